@@ -1,0 +1,46 @@
+"""Players that see only a view of the game, never a hidden card. Bots are made from a spec:
+``name`` or ``name:key=value:key=value``."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..core.game import PlayerView
+from .random_bot import RandomBot
+
+
+class Bot(Protocol):
+    name: str
+
+    def act(self, view: PlayerView) -> int: ...
+
+
+class BotSpecError(ValueError):
+    pass
+
+
+BOTS = {"random": RandomBot}
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"strong:iterations=400"`` → ``("strong", {"iterations": "400"})``."""
+    name, *params = spec.strip().split(":")
+    if name not in BOTS:
+        raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
+    out = {}
+    for p in params:
+        key, sep, value = p.partition("=")
+        if not sep or not key:
+            raise BotSpecError(f"bot parameter {p!r} is not KEY=VALUE")
+        out[key] = value
+    return name, out
+
+
+def make_bot(spec: str, rng: random.Random) -> Bot:
+    name, params = parse_spec(spec)
+    cls = BOTS[name]
+    try:
+        return cls(rng, **params)  # type: ignore[no-any-return]
+    except TypeError:
+        raise BotSpecError(f"bot {name!r} takes no parameter {', '.join(params)}") from None

@@ -1,0 +1,17 @@
+"""The baseline: a uniform choice among the legal actions."""
+
+from __future__ import annotations
+
+import random
+
+from ..core.game import PlayerView
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, view: PlayerView) -> int:
+        return self.rng.choice(view.legal)

@@ -1,0 +1,244 @@
+"""The `hanafuda` command: play (default), sim, replay, stats.
+
+Bad input (unknown ruleset, option, bot, a malformed record) gets one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .bots import BotSpecError, make_bot
+from .core.cards import MONTH_NAMES
+from .core.game import Game
+from .core.records import (
+    OptionError,
+    RecordError,
+    SeatRecord,
+    load_record,
+    make_options,
+    new_game,
+    record_of,
+    replay,
+)
+from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
+from .core.stats import TEYAKU_STATS, TOTAL_HANDS
+
+
+class UsageError(Exception):
+    """Reported as one line with exit status 2."""
+
+
+def _options(ruleset: str, pairs: Sequence[str]) -> Any:
+    cls = ruleset_class(ruleset)
+    values: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option takes KEY=VALUE, not {pair!r}")
+        if key not in cls.Options.model_fields:
+            known = ", ".join(cls.Options.model_fields) or "none"
+            raise UsageError(f"unknown option {key!r} for {ruleset} (options: {known})")
+        values[key] = value
+    return make_options(cls, values)
+
+
+def play_game(game: Game, bots: Sequence[Any]) -> None:
+    """Let the bots play the game to its end; each sees only its own view."""
+    while not game.is_over:
+        seat = game.to_act
+        game.apply(bots[seat].act(game.view(seat)))
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    cls = ruleset_class(args.ruleset)
+    options = _options(args.ruleset, args.option)
+    specs = [s for s in args.bots.split(",") if s]
+    if len(specs) != cls.players:
+        raise UsageError(f"{args.ruleset} needs {cls.players} bots, got {len(specs)}")
+    for spec in specs:
+        make_bot(spec, random.Random(0))
+    record_dir = Path(args.record_dir) if args.record_dir else None
+    if record_dir:
+        record_dir.mkdir(parents=True, exist_ok=True)
+    totals: list[list[int]] = []
+    months = 0
+    start = time.perf_counter()
+    for g in range(args.games):
+        rng = random.Random(f"{args.seed}/{g}")
+        bots = [
+            make_bot(spec, random.Random(f"{args.seed}/{g}/{i}")) for i, spec in enumerate(specs)
+        ]
+        game = new_game(args.ruleset, rng, options)
+        game.logging = False
+        play_game(game, bots)
+        months += len(game.results)
+        totals.append(list(game.scores))
+        if record_dir:
+            seats = [
+                SeatRecord(name=f"{spec}-{i + 1}", player=spec) for i, spec in enumerate(specs)
+            ]
+            path = record_dir / f"game-{args.seed}-{g:05d}.json"
+            path.write_text(record_of(game, seats).to_json(), encoding="utf-8")
+    seconds = time.perf_counter() - start
+    rate = months / seconds if seconds else 0.0
+    if args.json:
+        out = {
+            "ruleset": args.ruleset,
+            "options": options.model_dump(),
+            "seed": args.seed,
+            "bots": specs,
+            "games": args.games,
+            "months": months,
+            "seconds": round(seconds, 3),
+            "months_per_second": round(rate, 1),
+            "totals": totals,
+        }
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print(
+        f"{args.ruleset}: {args.games} games, {months} months in {seconds:.2f} s ({rate:,.0f} months/s)"
+    )
+    for i, spec in enumerate(specs):
+        scores = [t[i] for t in totals]
+        wins = sum(1 for t in totals if t[i] == max(t))
+        mean = sum(scores) / len(scores) if scores else 0.0
+        print(f"  seat {i + 1} {spec:<12} mean {mean:+8.2f}  total {sum(scores):+7d}  top {wins}")
+    return 0
+
+
+def _month_label(month: int) -> str:
+    return f"{month}月 {MONTH_NAMES[month - 1]}"
+
+
+def _signed(values: Sequence[int]) -> str:
+    return " ".join(f"{v:+4d}" for v in values)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError(f"cannot read {path}: {err}") from None
+    record = load_record(text)
+    game = replay(record)
+    names = [s.name for s in record.seats]
+    months = [
+        {
+            "month": r.month,
+            "dealer": r.dealer,
+            "winner": r.winner,
+            "reason": r.reason,
+            "yaku": list(r.yaku),
+            "value": r.value,
+            "payments": list(r.payments),
+        }
+        for r in game.results
+    ]
+    settlements = [
+        {"name": name, "after_month": at, "payments": list(pay)}
+        for name, at, pay in game.settlements
+    ]
+    if args.json:
+        out = {
+            "ruleset": record.ruleset,
+            "seats": names,
+            "finished": game.is_over,
+            "months": months,
+            "settlements": settlements,
+            "totals": list(game.scores),
+        }
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print(f"{record.ruleset}: {' / '.join(names)}")
+    for r in game.results:
+        who = names[r.winner] if r.winner >= 0 else "流れ"
+        what = " ".join(r.yaku) or r.reason
+        print(
+            f"  {_month_label(r.month):<8} 胴 {names[r.dealer]:<10} {who:<10} {what:<24} {_signed(r.payments)}"
+        )
+    for s in settlements:
+        print(f"  {s['name']:<8} {'':<40} {_signed(s['payments'])}")
+    print(f"  {'合計':<8} {'':<40} {_signed(game.scores)}")
+    if not game.is_over:
+        print("  (the record ends before the game does)")
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    if args.what != "teyaku":
+        raise UsageError(f"unknown statistic {args.what!r} (known: teyaku)")
+    ruleset_class(args.ruleset)
+    if args.ruleset not in TEYAKU_STATS:
+        raise UsageError(f"no teyaku statistics for {args.ruleset}")
+    counts = TEYAKU_STATS[args.ruleset]()
+    if args.json:
+        print(json.dumps({"total": TOTAL_HANDS, "counts": counts}, ensure_ascii=False))
+        return 0
+    print(f"{args.ruleset}: teyaku over all {TOTAL_HANDS:,} seven-card hands")
+    for name, n in counts.items():
+        print(f"  {name:<8} {n:>12,}  {100 * n / TOTAL_HANDS:.6f}%  1/{TOTAL_HANDS / n:,.3f}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        from .ui.app import run_app
+    except ImportError:
+        print("hanafuda: the screen is not built yet; try `hanafuda sim` or `hanafuda replay`.")
+        return 0
+    return run_app()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hanafuda", description="Traditional hanafuda games.")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("play", help="open the game (the default)")
+
+    sim = sub.add_parser("sim", help="play whole games between bots")
+    sim.add_argument("--ruleset", default="koikoi3", help=f"one of {', '.join(RULESETS)}")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--bots", default="random,random,random", help="comma-separated bot specs")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--record-dir", help="write every game's record here")
+    sim.add_argument("--json", action="store_true")
+
+    rep = sub.add_parser("replay", help="replay a game record")
+    rep.add_argument("file")
+    rep.add_argument("--json", action="store_true")
+
+    stats = sub.add_parser("stats", help="exact statistics from the rules")
+    stats.add_argument("what", help="teyaku")
+    stats.add_argument("--ruleset", default="koikoi3")
+    stats.add_argument("--json", action="store_true")
+    return parser
+
+
+COMMANDS = {
+    "sim": cmd_sim,
+    "replay": cmd_replay,
+    "stats": cmd_stats,
+    "play": cmd_play,
+    None: cmd_play,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except (UsageError, UnknownRuleset, OptionError, BotSpecError, RecordError) as err:
+        print(f"hanafuda: error: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

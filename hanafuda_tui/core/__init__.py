@@ -1,0 +1,1 @@
+"""The pure rules core: no textual or rich import, ever."""

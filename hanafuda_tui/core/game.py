@@ -1,0 +1,336 @@
+"""The state machine every ruleset shares: whose decision it is, legal actions, apply, events, views.
+
+A ``Game`` plays a whole game (a year). Each deal takes a 48-card deck from ``deck_source`` (a
+record's decks on replay, a seeded shuffle otherwise), so the random source is always passed in.
+The turn cycle is the same in every ruleset (RULINGS.md 共通): play a hand card, capture or lay it,
+draw the top stock card, capture or lay it; when a card matches two field cards its player chooses.
+A ruleset subclass adds deal sizes, teyaku, yaku, declarations and settlement through the hooks
+``start_deal``, ``step_done``, ``turn_done``, ``hands_out``, ``other_actions`` and ``apply_other``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple
+
+from pydantic import BaseModel
+
+from . import actions as act
+from .cards import MONTH_MASK, card_list, deck_string
+from .table import DEAL_THREE, deal
+
+PLAY = "play"
+TAKE = "take"
+OVER = "over"
+
+DeckSource = Callable[[], Sequence[int]]
+
+
+class IllegalAction(ValueError):
+    """An action that is not among the legal actions of the player to act."""
+
+
+class Event(NamedTuple):
+    """Something that happened, for a screen or a log. ``cards`` is a bit set."""
+
+    kind: str
+    seat: int = -1
+    card: int = -1
+    cards: int = 0
+    value: int = 0
+    names: tuple[str, ...] = ()
+    amounts: tuple[int, ...] = ()
+
+
+@dataclass
+class DealLog:
+    """One deal of the record: its deck (top first) and every decision taken in it."""
+
+    deck: str
+    actions: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class PlayerView:
+    """What one seat may know: every hidden card of the others and of the stock is removed."""
+
+    ruleset: str
+    seat: int
+    players: int
+    month: int
+    """1..12, the month being played."""
+    deal_number: int
+    dealer: int
+    turn: int
+    phase: str
+    to_act: int
+    legal: tuple[int, ...]
+    """The seat's legal actions, empty unless it is to act."""
+    hand: int
+    hand_counts: tuple[int, ...]
+    field: int
+    captures: tuple[int, ...]
+    stock_count: int
+    pending_card: int
+    """The played or drawn card waiting for a field card to be chosen, else -1."""
+    scores: tuple[int, ...]
+    shown: tuple[int, ...]
+    """Cards of each seat's hand that are face up (shown teyaku)."""
+    extra: dict[str, Any]
+    """Ruleset-specific public facts (3文しばり, こいこい calls, the seat's own teyaku...)."""
+
+
+class Game:
+    """Base of every ruleset's game. Seats are 0..players-1 and never move; roles do."""
+
+    ruleset: ClassVar[str] = ""
+    players: ClassVar[int] = 3
+    Options: ClassVar[type[BaseModel]]
+    deal_pattern: ClassVar[Sequence[tuple[int, int]]] = DEAL_THREE
+
+    def __init__(self, options: Any, first_dealer: int, deck_source: DeckSource) -> None:
+        self.options = options
+        self.deck_source = deck_source
+        self.first_dealer = first_dealer
+        self.dealer = first_dealer
+        self.scores = [0] * self.players
+        self.log: list[Event] = []
+        self.logging = True
+        """Set False where no one reads the events (simulations, bot playouts)."""
+        self.deals: list[DealLog] = []
+        self.phase = OVER
+        self.to_act = -1
+        self.turn = first_dealer
+        self.hands = [0] * self.players
+        self.captures = [0] * self.players
+        self.shown = [0] * self.players
+        self.field = 0
+        self.stock: Sequence[int] = ()
+        self.stock_pos = 0
+        self.pending_card = -1
+        self.pending_draw = False
+        self.finished = False
+        self.results: list[Any] = []
+        """One result per deal (the ruleset's own NamedTuple with ``winner`` and ``payments``)."""
+        self.settlements: list[tuple[str, int, tuple[int, ...]]] = []
+        """Payments outside the deals: (name, deals played, payments), e.g. 小引 and 吟味."""
+
+    # -- the public interface -------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.finished
+
+    def start(self) -> None:
+        """Deal the first month."""
+        self.new_deal()
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions of the seat to act (empty when the game is over)."""
+        phase = self.phase
+        if phase == PLAY:
+            return card_list(self.playable(self.to_act))
+        if phase == TAKE:
+            m = self.field & MONTH_MASK[self.pending_card >> 2]
+            return [act.TAKE + c for c in card_list(m)]
+        if phase == OVER:
+            return []
+        return self.other_actions()
+
+    def apply(self, action: int) -> None:
+        """Apply one action of the seat to act; IllegalAction if it is not legal."""
+        phase = self.phase
+        if phase == PLAY:
+            if not (0 <= action < 48 and self.playable(self.to_act) >> action & 1):
+                raise IllegalAction(self._illegal(action))
+            self.deals[-1].actions.append(action)
+            self._play(action)
+        elif phase == TAKE:
+            chosen = action - act.TAKE
+            m = self.field & MONTH_MASK[self.pending_card >> 2]
+            if not (0 <= chosen < 48 and m >> chosen & 1):
+                raise IllegalAction(self._illegal(action))
+            self.deals[-1].actions.append(action)
+            self._take(1 << chosen)
+        elif phase == OVER:
+            raise IllegalAction("the game is over")
+        else:
+            if action not in self.other_actions():
+                raise IllegalAction(self._illegal(action))
+            self.deals[-1].actions.append(action)
+            self.apply_other(action)
+
+    def view(self, seat: int) -> PlayerView:
+        """The game as ``seat`` sees it."""
+        return PlayerView(
+            self.ruleset,
+            seat,
+            self.players,
+            self.month,
+            len(self.deals),
+            self.dealer,
+            self.turn,
+            self.phase,
+            self.to_act,
+            tuple(self.legal_actions()) if seat == self.to_act else (),
+            self.hands[seat],
+            tuple([h.bit_count() for h in self.hands]),
+            self.field,
+            tuple(self.captures),
+            len(self.stock) - self.stock_pos,
+            self.pending_card if self.phase == TAKE else -1,
+            tuple(self.scores),
+            tuple(self.shown),
+            self.public_extra(seat),
+        )
+
+    def clone(self) -> Game:
+        """An independent copy (for search); the log and record are shared, not copied."""
+        other = copy.copy(self)
+        other.hands = self.hands[:]
+        other.captures = self.captures[:]
+        other.shown = self.shown[:]
+        other.scores = self.scores[:]
+        other.copy_state_from(self)
+        return other
+
+    # -- ruleset hooks --------------------------------------------------------------------------
+
+    @property
+    def month(self) -> int:
+        return 1
+
+    def playable(self, seat: int) -> int:
+        """The cards the seat may play: its whole hand unless the ruleset restricts it."""
+        return self.hands[seat]
+
+    def start_deal(self) -> None:
+        """After the cards are dealt: teyaku, field checks, then the first turn."""
+        self.begin_turn(self.dealer)
+
+    def step_done(self, seat: int, before: int, drawn: bool) -> None:
+        """After a hand step (``drawn`` False) or draw step of ``seat``'s turn that captured."""
+
+    def turn_done(self, seat: int) -> None:
+        """After the whole turn: declarations, or the next turn."""
+        self.next_turn(seat)
+
+    def hands_out(self) -> None:
+        """Every hand is played out."""
+        raise NotImplementedError
+
+    def other_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def apply_other(self, action: int) -> None:
+        raise NotImplementedError
+
+    def public_extra(self, seat: int) -> dict[str, Any]:
+        return {}
+
+    def copy_state_from(self, original: Game) -> None:
+        """Copy the ruleset's own mutable state in ``clone``."""
+
+    # -- the shared turn cycle ------------------------------------------------------------------
+
+    def emit(self, kind: str, seat: int = -1, **data: Any) -> None:
+        if self.logging:
+            self.log.append(Event(kind, seat, **data))
+
+    def new_deal(self) -> None:
+        """Take a deck from the source and deal it around the current 胴."""
+        deck = list(self.deck_source())
+        self.deals.append(DealLog(deck_string(deck)))
+        dealt = deal(deck, self.deal_pattern, self.players)
+        for role, hand in enumerate(dealt.hands):
+            self.hands[(self.dealer + role) % self.players] = hand
+        self.captures = [0] * self.players
+        self.shown = [0] * self.players
+        self.field = dealt.field
+        self.stock = dealt.stock
+        self.stock_pos = 0
+        self.pending_card = -1
+        self.emit("deal", self.dealer, cards=dealt.field, value=self.month)
+        self.start_deal()
+
+    def begin_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.to_act = seat
+        self.phase = PLAY
+
+    def next_turn(self, seat: int) -> None:
+        """Pass the turn on in 胴 → 胴二 → ビキ order, or end the hands."""
+        nxt = (seat + 1) % self.players
+        if self.hands[nxt]:
+            self.begin_turn(nxt)
+        elif any(self.hands):
+            self.next_turn(nxt)
+        else:
+            self.hands_out()
+
+    def _play(self, card: int) -> None:
+        """The hand step: the card meets the field, then the draw step follows."""
+        seat = self.turn
+        bit = 1 << card
+        self.hands[seat] &= ~bit
+        self.shown[seat] &= ~bit
+        if self.logging:
+            self.emit("play", seat, card=card)
+        m = self.field & MONTH_MASK[card >> 2]
+        if m and m.bit_count() == 2:
+            self._ask_take(card, drawn=False)
+            return
+        self._settle(seat, card, m, drawn=False)
+
+    def _draw(self, seat: int) -> None:
+        """The draw step: the top stock card meets the field, then the turn is done."""
+        card = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        if self.logging:
+            self.emit("draw", seat, card=card)
+        m = self.field & MONTH_MASK[card >> 2]
+        if m and m.bit_count() == 2:
+            self._ask_take(card, drawn=True)
+            return
+        self._settle(seat, card, m, drawn=True)
+
+    def _ask_take(self, card: int, drawn: bool) -> None:
+        self.pending_card = card
+        self.pending_draw = drawn
+        self.phase = TAKE
+
+    def _take(self, taken: int) -> None:
+        """The player chose which of two field cards the pending card takes."""
+        card = self.pending_card
+        self.pending_card = -1
+        self.phase = PLAY
+        self._settle(self.turn, card, taken, self.pending_draw)
+
+    def _settle(self, seat: int, card: int, taken: int, drawn: bool) -> None:
+        """Capture ``taken`` with ``card`` (or lay it if nothing is taken), then go on with the turn."""
+        if taken:
+            before = self.captures[seat]
+            self.field &= ~taken
+            self.captures[seat] = before | taken | (1 << card)
+            if self.logging:
+                self.emit("capture", seat, card=card, cards=taken)
+            self.step_done(seat, before, drawn)
+            if self.phase != PLAY:
+                return
+        else:
+            self.field |= 1 << card
+            if self.logging:
+                self.emit("lay", seat, card=card)
+        if drawn:
+            self.turn_done(seat)
+        else:
+            self._draw(seat)
+
+    def _illegal(self, action: int) -> str:
+        try:
+            name = act.token(action)
+        except (KeyError, IndexError):
+            name = str(action)
+        return f"{name} is not legal now (phase {self.phase}, seat {self.to_act} to act)"

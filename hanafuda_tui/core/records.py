@@ -1,0 +1,182 @@
+"""Game records: the one versioned JSON format that fully determines a game (saves, replays, fixtures).
+
+A record holds the ruleset, its options, the seats, the first 胴, and for every deal its 48-card deck
+(top first, CARDS.md codes) and every decision taken in it, as action tokens (see ``actions``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from . import actions as act
+from .cards import parse_deck
+from .game import Game, IllegalAction
+from .rulesets import ruleset_class
+from .table import draw_first_dealer, shuffled_deck
+
+FORMAT: Literal["hanafuda-tui-record"] = "hanafuda-tui-record"
+VERSION: Literal[1] = 1
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message names the deal, month and action."""
+
+
+class SeatRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    player: str = "human"
+    """``human`` or a bot spec such as ``random``."""
+
+
+class DealRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    deck: str
+    actions: list[str] = Field(default_factory=list)
+
+    @field_validator("deck")
+    @classmethod
+    def _is_a_deck(cls, deck: str) -> str:
+        parse_deck(deck)
+        return deck
+
+
+class GameRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["hanafuda-tui-record"] = FORMAT
+    version: Literal[1] = VERSION
+    ruleset: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatRecord]
+    first_dealer: int = Field(ge=0)
+    deals: list[DealRecord] = Field(default_factory=list)
+
+    def to_json(self) -> str:
+        """Indented JSON with one line per deal."""
+        data = self.model_dump()
+        deals = data.pop("deals")
+        head = json.dumps(data, ensure_ascii=False, indent=2)[:-2]
+        body = ",\n".join("    " + json.dumps(d, ensure_ascii=False) for d in deals)
+        return f'{head},\n  "deals": [\n{body}\n  ]\n}}\n'
+
+
+class OptionError(ValueError):
+    pass
+
+
+def make_options(cls: type[Game], values: Mapping[str, Any]) -> BaseModel:
+    """The ruleset's options model from a mapping; OptionError with one readable line if invalid."""
+    try:
+        return cls.Options.model_validate(dict(values))
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "options"
+        known = ", ".join(cls.Options.model_fields)
+        raise OptionError(
+            f"option {where}: {first['msg']} (options of {cls.ruleset}: {known})"
+        ) from None
+
+
+def new_game(
+    ruleset: str,
+    rng: random.Random,
+    options: Mapping[str, Any] | BaseModel | None = None,
+    first_dealer: int | None = None,
+) -> Game:
+    """A new game whose first-胴 draw and shuffles all come from ``rng``."""
+    cls = ruleset_class(ruleset)
+    opts = options if isinstance(options, BaseModel) else make_options(cls, options or {})
+    draws: list[tuple[int, int]] = []
+    if first_dealer is None:
+        first_dealer, draws = draw_first_dealer(rng, cls.players)
+    game = cls(opts, first_dealer, lambda: shuffled_deck(rng))
+    for seat, card in draws:
+        game.emit("first_draw", seat, card=card)
+    game.start()
+    return game
+
+
+def record_of(game: Game, seats: Sequence[SeatRecord]) -> GameRecord:
+    """The record of a game so far."""
+    return GameRecord(
+        ruleset=game.ruleset,
+        options=game.options.model_dump(),
+        seats=list(seats),
+        first_dealer=game.first_dealer,
+        deals=[
+            DealRecord(deck=d.deck, actions=[act.token(a) for a in d.actions]) for d in game.deals
+        ],
+    )
+
+
+def load_record(text: str) -> GameRecord:
+    """Parse a record's JSON text; RecordError with one readable line if it is not a record."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"not JSON: {err.msg} at line {err.lineno}") from None
+    try:
+        return GameRecord.model_validate(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "record"
+        raise RecordError(f"not a game record: {where}: {first['msg']}") from None
+
+
+class _DecksRunOut(Exception):
+    pass
+
+
+def replay(record: GameRecord, rng: random.Random | None = None) -> Game:
+    """Replay a record action by action with the rules checking every one.
+
+    When the record's deals run out the game stops there (a save in progress), unless ``rng`` is
+    given to deal on. RecordError names the deal, its month and the action index of any fault.
+    """
+    try:
+        cls = ruleset_class(record.ruleset)
+        options = make_options(cls, record.options)
+    except ValueError as err:
+        raise RecordError(str(err)) from None
+    if len(record.seats) != cls.players:
+        raise RecordError(
+            f"{record.ruleset} has {cls.players} seats, the record {len(record.seats)}"
+        )
+    if record.first_dealer >= cls.players:
+        raise RecordError(f"first_dealer {record.first_dealer} is not a seat")
+    decks: Iterator[str] = iter(d.deck for d in record.deals)
+
+    def source() -> list[int]:
+        for deck in decks:
+            return parse_deck(deck)
+        if rng is not None:
+            return shuffled_deck(rng)
+        raise _DecksRunOut
+
+    game = cls(options, record.first_dealer, source)
+    try:
+        game.start()
+        for i, deal in enumerate(record.deals):
+            where = f"deal {i + 1} (month {game.month})"
+            if len(game.deals) <= i:
+                raise RecordError(f"{where}: the game ended before this deal")
+            for j, tok in enumerate(deal.actions):
+                if len(game.deals) != i + 1 or game.is_over:
+                    raise RecordError(f"{where}, action {j}: the deal was already over")
+                try:
+                    game.apply(act.parse_token(tok))
+                except (ValueError, IllegalAction) as err:
+                    raise RecordError(f"{where}, action {j}: {err}") from None
+            if i + 1 < len(record.deals) and len(game.deals) == i + 1:
+                raise RecordError(f"{where}: the record moves on before the deal is over")
+    except _DecksRunOut:
+        pass
+    return game

@@ -1,0 +1,23 @@
+"""Rulesets registered by name (koikoi3 here; hachihachi, hanaawase, koikoi2 plug in the same way)."""
+
+from __future__ import annotations
+
+from ..game import Game
+from .koikoi3 import Koikoi3
+
+RULESETS: dict[str, type[Game]] = {cls.ruleset: cls for cls in (Koikoi3,)}
+
+TITLES = {"koikoi3": ("三人こいこい", "three-player koi-koi")}
+
+
+class UnknownRuleset(ValueError):
+    pass
+
+
+def ruleset_class(name: str) -> type[Game]:
+    """The game class of a ruleset name; UnknownRuleset names the known ones."""
+    try:
+        return RULESETS[name]
+    except KeyError:
+        known = ", ".join(sorted(RULESETS))
+        raise UnknownRuleset(f"unknown ruleset {name!r} (known: {known})") from None

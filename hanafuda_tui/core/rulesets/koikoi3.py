@@ -1,0 +1,288 @@
+"""三人こいこい (seed 000/001 rules Ver.1.01R2, RULINGS.md 三人こいこい).
+
+A year of twelve months (extension seasons on a three-way tie). Each month: teyaku, then turns
+胴 → 胴二 → ビキ until a player who formed a yaku calls 勝負, or the hands run out (流れ).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict
+
+from .. import actions as act
+from ..game import OVER, Game
+from ..table import has_shima
+from .koikoi3_yaku import (
+    formed_at_step,
+    scoring_yaku,
+    shibari_value,
+    teyaku,
+)
+
+TEYAKU_PHASE = "teyaku"
+KOIKOI_PHASE = "koikoi"
+SEASONS = ("春", "夏", "秋", "冬")
+SHIBARI = 3
+"""3文しばり: a replayed month needs 3文 to call 勝負 (seed ○ルール補足説明 (3))."""
+KOBIKI = 5
+"""小引: 5文 from each other player for winning all three months of a season (seed ○要点)."""
+
+
+class Koikoi3Options(BaseModel):
+    """Options of 三人こいこい. The seed fixes the rules; only the length of the year is a choice."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    months: Literal[3, 6, 12] = 12
+    """Months in the year (the seed plays 12; 3 or 6 for a shorter game, seasons still count)."""
+
+
+class MonthResult(NamedTuple):
+    """How one deal ended. ``winner`` is -1 for 流れ; ``payments`` is each seat's net."""
+
+    month: int
+    season: str
+    dealer: int
+    winner: int
+    reason: str
+    """shobu, teyaku, or 流れ: nagare-shima, nagare-teyaku, nagare-hands."""
+    yaku: tuple[str, ...]
+    value: int
+    payments: tuple[int, ...]
+    shibari: bool
+
+
+def kobiki(winners: list[int]) -> tuple[int, ...] | None:
+    """小引 payments for a season's three month winners, or None if no one won all three."""
+    if len(winners) == 3 and winners[0] == winners[1] == winners[2]:
+        w = winners[0]
+        return tuple(2 * KOBIKI if s == w else -KOBIKI for s in range(3))
+    return None
+
+
+def ginmi(totals: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """吟味 (seed ○要点): 2位 pays 6 and 3位 12 to 1位; two tied 2位 pay 9 each to 1位; two tied
+    1位 get 9 each from 3位. A three-way tie is not settled here (an extension season is played)."""
+    order = sorted(range(3), key=lambda s: -totals[s])
+    a, b, c = (totals[s] for s in order)
+    pay = [0, 0, 0]
+    if a > b > c:
+        pay[order[0]], pay[order[1]], pay[order[2]] = 18, -6, -12
+    elif a == b > c:
+        pay[order[0]], pay[order[1]], pay[order[2]] = 9, 9, -18
+    elif a > b == c:
+        pay[order[0]], pay[order[1]], pay[order[2]] = 18, -9, -9
+    return tuple(pay)
+
+
+class Koikoi3(Game):
+    ruleset = "koikoi3"
+    players = 3
+    Options = Koikoi3Options
+
+    def __init__(self, options: Koikoi3Options, first_dealer: int, deck_source: Any) -> None:
+        super().__init__(options, first_dealer, deck_source)
+        self.month_index = 0
+        """Months won so far (extension months continue the count past 12)."""
+        self.last_month: int = options.months
+        self.shibari = False
+        self.koikoi = [False, False, False]
+        self.teyaku: list[tuple[str, int] | None] = [None, None, None]
+        self.declared: list[bool | None] = [None, None, None]
+        self.turn_formed: set[str] = set()
+        self.offer: tuple[str, ...] = ()
+        self.winners: list[int] = []
+
+    @property
+    def month(self) -> int:
+        return self.month_index % 12 + 1
+
+    @property
+    def season(self) -> str:
+        return SEASONS[(self.month_index // 3) % 4]
+
+    def start(self) -> None:
+        self.emit("year_start", self.dealer, value=self.last_month)
+        self.new_deal()
+
+    def copy_state_from(self, original: Game) -> None:
+        self.koikoi = self.koikoi[:]
+        self.teyaku = self.teyaku[:]
+        self.declared = self.declared[:]
+        self.turn_formed = set(self.turn_formed)
+
+    # -- deal and teyaku ------------------------------------------------------------------------
+
+    def start_deal(self) -> None:
+        self.koikoi = [False, False, False]
+        self.declared = [None, None, None]
+        self.teyaku = [teyaku(h) for h in self.hands]
+        if any(self.teyaku):
+            self.phase = TEYAKU_PHASE
+            self.to_act = self._next_holder(-1)
+        else:
+            self._after_teyaku()
+
+    def _holders(self) -> list[int]:
+        return [s for s in self.role_order() if self.teyaku[s]]
+
+    def role_order(self) -> list[int]:
+        """Seats in turn order: 胴, 胴二, ビキ."""
+        return [(self.dealer + r) % 3 for r in range(3)]
+
+    def _next_holder(self, after: int) -> int:
+        holders = self._holders()
+        later = holders[holders.index(after) + 1 :] if after in holders else holders
+        return later[0] if later else -1
+
+    def _after_teyaku(self) -> None:
+        """Declarations revealed together (RULINGS 2); else a field シマ is 流れ (3)."""
+        shown = [s for s in range(3) if self.declared[s]]
+        for s in shown:
+            name, value = self.teyaku[s]  # type: ignore[misc]
+            self.shown[s] = self.hands[s]
+            self.emit("teyaku", s, cards=self.hands[s], value=value, names=(name,))
+        if shown:
+            values = [self.teyaku[s][1] if self.declared[s] else 0 for s in range(3)]  # type: ignore[index]
+            top = max(values)
+            winners = [s for s in range(3) if values[s] == top]
+            if len(winners) > 1:
+                self._nagare("nagare-teyaku")
+                return
+            w = winners[0]
+            pay = [values[s] - top for s in range(3)]
+            pay[w] = -sum(pay)
+            name = self.teyaku[w][0]  # type: ignore[index]
+            self._win(w, "teyaku", (name,), top, tuple(pay))
+        elif has_shima(self.field):
+            self._nagare("nagare-shima")
+        else:
+            self.begin_turn(self.dealer)
+
+    # -- turns ----------------------------------------------------------------------------------
+
+    def step_done(self, seat: int, before: int, drawn: bool) -> None:
+        formed = formed_at_step(before, self.captures[seat])
+        if formed:
+            self.turn_formed |= formed
+
+    def turn_done(self, seat: int) -> None:
+        """Offer こいこい/勝負 exactly when the turn formed a yaku still valid now (RULINGS 4)."""
+        if self.turn_formed:
+            caps = self.captures[seat]
+            yaku = scoring_yaku(caps)
+            formed = tuple(n for n in yaku if n in self.turn_formed)
+            self.turn_formed = set()
+            if formed and (not self.shibari or shibari_value(caps, yaku) >= SHIBARI):
+                self.offer = formed
+                self.phase = KOIKOI_PHASE
+                self.to_act = seat
+                self.emit("yaku", seat, value=sum(yaku.values()), names=formed)
+                return
+        self.next_turn(seat)
+
+    def hands_out(self) -> None:
+        self._nagare("nagare-hands")
+
+    # -- decisions ------------------------------------------------------------------------------
+
+    def other_actions(self) -> list[int]:
+        if self.phase == TEYAKU_PHASE:
+            return [act.DECLARE, act.PASS]
+        if self.phase == KOIKOI_PHASE:
+            return [act.KOIKOI, act.SHOBU]
+        return []
+
+    def apply_other(self, action: int) -> None:
+        seat = self.to_act
+        if self.phase == TEYAKU_PHASE:
+            self.declared[seat] = action == act.DECLARE
+            nxt = self._next_holder(seat)
+            if nxt >= 0:
+                self.to_act = nxt
+            else:
+                self._after_teyaku()
+        elif action == act.KOIKOI:
+            self.koikoi[seat] = True
+            self.emit("koikoi", seat, names=self.offer)
+            self.offer = ()
+            self.next_turn(seat)
+        else:
+            yaku = scoring_yaku(self.captures[seat])
+            value = sum(yaku.values())
+            self.emit("shobu", seat, value=value, names=tuple(yaku))
+            self.offer = ()
+            pay = tuple(2 * value if s == seat else -value for s in range(3))
+            self._win(seat, "shobu", tuple(yaku), value, pay)
+
+    # -- month and year -------------------------------------------------------------------------
+
+    def _result(
+        self, winner: int, reason: str, yaku: tuple[str, ...], value: int, pay: tuple[int, ...]
+    ) -> None:
+        self.results.append(
+            MonthResult(
+                self.month, self.season, self.dealer, winner, reason, yaku, value, pay, self.shibari
+            )
+        )
+        for s in range(3):
+            self.scores[s] += pay[s]
+        self.emit("month_end", winner, value=value, names=(reason, *yaku), amounts=pay)
+
+    def _nagare(self, reason: str) -> None:
+        """流れ: nothing paid, the ビキ becomes 胴, the month is dealt again under 3文しばり (RULINGS 9, 12)."""
+        self._result(-1, reason, (), 0, (0, 0, 0))
+        self.dealer = (self.dealer + 2) % 3
+        self.shibari = True
+        self.new_deal()
+
+    def _win(
+        self, winner: int, reason: str, yaku: tuple[str, ...], value: int, pay: tuple[int, ...]
+    ) -> None:
+        self._result(winner, reason, yaku, value, pay)
+        self.winners.append(winner)
+        self.dealer = winner
+        self.shibari = False
+        self.month_index += 1
+        if self.month_index % 3 == 0:
+            self._close_season()
+        if self.month_index >= self.last_month:
+            if self.scores[0] == self.scores[1] == self.scores[2]:
+                self.last_month += 3
+                self.emit("extension", value=self.month_index)
+            else:
+                self._end_year()
+                return
+        self.new_deal()
+
+    def _close_season(self) -> None:
+        pay = kobiki(self.winners[-3:])
+        if pay:
+            for s in range(3):
+                self.scores[s] += pay[s]
+            self.settlements.append(("小引", self.month_index, pay))
+            self.emit("kobiki", pay.index(max(pay)), amounts=pay)
+
+    def _end_year(self) -> None:
+        pay = ginmi(self.scores)
+        for s in range(3):
+            self.scores[s] += pay[s]
+        self.settlements.append(("吟味", self.month_index, pay))
+        self.emit("ginmi", amounts=pay)
+        self.emit("year_end", amounts=tuple(self.scores))
+        self.phase = OVER
+        self.to_act = -1
+        self.finished = True
+
+    def public_extra(self, seat: int) -> dict[str, Any]:
+        own = self.teyaku[seat] if self.phase == TEYAKU_PHASE else None
+        return {
+            "season": self.season,
+            "month_index": self.month_index,
+            "last_month": self.last_month,
+            "shibari": self.shibari,
+            "koikoi": tuple(self.koikoi),
+            "offer": self.offer if self.to_act == seat else (),
+            "own_teyaku": own,
+        }

@@ -1,0 +1,197 @@
+"""三人こいこい: teyaku and 出来役 (seed 000/001 ○手役 ○出来役 ○ルール補足説明, RULINGS.md 三人こいこい).
+
+Yaku are kept in plain dicts ``{name: value}`` keyed by the Japanese name players use.
+"""
+
+from __future__ import annotations
+
+from ..cards import (
+    AKATAN,
+    AME,
+    AOTAN,
+    GOUN,
+    HANAMI,
+    INOSHIKACHO,
+    KASUS,
+    KIKU_SAKAZUKI,
+    KOTORI,
+    KUSA,
+    MATSU_TSURU,
+    MONTH_MASK,
+    OMOTE_SUGAWARA,
+    ONO_MICHIKAZE,
+    OTORI,
+    SHIKO,
+    TANES,
+    TANS,
+    TEPPO,
+    TSUKIMI,
+)
+
+# 手役 (dealt hands): month pattern of the seven dealt cards → (name, 文). RULINGS 三人こいこい 1.
+TEYAKU = {
+    (4, 1, 1, 1): ("手四", 8),
+    (3, 2, 2): ("はねけん", 10),
+    (3, 3, 1): ("二三本", 20),
+    (4, 2, 1): ("一二四", 30),
+    (4, 3): ("四三", 80),
+}
+TEYAKU_NAMES = tuple(name for name, _ in TEYAKU.values())
+
+GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
+OTORI_Y, KOTORI_Y, GOUN_Y = "大鳥", "小鳥", "五雲"
+AKATAN_Y, AOTAN_Y, INOSHIKACHO_Y, KUSA_Y, SUGAWARA_Y = "赤短", "青短", "猪鹿蝶", "くさ", "表菅原"
+TEPPO_Y, TSUKIMI_Y, HANAMI_Y = "鉄砲", "月見酒", "花見酒"
+TANE_Y, TAN_Y, KASU_Y = "タネ", "タン", "カス"
+
+YAKU_VALUES = {
+    GOKO: 24,
+    OTORI_Y: 18,
+    SHIKO_Y: 16,
+    GOUN_Y: 15,
+    AME_SHIKO: 9,
+    AKATAN_Y: 7,
+    AOTAN_Y: 7,
+    KOTORI_Y: 7,
+    INOSHIKACHO_Y: 6,
+    TEPPO_Y: 6,
+    SANKO: 6,
+    KUSA_Y: 5,
+    SUGAWARA_Y: 4,
+    TSUKIMI_Y: 2,
+    HANAMI_Y: 2,
+    TANE_Y: 1,
+    TAN_Y: 1,
+    KASU_Y: 1,
+}
+"""Base values in 文; タネ and タン grow by 1 per card past 5, カス per card past 10."""
+CUP_YAKU = (TEPPO_Y, TSUKIMI_Y, HANAMI_Y)
+"""盃役: rained out by any November card unless 松に鶴 is held (seed ○ルール補足説明 (2))."""
+
+
+def teyaku(hand: int) -> tuple[str, int] | None:
+    """The teyaku of a seven-card hand, or None (seed ○手役; exclusive, no composites)."""
+    pattern = tuple(sorted((n for m in MONTH_MASK if (n := (hand & m).bit_count())), reverse=True))
+    return TEYAKU.get(pattern)
+
+
+def kasu_count(caps: int) -> int:
+    """カス札 captured, 菊に盃 counted as one too (RULINGS 6)."""
+    return (caps & KASUS).bit_count() + (1 if caps & KIKU_SAKAZUKI else 0)
+
+
+def raw_yaku(caps: int) -> dict[str, int]:
+    """Every yaku whose card condition holds, before exclusivity and 雨流れ."""
+    out: dict[str, int] = {}
+    lights = (caps & SHIKO).bit_count()
+    if lights >= 3:
+        rain_man = bool(caps & ONO_MICHIKAZE)
+        if lights == 4:
+            if rain_man:
+                out[GOKO] = 24
+            out[SHIKO_Y] = 16
+        if rain_man:
+            out[AME_SHIKO] = 9
+        out[SANKO] = 6
+    if caps & KOTORI == KOTORI:
+        if caps & OTORI == OTORI:
+            out[OTORI_Y] = 18
+        out[KOTORI_Y] = 7
+    if caps & GOUN == GOUN:
+        out[GOUN_Y] = 15
+    if caps & AKATAN == AKATAN:
+        out[AKATAN_Y] = 7
+    if caps & AOTAN == AOTAN:
+        out[AOTAN_Y] = 7
+    if caps & INOSHIKACHO == INOSHIKACHO:
+        out[INOSHIKACHO_Y] = 6
+    if caps & KUSA == KUSA:
+        out[KUSA_Y] = 5
+    if caps & OMOTE_SUGAWARA == OMOTE_SUGAWARA:
+        out[SUGAWARA_Y] = 4
+    if caps & KIKU_SAKAZUKI:
+        if caps & TEPPO == TEPPO:
+            out[TEPPO_Y] = 6
+        if caps & TSUKIMI == TSUKIMI:
+            out[TSUKIMI_Y] = 2
+        if caps & HANAMI == HANAMI:
+            out[HANAMI_Y] = 2
+    tane = (caps & TANES).bit_count()
+    if tane >= 5:
+        out[TANE_Y] = tane - 4
+    tan = (caps & TANS).bit_count()
+    if tan >= 5:
+        out[TAN_Y] = tan - 4
+    kasu = kasu_count(caps)
+    if kasu >= 10:
+        out[KASU_Y] = kasu - 9
+    return out
+
+
+def scoring_yaku(caps: int, raw: dict[str, int] | None = None) -> dict[str, int]:
+    """The yaku that score: exclusive groups keep their highest (RULINGS 8), 雨流れ applied (7)."""
+    out = dict(raw_yaku(caps) if raw is None else raw)
+    for top, lower in ((GOKO, (SHIKO_Y, AME_SHIKO, SANKO)), (SHIKO_Y, (AME_SHIKO, SANKO))):
+        if top in out:
+            for name in lower:
+                out.pop(name, None)
+    if AME_SHIKO in out:
+        out.pop(SANKO, None)
+    if OTORI_Y in out:
+        out.pop(KOTORI_Y, None)
+    if TSUKIMI_Y in out or HANAMI_Y in out:
+        if caps & AME and not caps & MATSU_TSURU:
+            for name in CUP_YAKU:
+                out.pop(name, None)
+        elif TEPPO_Y in out:
+            out.pop(TSUKIMI_Y, None)
+            out.pop(HANAMI_Y, None)
+    return out
+
+
+def is_sakazuki_ten(caps: int) -> bool:
+    """カス at exactly 10 only by counting 菊に盃: it scores but forms nothing (seed カス, RULINGS 4)."""
+    return bool(caps & KIKU_SAKAZUKI) and kasu_count(caps) == 10
+
+
+def formed_at_step(before: int, after: int) -> set[str]:
+    """Yaku newly formed by one step (hand or draw) that took captures from ``before`` to ``after``.
+
+    A yaku forms when its card condition newly holds, or its count rises, and it scores after the
+    step (not rained out). Reviving cup yaku by 日の出 forms nothing (its condition held already).
+    """
+    new = after & ~before
+    if not _may_form(new, after):
+        return set()
+    old = raw_yaku(before)
+    formed = {
+        name for name, value in scoring_yaku(after).items() if name not in old or value > old[name]
+    }
+    if KASU_Y in formed and is_sakazuki_ten(after):
+        formed.discard(KASU_Y)
+    return formed
+
+
+_SET_YAKU = (OTORI, KOTORI, GOUN, AKATAN, AOTAN, INOSHIKACHO, KUSA, OMOTE_SUGAWARA, TSUKIMI, HANAMI)
+_SET_CARDS = OTORI | GOUN | AKATAN | AOTAN | INOSHIKACHO | KUSA | OMOTE_SUGAWARA | TSUKIMI | HANAMI
+_LIGHT_CARDS = SHIKO | ONO_MICHIKAZE
+
+
+def _may_form(new: int, after: int) -> bool:
+    """A quick test that the new cards complete or raise some yaku (most steps do not)."""
+    if new & _SET_CARDS:
+        for m in _SET_YAKU:
+            if new & m and after & m == m:
+                return True
+    return bool(
+        (new & _LIGHT_CARDS and (after & SHIKO).bit_count() >= 3)
+        or (new & TANES and (after & TANES).bit_count() >= 5)
+        or (new & TANS and (after & TANS).bit_count() >= 5)
+        or (new & (KASUS | KIKU_SAKAZUKI) and kasu_count(after) >= 10)
+    )
+
+
+def shibari_value(caps: int, yaku: dict[str, int]) -> int:
+    """The value that counts toward 3文しばり: the 10-カス made with 菊に盃 does not (RULINGS 4)."""
+    total = sum(yaku.values())
+    return total - 1 if is_sakazuki_ten(caps) else total

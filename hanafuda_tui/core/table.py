@@ -1,0 +1,85 @@
+"""Dealing a stacked deck and capturing: what every ruleset shares (CARDS.md, RULINGS.md 共通).
+
+Roles are numbered in turn order: 0 = 胴 (dealer, plays first), 1 = 胴二, 2 = ビキ; in a two-player
+game 0 = dealer, 1 = non-dealer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from random import Random
+from typing import NamedTuple
+
+from .cards import MONTH_MASK
+
+FIELD = -1
+
+# 手七場六 (seed 000 競技の全体, CARDS.md): 胴二, ビキ, 胴 four each, three to the field, then three
+# each and three to the field.
+DEAL_THREE = ((1, 4), (2, 4), (0, 4), (FIELD, 3), (1, 3), (2, 3), (0, 3), (FIELD, 3))
+# Two players (seed 003 section 5, CARDS.md): non-dealer, dealer, field four each, twice.
+DEAL_TWO = ((1, 4), (0, 4), (FIELD, 4), (1, 4), (0, 4), (FIELD, 4))
+
+
+class Deal(NamedTuple):
+    hands: tuple[int, ...]
+    """Bit set of each role's hand, by role."""
+    field: int
+    stock: tuple[int, ...]
+    """The cards left, top (next drawn) first."""
+
+
+def deal(deck: Sequence[int], pattern: Sequence[tuple[int, int]], players: int) -> Deal:
+    """Deal ``deck`` (top card first) by ``pattern`` of (role or FIELD, count) steps."""
+    hands = [0] * players
+    field = 0
+    pos = 0
+    for who, count in pattern:
+        for card in deck[pos : pos + count]:
+            if who == FIELD:
+                field |= 1 << card
+            else:
+                hands[who] |= 1 << card
+        pos += count
+    return Deal(tuple(hands), field, tuple(deck[pos:]))
+
+
+def matches(field: int, card: int) -> int:
+    """The field cards of the card's month: one is taken, two give a choice, three are all taken."""
+    return field & MONTH_MASK[card >> 2]
+
+
+def has_shima(cards: int) -> bool:
+    """True if the set holds all four cards of some month (a シマ)."""
+    return any(cards & m == m for m in MONTH_MASK)
+
+
+def draw_first_dealer(
+    rng: Random, players: int, key: Callable[[int], tuple[int, ...]] | None = None
+) -> tuple[int, list[tuple[int, int]]]:
+    """Each player draws a card; the lowest month is 胴 (RULINGS 共通). Tied players draw again,
+    drawn cards not returned. ``key`` ranks a card (lower first); 花合わせ adds higher points.
+    Returns the first 胴's seat and every draw as (seat, card)."""
+    deck = list(range(48))
+    rng.shuffle(deck)
+    rank = key or (lambda c: (c >> 2,))
+    draws: list[tuple[int, int]] = []
+
+    def order(group: list[int]) -> list[int]:
+        drawn = {}
+        for seat in group:
+            drawn[seat] = deck.pop()
+            draws.append((seat, drawn[seat]))
+        result: list[int] = []
+        for value in sorted({rank(c) for c in drawn.values()}):
+            tied = [s for s in group if rank(drawn[s]) == value]
+            result.extend(order(tied) if len(tied) > 1 else tied)
+        return result
+
+    return order(list(range(players)))[0], draws
+
+
+def shuffled_deck(rng: Random) -> list[int]:
+    """A uniformly shuffled deck from ``rng`` (48 draws and a sort: faster than ``shuffle``)."""
+    keys = [rng.random() for _ in range(48)]
+    return sorted(range(48), key=keys.__getitem__)
