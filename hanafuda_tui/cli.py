@@ -51,7 +51,7 @@ def _options(ruleset: str, pairs: Sequence[str]) -> Any:
 
 def play_game(game: Game, bots: Sequence[Any]) -> None:
     """Let the bots play the game to its end; each sees only its own view."""
-    while not game.is_over:
+    while not game.finished:
         seat = game.to_act
         game.apply(bots[seat].act(game.view(seat)))
 
@@ -238,6 +238,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, UnknownRuleset, OptionError, BotSpecError, RecordError) as err:
         print(f"hanafuda: error: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -100,6 +100,8 @@ class Game:
         self.logging = True
         """Set False where no one reads the events (simulations, bot playouts)."""
         self.deals: list[DealLog] = []
+        self.actions: list[int] = []
+        """The decisions of the current deal (the last DealLog's list)."""
         self.phase = OVER
         self.to_act = -1
         self.turn = first_dealer
@@ -145,21 +147,21 @@ class Game:
         if phase == PLAY:
             if not (0 <= action < 48 and self.playable(self.to_act) >> action & 1):
                 raise IllegalAction(self._illegal(action))
-            self.deals[-1].actions.append(action)
+            self.actions.append(action)
             self._play(action)
         elif phase == TAKE:
             chosen = action - act.TAKE
             m = self.field & MONTH_MASK[self.pending_card >> 2]
             if not (0 <= chosen < 48 and m >> chosen & 1):
                 raise IllegalAction(self._illegal(action))
-            self.deals[-1].actions.append(action)
+            self.actions.append(action)
             self._take(1 << chosen)
         elif phase == OVER:
             raise IllegalAction("the game is over")
         else:
             if action not in self.other_actions():
                 raise IllegalAction(self._illegal(action))
-            self.deals[-1].actions.append(action)
+            self.actions.append(action)
             self.apply_other(action)
 
     def view(self, seat: int) -> PlayerView:
@@ -243,6 +245,7 @@ class Game:
         """Take a deck from the source and deal it around the current 胴."""
         deck = list(self.deck_source())
         self.deals.append(DealLog(deck_string(deck)))
+        self.actions = self.deals[-1].actions
         dealt = deal(deck, self.deal_pattern, self.players)
         for role, hand in enumerate(dealt.hands):
             self.hands[(self.dealer + role) % self.players] = hand
