@@ -28,6 +28,14 @@ OVER = "over"
 DeckSource = Callable[[], Sequence[int]]
 
 
+class NoDeckSource(RuntimeError):
+    """A cloned game reached a new deal without a deck source of its own."""
+
+
+def _no_deck_source() -> Sequence[int]:
+    raise NoDeckSource("this copy of the game has no deck source for a new deal")
+
+
 class IllegalAction(ValueError):
     """An action that is not among the legal actions of the player to act."""
 
@@ -188,13 +196,22 @@ class Game:
             self.public_extra(seat),
         )
 
-    def clone(self) -> Game:
-        """An independent copy (for search); the log and record are shared, not copied."""
+    def clone(self, deck_source: DeckSource | None = None) -> Game:
+        """An independent copy for search, with no event log. It deals new months only from
+        ``deck_source``: without one, reaching a new deal raises NoDeckSource, so a playout can
+        never draw on the real game's random source."""
         other = copy.copy(self)
         other.hands = self.hands[:]
         other.captures = self.captures[:]
         other.shown = self.shown[:]
         other.scores = self.scores[:]
+        other.results = self.results[:]
+        other.settlements = self.settlements[:]
+        other.log = []
+        other.logging = False
+        other.deals = [*self.deals[:-1], DealLog(self.deals[-1].deck, self.actions[:])]
+        other.actions = other.deals[-1].actions
+        other.deck_source = deck_source or _no_deck_source
         other.copy_state_from(self)
         return other
 

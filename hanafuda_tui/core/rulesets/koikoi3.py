@@ -111,6 +111,7 @@ class Koikoi3(Game):
         self.teyaku = self.teyaku[:]
         self.declared = self.declared[:]
         self.turn_formed = set(self.turn_formed)
+        self.winners = self.winners[:]
 
     # -- deal and teyaku ------------------------------------------------------------------------
 
