@@ -1,0 +1,81 @@
+"""Helpers for stacked decks and scripted 三人こいこい games (decks dealt per CARDS.md)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.cards import CODES, parse_deck
+from hanafuda_tui.core.rulesets.koikoi3 import Koikoi3, Koikoi3Options
+from hanafuda_tui.core.rulesets.koikoi3_yaku import teyaku
+from hanafuda_tui.core.table import DEAL_THREE, deal, has_shima
+
+
+def stack(dealer: str, dealer2: str, biki: str, field: str, stock: str = "") -> str:
+    """A 48-card deck string that deals these hands (by role), field and stock top (CARDS.md:
+    胴二 4, ビキ 4, 胴 4, field 3, 胴二 3, ビキ 3, 胴 3, field 3, then the stock). The cards not named
+    follow ``stock`` in code order."""
+    assert len(dealer) == len(dealer2) == len(biki) == 7 and len(field) == 6
+    named = dealer2[:4] + biki[:4] + dealer[:4] + field[:3]
+    named += dealer2[4:] + biki[4:] + dealer[4:] + field[3:] + stock
+    rest = "".join(c for c in CODES if c not in named)
+    deck = named + rest
+    parse_deck(deck)
+    return deck
+
+
+def _quiet_decks() -> list[str]:
+    """Shuffled decks with no teyaku in any hand and no シマ on the field."""
+    rng = random.Random(2026)
+    out: list[str] = []
+    while len(out) < 8:
+        cards = list(range(48))
+        rng.shuffle(cards)
+        dealt = deal(cards, DEAL_THREE, 3)
+        if not any(teyaku(h) for h in dealt.hands) and not has_shima(dealt.field):
+            out.append("".join(CODES[c] for c in cards))
+    return out
+
+
+QUIET = _quiet_decks()
+"""Decks that go straight to the first play."""
+
+
+def game_with(
+    *decks: str, first_dealer: int = 0, months: int = 12, then_quiet: bool = True
+) -> Koikoi3:
+    """A started 三人こいこい game dealing ``decks`` in order (then quiet decks, if allowed)."""
+    queue = list(decks)
+    spare = iter(QUIET * 100)
+
+    def source() -> list[int]:
+        if queue:
+            return parse_deck(queue.pop(0))
+        assert then_quiet, "the test ran out of decks"
+        return parse_deck(next(spare))
+
+    game = Koikoi3(Koikoi3Options(months=months), first_dealer, source)  # type: ignore[arg-type]
+    game.start()
+    return game
+
+
+def play(game: Koikoi3, tokens: str | Iterable[str]) -> None:
+    """Apply record tokens (``"A take:B koikoi"``) in order."""
+    if isinstance(tokens, str):
+        tokens = tokens.split()
+    for tok in tokens:
+        game.apply(act.parse_token(tok))
+
+
+def play_out_deal(game: Koikoi3, call: int = act.KOIKOI) -> None:
+    """Finish the current deal: pass teyaku, play the first legal card, answer offers with ``call``."""
+    deals = len(game.deals)
+    while len(game.deals) == deals and not game.is_over:
+        legal = game.legal_actions()
+        if act.PASS in legal:
+            game.apply(act.PASS)
+        elif act.KOIKOI in legal:
+            game.apply(call)
+        else:
+            game.apply(legal[0])
