@@ -186,7 +186,7 @@ class Game:
             self.to_act,
             tuple(self.legal_actions()) if seat == self.to_act else (),
             self.hands[seat],
-            tuple([h.bit_count() for h in self.hands]),
+            tuple(map(int.bit_count, self.hands)),
             self.field,
             tuple(self.captures),
             len(self.stock) - self.stock_pos,
@@ -295,14 +295,21 @@ class Game:
         seat = self.turn
         bit = 1 << card
         self.hands[seat] &= ~bit
-        self.shown[seat] &= ~bit
+        if self.shown[seat]:
+            self.shown[seat] &= ~bit
         if self.logging:
             self.emit("play", seat, card=card)
-        m = self.field & MONTH_MASK[card >> 2]
-        if m and m.bit_count() == 2:
+        field = self.field
+        m = field & MONTH_MASK[card >> 2]
+        if not m:
+            self.field = field | bit
+            if self.logging:
+                self.emit("lay", seat, card=card)
+            self._draw(seat)
+        elif m.bit_count() == 2:
             self._ask_take(card, drawn=False)
-            return
-        self._settle(seat, card, m, drawn=False)
+        else:
+            self._settle(seat, card, m, drawn=False)
 
     def _draw(self, seat: int) -> None:
         """The draw step: the top stock card meets the field, then the turn is done."""
