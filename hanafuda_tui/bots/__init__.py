@@ -7,7 +7,9 @@ import random
 from typing import Protocol
 
 from ..core.game import PlayerView
+from .levels import EasyBot, NormalBot
 from .random_bot import RandomBot
+from .strong import StrongBot
 
 
 class Bot(Protocol):
@@ -20,7 +22,13 @@ class BotSpecError(ValueError):
     pass
 
 
-BOTS = {"random": RandomBot}
+BOTS: dict[str, type] = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "strong": StrongBot,
+}
+"""Levels, weakest first; ``strong`` takes ``iterations=N``, ``time=SECONDS``, ``playout=normal|easy``."""
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -44,3 +52,5 @@ def make_bot(spec: str, rng: random.Random) -> Bot:
         return cls(rng, **params)  # type: ignore[no-any-return]
     except TypeError:
         raise BotSpecError(f"bot {name!r} takes no parameter {', '.join(params)}") from None
+    except ValueError as err:
+        raise BotSpecError(f"bot {spec!r}: {err}") from None

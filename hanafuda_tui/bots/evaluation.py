@@ -1,0 +1,114 @@
+"""What a ruleset's captures are worth to a bot: its yaku as card sets, and how close a player is.
+
+Each ruleset has a small module (``koikoi3_eval``...) that lists its yaku as ``Spec``s and says how
+to score captures exactly and when to stop. The heuristics here are generic: a player's
+*potential* is the value of the yaku it holds plus a discounted value of those it can still
+complete (the missing cards not in anyone else's captures), so a card is worth what it adds to that.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..core import actions as act
+from ..core.cards import POINTS, cards_of
+
+DISCOUNT = (1.0, 0.4, 0.16, 0.064, 0.0256)
+"""Weight of a yaku by how many cards it still misses (0, 1, 2, ...); further is worth nothing."""
+
+
+class Spec(NamedTuple):
+    """A yaku as a card set: ``need`` of ``cards`` make ``value``; each card past ``need`` adds ``per``."""
+
+    name: str
+    cards: int
+    need: int
+    value: float
+    per: float = 0.0
+
+
+class Evaluator:
+    """The yaku knowledge of one ruleset, shared by the easy, normal and strong bots.
+
+    ``score(captures)`` is the exact value of what a player holds; ``stop(...)`` answers a stop
+    decision (勝負 / あがり / 取消し) given the seat's captures, hand and the others' captures.
+    """
+
+    def __init__(
+        self,
+        ruleset: str,
+        specs: tuple[Spec, ...],
+        score: Callable[[int], int],
+        stop: Callable[[Evaluator, int, int, tuple[int, ...]], bool] | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.specs = specs
+        self.score = score
+        self.stop_rule = stop
+        self.specs_of_card = tuple(
+            tuple(i for i, s in enumerate(specs) if s.cards >> c & 1) for c in range(48)
+        )
+
+    def spec_value(self, i: int, caps: int, avail: int) -> float:
+        """Spec ``i``'s share of the potential of ``caps`` when ``avail`` cards can still be won."""
+        spec = self.specs[i]
+        have = (caps & spec.cards).bit_count()
+        if have >= spec.need:
+            return spec.value + spec.per * (have - spec.need)
+        missing = spec.need - have
+        if missing >= len(DISCOUNT) or (spec.cards & avail & ~caps).bit_count() < missing:
+            return 0.0
+        return spec.value * DISCOUNT[missing]
+
+    def gain(self, caps: int, new: int, avail: int) -> float:
+        """How much capturing ``new`` raises the potential of ``caps`` (plus a card-point tie-break)."""
+        if not new:
+            return 0.0
+        touched: set[int] = set()
+        bonus = 0.0
+        for c in cards_of(new):
+            touched.update(self.specs_of_card[c])
+            bonus += POINTS[c]
+        after = caps | new
+        total = 0.0
+        for i in touched:
+            total += self.spec_value(i, after, avail) - self.spec_value(i, caps, avail)
+        return total + 0.002 * bonus
+
+    def potential(self, caps: int, avail: int) -> float:
+        return sum(self.spec_value(i, caps, avail) for i in range(len(self.specs)))
+
+    def one_away(self, caps: int, avail: int) -> int:
+        """The cards that would each complete a yaku of ``caps`` at once (and are still to be won)."""
+        out = 0
+        for spec in self.specs:
+            have = (caps & spec.cards).bit_count()
+            if have == spec.need - 1:
+                out |= spec.cards & avail & ~caps
+        return out
+
+    def stop(self, seat: int, hand: int, captures: tuple[int, ...]) -> bool:
+        """True to stop and be paid now, False to play on (こいこい / 下げ / keep)."""
+        if self.stop_rule is None:
+            return True
+        return self.stop_rule(self, seat, hand, captures)
+
+
+STOP_FIRST = (act.SHOBU, act.AGARI, act.CANCEL)
+GO_ON = (act.KOIKOI, act.SAGE, act.KEEP)
+
+_CACHE: dict[str, Evaluator] = {}
+
+
+def evaluator(ruleset: str) -> Evaluator:
+    """The evaluator of module ``bots/<ruleset>_eval.py``; one knowing only card points if none."""
+    if ruleset not in _CACHE:
+        try:
+            module = importlib.import_module(f"{__package__}.{ruleset}_eval")
+        except ModuleNotFoundError:
+            _CACHE[ruleset] = Evaluator(ruleset, (), lambda caps: 0)
+        else:
+            _CACHE[ruleset] = module.make()
+    return _CACHE[ruleset]

@@ -1,0 +1,34 @@
+"""The easy and normal bots: one policy each, on the view alone (no search, well under 20 ms)."""
+
+from __future__ import annotations
+
+import random
+
+from ..core.game import PlayerView
+from .evaluation import evaluator
+from .policy import easy_action, normal_action, seen_of_view
+
+
+class EasyBot:
+    """Greedy: the capture with the most card points, and stop (勝負, あがり) as soon as it can."""
+
+    name = "easy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, view: PlayerView) -> int:
+        return easy_action(seen_of_view(view))
+
+
+class NormalBot:
+    """Heuristics over every yaku of the ruleset: its own progress, what the others are one
+    card from, and the ruleset's rule for こいこい / 下げ."""
+
+    name = "normal"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, view: PlayerView) -> int:
+        return normal_action(evaluator(view.ruleset), seen_of_view(view))

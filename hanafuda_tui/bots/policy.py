@@ -1,0 +1,141 @@
+"""The easy and normal policies as plain functions of the public state of one seat.
+
+A ``Seen`` is what a seat knows: its hand, the field, everyone's captures and the card waiting
+for a field choice. It is made from a ``PlayerView`` (real bots) or from an imagined game (search
+playouts, where reading the game is reading the bot's own sampled world, never the real one).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..core import actions as act
+from ..core.cards import ALL_CARDS, MONTH_MASK, POINTS, cards_of
+from ..core.game import Game, PlayerView
+from .evaluation import GO_ON, STOP_FIRST, Evaluator
+
+DENY = 0.5
+"""Weight of what a capture takes away from an opponent, against what it gives the bot."""
+RISK = 0.3
+"""Chance, per unseen card of its month, that a card laid on the field goes to an opponent."""
+
+
+class Seen(NamedTuple):
+    seat: int
+    legal: tuple[int, ...] | list[int]
+    hand: int
+    field: int
+    captures: tuple[int, ...]
+    pending: int
+
+
+def seen_of_view(view: PlayerView) -> Seen:
+    return Seen(view.seat, view.legal, view.hand, view.field, view.captures, view.pending_card)
+
+
+def seen_of_game(game: Game) -> Seen:
+    seat = game.to_act
+    pending = game.pending_card if game.phase == "take" else -1
+    return Seen(
+        seat, game.legal_actions(), game.hands[seat], game.field, tuple(game.captures), pending
+    )
+
+
+def _named(legal: tuple[int, ...] | list[int], stop: bool) -> int:
+    """A named decision: declare a teyaku; stop or go on as asked; else the first offered."""
+    if act.DECLARE in legal:
+        return act.DECLARE
+    for a in STOP_FIRST if stop else GO_ON:
+        if a in legal:
+            return a
+    for a in GO_ON if stop else STOP_FIRST:
+        if a in legal:
+            return a
+    return legal[0]
+
+
+# -- easy: the most card points now, stop at once ---------------------------------------------
+
+
+def _points(cards: int) -> int:
+    return sum(POINTS[c] for c in cards_of(cards))
+
+
+def easy_action(seen: Seen) -> int:
+    """Greedy: the play or choice that captures the most card points; stop as soon as allowed."""
+    legal, low = seen.legal, min(seen.legal)
+    if low >= act.DECLARE:
+        return _named(legal, stop=True)
+    if low >= act.TAKE:
+        return max(legal, key=lambda a: POINTS[a - act.TAKE])
+    best, best_value = low, -1e9
+    for c in legal:
+        if c >= act.TAKE:
+            continue
+        m = seen.field & MONTH_MASK[c >> 2]
+        if m.bit_count() == 2:
+            value = POINTS[c] + max(POINTS[t] for t in cards_of(m))
+        elif m:
+            value = POINTS[c] + _points(m)
+        else:
+            value = -POINTS[c] / 100
+        if value > best_value:
+            best, best_value = c, value
+    return best
+
+
+# -- normal: every yaku, what the others need, when to stop ------------------------------------
+
+
+def _value(ev: Evaluator, seen: Seen, new: int, others: int) -> float:
+    """What capturing ``new`` is worth to the seat, plus what it denies the others."""
+    seat, caps = seen.seat, seen.captures
+    total = ev.gain(caps[seat], new, ALL_CARDS & ~others)
+    for s, c in enumerate(caps):
+        if s != seat:
+            total += DENY * ev.gain(c, new, ALL_CARDS & ~(others | caps[seat]) | c)
+    return total
+
+
+def _lay_risk(ev: Evaluator, seen: Seen, card: int, others: int) -> float:
+    """Expected loss from laying ``card``: an opponent with a card of its month takes it."""
+    seat, caps = seen.seat, seen.captures
+    visible = seen.hand | seen.field | others | caps[seat]
+    hidden = (MONTH_MASK[card >> 2] & ~visible).bit_count()
+    if not hidden:
+        return 0.0
+    loss = 0.0
+    for s, c in enumerate(caps):
+        if s != seat:
+            loss = max(loss, ev.gain(c, 1 << card, ALL_CARDS & ~(others | caps[seat]) | c))
+    return min(1.0, RISK * hidden) * (loss + 0.002 * POINTS[card])
+
+
+def normal_action(ev: Evaluator, seen: Seen) -> int:
+    """The play or choice of the highest yaku value for the seat and denial of the others'."""
+    legal, low = seen.legal, min(seen.legal)
+    seat, caps = seen.seat, seen.captures
+    if low >= act.DECLARE:
+        return _named(legal, stop=ev.stop(seat, seen.hand, caps))
+    others = 0
+    for s, c in enumerate(caps):
+        if s != seat:
+            others |= c
+    if low >= act.TAKE:
+        pend = 1 << seen.pending
+        return max(legal, key=lambda a: _value(ev, seen, pend | 1 << (a - act.TAKE), others))
+    best, best_value = low, -1e9
+    for c in legal:
+        if c >= act.TAKE:
+            continue
+        m = seen.field & MONTH_MASK[c >> 2]
+        n = m.bit_count()
+        if n == 0:
+            value = -_lay_risk(ev, seen, c, others)
+        elif n == 2:
+            value = max(_value(ev, seen, 1 << c | 1 << t, others) for t in cards_of(m))
+        else:
+            value = _value(ev, seen, m | 1 << c, others)
+        if value > best_value:
+            best, best_value = c, value
+    return best

@@ -1,0 +1,118 @@
+"""Bots: only legal actions, only the view, reproducible with fixed seeds and iterations."""
+
+import random
+
+import pytest
+
+from hanafuda_tui.bots import BotSpecError, make_bot
+from hanafuda_tui.core.cards import deck_string, parse_deck
+from hanafuda_tui.core.determinize import unseen
+from hanafuda_tui.core.game import IllegalAction
+from hanafuda_tui.core.records import new_game
+from hanafuda_tui.core.rulesets import ruleset_class
+
+LEVELS = ("random", "easy", "normal", "strong:iterations=12")
+
+
+class Checked:
+    """Wraps a bot: every action it returns must be among the legal actions of its view."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.decisions = 0
+
+    def act(self, view):
+        action = self.bot.act(view)
+        assert action in view.legal
+        self.decisions += 1
+        return action
+
+
+def play(game, bots):
+    while not game.finished:
+        seat = game.to_act
+        game.apply(bots[seat].act(game.view(seat)))
+
+
+@pytest.mark.parametrize("spec", LEVELS)
+def test_every_level_plays_a_whole_game_with_legal_actions_only(spec):
+    game = new_game("koikoi3", random.Random(11), {"months": 3})
+    game.logging = False
+    bots = [Checked(make_bot(spec, random.Random(i))) for i in range(3)]
+    play(game, bots)
+    assert game.finished and sum(game.scores) == 0
+    assert all(b.decisions > 5 for b in bots)
+
+
+def test_bot_specs_take_parameters_and_reject_bad_ones():
+    bot = make_bot("strong:iterations=40:time=0.5:playout=easy", random.Random(0))
+    assert (bot.iterations, bot.time, bot.playout) == (40, 0.5, "easy")
+    for bad in ("strong:iterations=x", "strong:depth=3", "easy:time=1", "hard", "strong:time=0"):
+        with pytest.raises(BotSpecError):
+            make_bot(bad, random.Random(0))
+
+
+def twin_with_hidden_cards_permuted(game, seat, rng):
+    """The same first deal with the cards ``seat`` cannot see shuffled among their places, replayed
+    with the same actions; None when the shuffle changes what happened (a new teyaku, a シマ)."""
+    hidden = unseen(game.view(seat))
+    deck = parse_deck(game.deals[0].deck)
+    places = [i for i, c in enumerate(deck) if hidden >> c & 1]
+    cards = [deck[i] for i in places]
+    rng.shuffle(cards)
+    for i, c in zip(places, cards, strict=True):
+        deck[i] = c
+    twin = ruleset_class(game.ruleset)(game.options, game.first_dealer, lambda: deck)
+    twin.logging = False
+    try:
+        twin.start()
+        for a in game.deals[0].actions:
+            twin.apply(a)
+    except IllegalAction:
+        return None
+    return twin if len(twin.deals) == 1 else None
+
+
+def deal_of(game):
+    return game.hands, deck_string(game.stock[game.stock_pos :])
+
+
+def test_a_view_shows_no_hidden_card_and_bots_decide_the_same_whatever_the_hidden_cards():
+    rng = random.Random(3)
+    compared = 0
+    for seed in range(40):
+        game = new_game("koikoi3", random.Random(seed))
+        game.logging = False
+        moves = random.Random(seed)
+        for _ in range(moves.randrange(0, 30)):
+            if len(game.deals) > 1 or len(game.legal_actions()) == 0:
+                break
+            game.apply(moves.choice(game.legal_actions()))
+        if len(game.deals) != 1 or game.phase == "teyaku":
+            continue
+        seat = game.to_act
+        view = game.view(seat)
+        hidden = unseen(view)
+        for s in range(3):
+            assert s == seat or not (view.hand & game.hands[s])
+        assert not (view.hand | view.field | sum(view.captures) | sum(view.shown)) & hidden
+        twin = twin_with_hidden_cards_permuted(game, seat, rng)
+        if twin is None or deal_of(twin) == deal_of(game):
+            continue
+        assert twin.view(seat) == view
+        for spec in ("easy", "normal", "strong:iterations=16"):
+            a = make_bot(spec, random.Random(seed)).act(view)
+            b = make_bot(spec, random.Random(seed)).act(twin.view(seat))
+            assert a == b
+        compared += 1
+    assert compared >= 10
+
+
+def test_fixed_seed_fixed_iteration_games_are_reproducible():
+    def run():
+        game = new_game("koikoi3", random.Random(5), {"months": 3})
+        game.logging = False
+        play(game, [make_bot("strong:iterations=10", random.Random(i)) for i in range(3)])
+        return [d.actions for d in game.deals], game.scores
+
+    assert run() == run()
