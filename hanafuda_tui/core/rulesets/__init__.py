@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from ..game import Game
+from .koikoi2 import Koikoi2
 from .koikoi3 import Koikoi3
 
-RULESETS: dict[str, type[Game]] = {cls.ruleset: cls for cls in (Koikoi3,)}
+RULESETS: dict[str, type[Game]] = {cls.ruleset: cls for cls in (Koikoi3, Koikoi2)}
 
-TITLES = {"koikoi3": ("三人こいこい", "three-player koi-koi")}
+TITLES = {
+    "koikoi3": ("三人こいこい", "three-player koi-koi"),
+    "koikoi2": ("二人こいこい", "two-player koi-koi"),
+}
 
 
 class UnknownRuleset(ValueError):

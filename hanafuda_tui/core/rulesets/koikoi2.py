@@ -1,0 +1,198 @@
+"""二人こいこい (seed 003 section 5, RULINGS.md 二人こいこい).
+
+Two players, eight cards each and eight to the field (a field シマ is dealt again and uses no month).
+A turn that formed or raised a yaku offers こいこい/勝負; on the player's last hand card 勝負 is
+automatic. The winner scores the value of their yaku (doubled once after any こいこい in the month,
+and doubled for 7 points or more with that option); the loser scores 0. Hands played out score
+nothing and the dealer stays; the winner deals next.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict
+
+from .. import actions as act
+from ..game import OVER, Game
+from ..table import DEAL_TWO, has_shima
+from .koikoi2_yaku import LOW_VALUES, TEYAKU_VALUE, VALUES, formed, teyaku, yaku
+
+KOIKOI_PHASE = "koikoi"
+_DECISIONS = [act.KOIKOI, act.SHOBU]
+
+
+class Koikoi2Options(BaseModel):
+    """Options of 二人こいこい; the defaults are RULINGS.md 二人こいこい."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    months: Literal[3, 6, 12] = 12
+    """Months in a game."""
+    low_values: bool = False
+    """The seed's alternative values: 五光 10, 四光 8, 雨四光 7, 三光 5, 赤短 5, 青短 5."""
+    rain: bool = False
+    """雨流れ: any November card voids 花見で一杯 and 月見で一杯 (no 日の出 exemption)."""
+    double_seven: bool = False
+    """A score of 7 or more is doubled (judged before, and stacking with, the こいこい doubling)."""
+    teyaku: bool = False
+    """手四 and くっつき in the dealt hand win the month at once (6 points; both hold one: a draw)."""
+
+
+class RoundResult(NamedTuple):
+    """How one month ended. ``winner`` is -1 when nobody scored; ``payments`` are points won."""
+
+    month: int
+    dealer: int
+    winner: int
+    reason: str
+    """shobu, teyaku, or no score: hands-out, teyaku-draw."""
+    yaku: tuple[str, ...]
+    value: int
+    """The points scored, after doubling."""
+    payments: tuple[int, ...]
+    base: int
+    """The yaku value before any doubling."""
+    koikoi: tuple[bool, ...]
+    """Who called こいこい in the month."""
+
+
+class Koikoi2(Game):
+    ruleset = "koikoi2"
+    players = 2
+    Options = Koikoi2Options
+    deal_pattern = DEAL_TWO
+
+    def __init__(self, options: Koikoi2Options, first_dealer: int, deck_source: Any) -> None:
+        super().__init__(options, first_dealer, deck_source)
+        self.values = LOW_VALUES if options.low_values else VALUES
+        self.rain = options.rain
+        self.month_index = 0
+        self.koikoi = [False, False]
+        self.turn_before = -1
+        """The turn player's captures before the turn's first capture (-1: nothing taken yet)."""
+        self.offer: tuple[str, ...] = ()
+
+    @property
+    def month(self) -> int:
+        return self.month_index + 1
+
+    def start(self) -> None:
+        self.emit("year_start", self.dealer, value=self.options.months)
+        self.new_deal()
+
+    def copy_state_from(self, original: Game) -> None:
+        self.koikoi = self.koikoi[:]
+
+    def yaku_of(self, seat: int) -> dict[str, int]:
+        """The seat's scoring yaku now."""
+        return yaku(self.captures[seat], self.values, self.rain)
+
+    # -- deal -----------------------------------------------------------------------------------
+
+    def start_deal(self) -> None:
+        """A field シマ is dealt again (RULINGS 1); then teyaku if played; then the dealer plays."""
+        self.koikoi = [False, False]
+        self.turn_before = -1
+        if has_shima(self.field):
+            self.emit("redeal", self.dealer, cards=self.field)
+            self.new_deal()
+            return
+        if self.options.teyaku:
+            found = [teyaku(h) for h in self.hands]
+            holders = [s for s in range(2) if found[s]]
+            for s in holders:
+                self.shown[s] = self.hands[s]
+                self.emit("teyaku", s, cards=self.hands[s], value=TEYAKU_VALUE, names=(found[s],))
+            if len(holders) == 2:
+                self._end(-1, "teyaku-draw", (), 0, 0)
+                return
+            for w in holders:
+                self._end(w, "teyaku", (str(found[w]),), TEYAKU_VALUE, TEYAKU_VALUE)
+                return
+        self.begin_turn(self.dealer)
+
+    # -- turns ----------------------------------------------------------------------------------
+
+    def step_done(self, seat: int, before: int, drawn: bool) -> None:
+        if self.turn_before < 0:
+            self.turn_before = before
+
+    def turn_done(self, seat: int) -> None:
+        """こいこい/勝負 after a turn that formed or raised a yaku (RULINGS 共通, 二人こいこい 4)."""
+        before = self.turn_before
+        if before >= 0:
+            self.turn_before = -1
+            caps = self.captures[seat]
+            if formed(before, caps, self.values, self.rain):
+                found = yaku(caps, self.values, self.rain)
+                if self.logging:
+                    self.emit("yaku", seat, value=sum(found.values()), names=tuple(found))
+                if not self.hands[seat]:
+                    self._shobu(seat)
+                    return
+                self.offer = tuple(found)
+                self.phase = KOIKOI_PHASE
+                self.to_act = seat
+                return
+        self.next_turn(seat)
+
+    def hands_out(self) -> None:
+        """Nobody called 勝負: no score, the dealer stays (RULINGS 3)."""
+        self._end(-1, "hands-out", (), 0, 0)
+
+    def other_actions(self) -> list[int]:
+        return _DECISIONS[:] if self.phase == KOIKOI_PHASE else []
+
+    def apply_other(self, action: int) -> None:
+        seat = self.to_act
+        self.offer = ()
+        if action == act.KOIKOI:
+            self.koikoi[seat] = True
+            self.emit("koikoi", seat)
+            self.next_turn(seat)
+        else:
+            self._shobu(seat)
+
+    def _shobu(self, seat: int) -> None:
+        """勝負: the yaku's value, ×2 at 7 or more (option), then ×2 after any こいこい (RULINGS 4)."""
+        found = yaku(self.captures[seat], self.values, self.rain)
+        base = sum(found.values())
+        value = base
+        if self.options.double_seven and base >= 7:
+            value *= 2
+        if self.koikoi[0] or self.koikoi[1]:
+            value *= 2
+        self.emit("shobu", seat, value=value, names=tuple(found))
+        self._end(seat, "shobu", tuple(found), base, value)
+
+    # -- month and game -------------------------------------------------------------------------
+
+    def _end(self, winner: int, reason: str, names: tuple[str, ...], base: int, value: int) -> None:
+        pay = (value if winner == 0 else 0, value if winner == 1 else 0)
+        self.results.append(
+            RoundResult(
+                self.month, self.dealer, winner, reason, names, value, pay, base, tuple(self.koikoi)
+            )
+        )
+        self.scores[0] += pay[0]
+        self.scores[1] += pay[1]
+        self.emit("month_end", winner, value=value, names=(reason, *names), amounts=pay)
+        if winner >= 0:
+            self.dealer = winner
+        self.month_index += 1
+        if self.month_index >= self.options.months:
+            self.emit("year_end", amounts=tuple(self.scores))
+            self.phase = OVER
+            self.to_act = -1
+            self.finished = True
+            return
+        self.new_deal()
+
+    def public_extra(self, seat: int) -> dict[str, Any]:
+        return {
+            "month_index": self.month_index,
+            "last_month": self.options.months,
+            "koikoi": tuple(self.koikoi),
+            "offer": self.offer if self.to_act == seat else (),
+        }

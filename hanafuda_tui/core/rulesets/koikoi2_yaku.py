@@ -1,0 +1,130 @@
+"""二人こいこい: yaku and teyaku (seed 003 section 4 and 5, RULINGS.md 二人こいこい 2 and 4).
+
+Yaku are plain dicts ``{name: value}``. The light group is exclusive (五光 > 四光 > 雨四光 > 三光);
+everything else adds up; 菊に盃 is a tane and a kasu at once. 表菅原/裏菅原 are not played.
+"""
+
+from __future__ import annotations
+
+from ..cards import (
+    AKATAN,
+    AME,
+    AOTAN,
+    HANAMI,
+    INOSHIKACHO,
+    KASUS,
+    KIKU_SAKAZUKI,
+    MONTH_MASK,
+    ONO_MICHIKAZE,
+    SHIKO,
+    TANES,
+    TANS,
+    TSUKIMI,
+)
+
+GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
+INOSHIKACHO_Y, AKATAN_Y, AOTAN_Y = "猪鹿蝶", "赤短", "青短"
+TSUKIMI_Y, HANAMI_Y = "月見で一杯", "花見で一杯"
+TANE_Y, TAN_Y, KASU_Y = "タネ", "タン", "カス"
+TESHI, KUTTSUKI = "手四", "くっつき"
+
+VALUES = {
+    GOKO: 15,
+    SHIKO_Y: 10,
+    AME_SHIKO: 8,
+    SANKO: 6,
+    INOSHIKACHO_Y: 5,
+    AKATAN_Y: 6,
+    AOTAN_Y: 6,
+    TSUKIMI_Y: 5,
+    HANAMI_Y: 5,
+}
+"""Seed 003 section 4 main values (RULINGS 二人こいこい 2); タネ/タン/カス are counted."""
+LOW_VALUES = {**VALUES, GOKO: 10, SHIKO_Y: 8, AME_SHIKO: 7, SANKO: 5, AKATAN_Y: 5, AOTAN_Y: 5}
+"""The seed's alternatives in brackets (「…とする場合もある」)."""
+TEYAKU_VALUE = 6
+"""手四 and くっつき, when played as teyaku: the seed gives no value; 6 is the common one."""
+
+_LIGHTS = SHIKO | ONO_MICHIKAZE
+_SET_CARDS = INOSHIKACHO | AKATAN | AOTAN | TSUKIMI | HANAMI
+_KASU_CARDS = KASUS | KIKU_SAKAZUKI
+
+
+def yaku(caps: int, values: dict[str, int], rain: bool = False) -> dict[str, int]:
+    """The scoring yaku of a capture set. ``rain``: any November card voids 花見/月見 (option)."""
+    out: dict[str, int] = {}
+    if caps & _LIGHTS:
+        four = (caps & SHIKO).bit_count()
+        if caps & ONO_MICHIKAZE:
+            if four == 4:
+                out[GOKO] = values[GOKO]
+            elif four == 3:
+                out[AME_SHIKO] = values[AME_SHIKO]
+        elif four == 4:
+            out[SHIKO_Y] = values[SHIKO_Y]
+        elif four == 3:
+            out[SANKO] = values[SANKO]
+    if caps & _SET_CARDS:
+        if caps & INOSHIKACHO == INOSHIKACHO:
+            out[INOSHIKACHO_Y] = values[INOSHIKACHO_Y]
+        if caps & AKATAN == AKATAN:
+            out[AKATAN_Y] = values[AKATAN_Y]
+        if caps & AOTAN == AOTAN:
+            out[AOTAN_Y] = values[AOTAN_Y]
+        if caps & KIKU_SAKAZUKI and not (rain and caps & AME):
+            if caps & TSUKIMI == TSUKIMI:
+                out[TSUKIMI_Y] = values[TSUKIMI_Y]
+            if caps & HANAMI == HANAMI:
+                out[HANAMI_Y] = values[HANAMI_Y]
+    tane = (caps & TANES).bit_count()
+    if tane >= 5:
+        out[TANE_Y] = tane - 4
+    tan = (caps & TANS).bit_count()
+    if tan >= 5:
+        out[TAN_Y] = tan - 4
+    kasu = (caps & KASUS).bit_count() + (1 if caps & KIKU_SAKAZUKI else 0)
+    if kasu >= 10:
+        out[KASU_Y] = kasu - 9
+    return out
+
+
+def formed(before: int, after: int, values: dict[str, int], rain: bool = False) -> bool:
+    """True if a turn that took captures from ``before`` to ``after`` formed or raised a yaku.
+
+    Without dicts (this runs every turn): a new light raises the light group whenever the group
+    scores after it (its tiers rise with every light added); a set forms when a new card completes
+    it; a count when a new card of its kind leaves it at its threshold or above.
+    """
+    new = after & ~before
+    if new & _LIGHTS and (after & SHIKO).bit_count() >= 3:
+        return True
+    if new & _SET_CARDS:
+        if new & INOSHIKACHO and after & INOSHIKACHO == INOSHIKACHO:
+            return True
+        if new & AKATAN and after & AKATAN == AKATAN:
+            return True
+        if new & AOTAN and after & AOTAN == AOTAN:
+            return True
+        if new & (TSUKIMI | HANAMI) and not (rain and after & AME):
+            if new & TSUKIMI and after & TSUKIMI == TSUKIMI:
+                return True
+            if new & HANAMI and after & HANAMI == HANAMI:
+                return True
+    return bool(
+        (new & TANES and (after & TANES).bit_count() >= 5)
+        or (new & TANS and (after & TANS).bit_count() >= 5)
+        or (
+            new & _KASU_CARDS
+            and (after & KASUS).bit_count() + (1 if after & KIKU_SAKAZUKI else 0) >= 10
+        )
+    )
+
+
+def teyaku(hand: int) -> str | None:
+    """手四 (four cards of a month) or くっつき (exactly four pairs) in an eight-card hand."""
+    counts = [(hand & m).bit_count() for m in MONTH_MASK]
+    if 4 in counts:
+        return TESHI
+    if counts.count(2) == 4:
+        return KUTTSUKI
+    return None

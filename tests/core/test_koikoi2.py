@@ -1,0 +1,219 @@
+"""二人こいこい games on stacked decks (seed 003 section 5, RULINGS.md 二人こいこい)."""
+
+import random
+
+import pytest
+
+from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.cards import ALL_CARDS, CODES, mask, parse_deck
+from hanafuda_tui.core.game import PLAY
+from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
+from hanafuda_tui.core.rulesets.koikoi2 import KOIKOI_PHASE, Koikoi2, Koikoi2Options
+
+# The scripted month: the dealer (seat 0) forms 月見で一杯 on turn 1; the other player forms 赤短 on
+# their second turn (choosing L of K/L); the dealer forms 花見で一杯 on turn 3.
+DEALER = "cIMQUYks"
+OTHER = "BJNRVZlp"
+FIELD = "eiCGKLtu"
+STOCK = "gFSWa"
+
+
+def stacked(dealer: str, other: str, field: str, stock: str) -> list[int]:
+    """A deck dealt as DEAL_TWO: other 4, dealer 4, field 4, twice; the stock, then the rest."""
+    top = other[:4] + dealer[:4] + field[:4] + other[4:] + dealer[4:] + field[4:] + stock
+    return parse_deck(top + "".join(c for c in CODES if c not in top))
+
+
+def game_of(decks, **options) -> Koikoi2:
+    """A game with seat 0 dealing, dealt from ``decks`` then from a seeded shuffle."""
+    rng = random.Random(0)
+    queue = list(decks)
+
+    def source():
+        return queue.pop(0) if queue else rng.sample(range(48), 48)
+
+    game = Koikoi2(Koikoi2Options(**options), 0, source)
+    game.start()
+    return game
+
+
+def play(game: Koikoi2, tokens: str) -> None:
+    for tok in tokens.split():
+        game.apply(act.parse_token(tok))
+
+
+def scripted(**options) -> Koikoi2:
+    return game_of([stacked(DEALER, OTHER, FIELD, STOCK)], **options)
+
+
+def test_the_deal_is_eight_eight_eight_and_a_stock_of_24():
+    game = scripted()
+    assert game.hands == [mask(DEALER), mask(OTHER)]
+    assert game.field == mask(FIELD)
+    assert len(game.stock) == 24
+    assert (game.month, game.dealer, game.phase, game.to_act) == (1, 0, PLAY, 0)
+
+
+def test_a_turn_that_forms_a_yaku_offers_koikoi_and_shobu_scores_it():
+    game = scripted()
+    play(game, "c")
+    assert game.phase == KOIKOI_PHASE and game.to_act == 0
+    assert game.legal_actions() == [act.KOIKOI, act.SHOBU]
+    assert game.view(0).extra["offer"] == ("月見で一杯",)
+    play(game, "shobu")
+    r = game.results[0]
+    assert (r.winner, r.reason, r.yaku, r.value, r.payments) == (
+        0,
+        "shobu",
+        ("月見で一杯",),
+        5,
+        (5, 0),
+    )
+    assert game.month == 2 and game.dealer == 0
+
+
+def test_after_koikoi_the_other_players_win_is_doubled():
+    game = scripted()
+    play(game, "c koikoi B M J")
+    assert game.phase == "take"
+    play(game, "take:L")
+    assert game.phase == KOIKOI_PHASE and game.to_act == 1
+    play(game, "shobu")
+    r = game.results[0]
+    assert (r.winner, r.yaku, r.base, r.value, r.payments) == (1, ("赤短",), 6, 12, (0, 12))
+    assert r.koikoi == (True, False)
+    assert game.scores == [0, 12] and game.dealer == 1
+
+
+def test_the_doubling_after_koikoi_counts_once_whoever_called():
+    game = scripted()
+    play(game, "c koikoi B M J take:L koikoi I")
+    assert game.phase == KOIKOI_PHASE and game.to_act == 0
+    play(game, "shobu")
+    r = game.results[0]
+    assert (r.winner, r.base, r.value, r.payments) == (0, 10, 20, (20, 0))
+    assert set(r.yaku) == {"月見で一杯", "花見で一杯"} and r.koikoi == (True, True)
+
+
+def test_a_turn_that_forms_nothing_offers_nothing():
+    game = scripted()
+    play(game, "c koikoi B")
+    assert game.phase == PLAY and game.to_act == 0
+
+
+def test_double_seven_doubles_seven_or_more_and_stacks_with_koikoi():
+    game = scripted(double_seven=True)
+    play(game, "c koikoi B M J take:L koikoi I shobu")
+    assert game.results[0].value == 40
+    game = scripted(double_seven=True)
+    play(game, "c shobu")
+    assert game.results[0].value == 5
+
+
+def test_low_values_option_scores_the_alternative_values():
+    game = scripted(low_values=True)
+    play(game, "c koikoi B M J take:L shobu")
+    assert game.results[0].value == 10  # 赤短 5, doubled
+
+
+def test_rain_option_voids_the_cup_yaku_with_a_november_card():
+    game = scripted(rain=True)
+    game.captures[0] = mask("cgAr")
+    assert game.yaku_of(0) == {}
+    plain = scripted()
+    plain.captures[0] = mask("cgAr")
+    assert plain.yaku_of(0) == {"月見で一杯": 5}
+
+
+def test_on_the_last_hand_card_shobu_is_automatic():
+    game = scripted()
+    game.hands[0] = mask("c")
+    play(game, "c")
+    r = game.results[0]
+    assert (r.winner, r.reason, r.value) == (0, "shobu", 5)
+    assert game.deals[0].actions == [act.parse_token("c")]
+
+
+def test_a_field_with_four_of_a_month_is_dealt_again_and_uses_no_month():
+    shima = stacked(DEALER, OTHER, "CGKLghij", "")
+    game = game_of([shima, stacked(DEALER, OTHER, FIELD, STOCK)])
+    assert len(game.deals) == 2 and game.deals[0].actions == []
+    assert game.results == [] and game.month == 1 and game.field == mask(FIELD)
+
+
+def test_months_option_ends_the_game():
+    for months in (3, 6, 12):
+        game = new_game("koikoi2", random.Random(months), {"months": months})
+        moves = random.Random(1)
+        while not game.finished:
+            game.apply(moves.choice(game.legal_actions()))
+        assert len(game.results) == months and game.month == months + 1
+
+
+TESHI_HAND = "MNOPcIQs"  # four of 藤
+KUTTSUKI_HAND = "MNQRUVYZ"  # four pairs
+PLAIN = "BJdRVZlp"  # eight months
+
+
+@pytest.mark.parametrize(
+    ("dealer", "other", "winner", "name"),
+    [(TESHI_HAND, PLAIN, 0, "手四"), ("BJdkSbEp", KUTTSUKI_HAND, 1, "くっつき")],
+)
+def test_teyaku_option_wins_the_month_at_once(dealer, other, winner, name):
+    deck = stacked(dealer, other, FIELD, "")
+    game = game_of([deck], teyaku=True)
+    r = game.results[0]
+    assert (r.winner, r.reason, r.yaku, r.value) == (winner, "teyaku", (name,), 6)
+    assert r.payments[winner] == 6 and sum(r.payments) == 6
+    assert game.deals[0].actions == [] and game.dealer == winner and game.month == 2
+    plain = game_of([deck])
+    assert plain.results == [] and plain.phase == PLAY
+
+
+def test_teyaku_held_by_both_players_is_a_drawn_month():
+    game = game_of([stacked(TESHI_HAND, "ABEFUVYZ", FIELD, "")], teyaku=True)
+    r = game.results[0]
+    assert (r.winner, r.reason, r.yaku, r.payments) == (-1, "teyaku-draw", (), (0, 0))
+    assert game.dealer == 0 and game.month == 2
+
+
+def _random_games(n: int, options=None):
+    for g in range(n):
+        rng = random.Random(f"k2/{g}")
+        game = new_game("koikoi2", rng, options or {})
+        yield game, random.Random(g)
+
+
+def test_random_games_conserve_cards_and_score_only_the_winner():
+    for game, moves in _random_games(60):
+        while not game.finished:
+            deal_no = len(game.deals)
+            game.apply(moves.choice(game.legal_actions()))
+            if len(game.deals) == deal_no and not game.finished:
+                stock = sum(1 << c for c in game.stock[game.stock_pos :])
+                pending = 1 << game.pending_card if game.pending_card >= 0 else 0
+                parts = [*game.hands, *game.captures, game.field, stock, pending]
+                assert sum(p.bit_count() for p in parts) == 48
+                union = 0
+                for p in parts:
+                    union |= p
+                assert union == ALL_CARDS
+        totals = [0, 0]
+        dealer = game.first_dealer
+        for r in game.results:
+            assert r.dealer == dealer
+            assert sorted(r.payments) == [0, r.value] and (r.value > 0) == (r.winner >= 0)
+            if r.winner >= 0:
+                assert r.payments[r.winner] == r.value
+                dealer = r.winner
+            totals = [t + p for t, p in zip(totals, r.payments, strict=True)]
+        assert totals == game.scores
+
+
+def test_every_option_set_plays_and_replays_to_the_same_totals():
+    options = {"low_values": True, "rain": True, "double_seven": True, "teyaku": True}
+    for game, moves in _random_games(20, options):
+        while not game.finished:
+            game.apply(moves.choice(game.legal_actions()))
+        again = replay(record_of(game, [SeatRecord(name="a"), SeatRecord(name="b")]))
+        assert again.scores == game.scores and again.results == game.results
