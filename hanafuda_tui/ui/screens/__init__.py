@@ -1,0 +1,1 @@
+"""Screens: selector, table, decision prompts, pass screen, results, help."""

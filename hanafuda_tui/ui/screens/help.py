@@ -1,0 +1,78 @@
+"""Help: the rules and a yaku reference with card faces for the ruleset being played."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...core.cards import CARD_OF_CODE
+from ...core.rulesets import TITLES
+from ..faces import FACES, style_of
+from ..i18n import has, lang, t
+
+_HELP = Path(__file__).parent.parent / "data" / "help"
+
+
+def _faces(codes: str, note: str) -> Text:
+    text = Text()
+    for code in codes:
+        c = CARD_OF_CODE[code]
+        text.append(FACES[c], style=style_of(c))
+        text.append(" ")
+    text.append(note)
+    return text
+
+
+def yaku_table(rows: list[list[object]], title: str) -> Table:
+    table = Table(title=title, box=None, pad_edge=False, title_justify="left")
+    table.add_column(t("help.name"))
+    table.add_column(t("help.value"), justify="right")
+    table.add_column(t("help.cards"))
+    for name, english, value, codes, note in rows:
+        label = f"{name} ({english})" if lang() == "en" else str(name)
+        table.add_row(label, str(value), _faces(str(codes), str(note)))
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,q,question_mark,y", "close", show=False)]
+
+    def __init__(self, ruleset: str, yaku_first: bool = False) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+        self.yaku_first = yaku_first
+
+    def compose(self) -> ComposeResult:
+        title = TITLES.get(self.ruleset, (self.ruleset, self.ruleset))
+        rules_key = f"help.rules.{self.ruleset}"
+        rules = t(rules_key) if has(rules_key) else t("help.rules.none")
+        with Vertical(classes="dialog wide"):
+            yield Static(
+                Content.from_markup(f"[b]{title[0]}[/b] · {t('help.title')}"),
+                classes="dialog-title",
+            )
+            with VerticalScroll(classes="sheet"):
+                yield Static(Content.from_markup(t("help.keys")), id="help-keys")
+                yield Static(Content.from_markup(rules), id="help-rules")
+                path = _HELP / f"{self.ruleset}.json"
+                if path.is_file():
+                    data = json.loads(path.read_text(encoding="utf-8"))
+                    for section in ("teyaku", "yaku"):
+                        table = yaku_table(data[section], t(f"help.{section}"))
+                        yield Static(table, classes="yaku-ref", id=f"help-{section}")
+
+    def on_mount(self) -> None:
+        if self.yaku_first and self.query("#help-yaku"):
+            self.query_one("#help-yaku").scroll_visible(animate=False, top=True)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

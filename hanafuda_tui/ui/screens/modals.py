@@ -1,0 +1,139 @@
+"""Decision prompts over the table. Each shows what the decision is worth and offers only the legal
+actions as buttons (letter or number keys, ←→ and Enter); none can be dismissed without a choice."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ...core import actions as act
+from ...core.cards import ALL_CARDS
+from ...core.game import PlayerView
+from ...core.hints import current_yaku, near_yaku
+from ..faces import describe, face
+from ..i18n import has, t
+from ..text import faces_of, yaku_name
+
+
+def action_label(action: int) -> str:
+    if 0 <= action < 48:
+        return f"{face(action)} {describe(action)}"
+    if act.TAKE <= action < act.TAKE + 48:
+        return f"{face(action - act.TAKE)} {describe(action - act.TAKE)}"
+    return t("action." + act.NAMED.get(action, str(action)))
+
+
+class Decision(ModalScreen[int]):
+    """A prompt: a title, body lines, and one button per legal action."""
+
+    BINDINGS = [
+        Binding("left", "app.focus_previous", show=False),
+        Binding("right", "app.focus_next", show=False),
+    ]
+
+    def __init__(self, title: str, body: Sequence[str], choices: Sequence[tuple[int, str, str]]):
+        """``choices``: (action, label markup, key)."""
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.choices = choices
+        self.keys = {key: action for action, _, key in choices if key}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Content.from_markup(f"[b]{self.title_text}[/b]"), classes="dialog-title")
+            yield Static(Content.from_markup("\n".join(self.body)), classes="dialog-body")
+            with Horizontal(classes="dialog-buttons"):
+                for action, label, key in self.choices:
+                    text = f"{label} {escape(f'[{key}]')}" if key else label
+                    yield Button(Content.from_markup(text), id=f"a{action}", compact=True)
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(int((event.button.id or "a0")[1:]))
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.character or event.key
+        if key in self.keys:
+            event.stop()
+            self.dismiss(self.keys[key])
+
+
+def teyaku_prompt(view: PlayerView, name: str) -> Decision:
+    """手役: declare (show the hand and claim it) or keep it hidden; asked privately."""
+    teyaku = view.extra.get("own_teyaku") or ("", 0)
+    body = [
+        t("teyaku.have", name=yaku_name(teyaku[0]), value=teyaku[1]),
+        faces_of(view.hand),
+        "",
+        t("teyaku.explain"),
+    ]
+    return Decision(
+        t("teyaku.title", who=escape(name)),
+        body,
+        [(act.DECLARE, t("action.declare"), "d"), (act.PASS, t("action.pass"), "p")],
+    )
+
+
+def koikoi_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
+    """こいこい or 勝負: the yaku just formed, what stopping pays, who could complete what."""
+    seat = view.seat
+    caps = view.captures[seat]
+    yaku = current_yaku(view.ruleset, caps)
+    offer = set(view.extra.get("offer", ()))
+    value = sum(yaku.values())
+    body = [
+        "  ".join(
+            f"[b]{yaku_name(n)} {v}[/b]" + (f" {t('koikoi.new')}" if n in offer else "")
+            for n, v in yaku.items()
+        )
+    ]
+    others = view.players - 1
+    key = f"koikoi.pays.{view.ruleset}"
+    body.append(t(key if has(key) else "koikoi.pays", value=value, n=others, total=value * others))
+    body.append(t("koikoi.go_on"))
+    if view.extra.get("shibari"):
+        body.append(t("koikoi.shibari"))
+    taken = 0
+    for s in range(view.players):
+        taken |= view.captures[s]
+    for s in range(view.players):
+        if s == seat:
+            continue
+        near = near_yaku(view.ruleset, view.captures[s], ALL_CARDS & ~(taken & ~view.captures[s]))
+        if near:
+            body.append(t("koikoi.threat", who=escape(names[s]), names=" ".join(near)))
+    return Decision(
+        t("koikoi.title", value=value),
+        body,
+        [(act.KOIKOI, t("action.koikoi"), "k"), (act.SHOBU, t("action.shobu"), "s")],
+    )
+
+
+def take_prompt(view: PlayerView) -> Decision:
+    """The played or drawn card matches two field cards: choose the one it takes."""
+    choices = [(a, action_label(a), str(i + 1)) for i, a in enumerate(view.legal)]
+    card = view.pending_card
+    return Decision(
+        t("take.title"),
+        [t("take.body", card=face(card), name=describe(card))],
+        choices,
+    )
+
+
+def generic_prompt(view: PlayerView) -> Decision:
+    """Any decision the screen has no special prompt for: the legal actions by name."""
+    keys = "123456789"
+    choices = [(a, action_label(a), keys[i] if i < 9 else "") for i, a in enumerate(view.legal)]
+    return Decision(t("generic.title", phase=view.phase), [t("generic.body")], choices)

@@ -1,0 +1,49 @@
+"""Full screens that hide the table: the hot-seat pass screen and the too-small terminal notice."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.content import Content
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..i18n import t
+
+
+class PassScreen(Screen[None]):
+    """Between two humans' decisions: every hand is hidden until the next player confirms."""
+
+    BINDINGS = [Binding("enter,space", "confirm", show=False)]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        text = t("pass.body", who=escape(self.player))
+        with Middle(), Center():
+            yield Static(Content.from_markup(text), id="pass-card")
+
+    def action_confirm(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+
+class TooSmall(Screen[None]):
+    """Shown over everything while the terminal is smaller than the table needs."""
+
+    def __init__(self, width: int, height: int, need: tuple[int, int]) -> None:
+        super().__init__()
+        self.message = t("small.body", w=width, h=height, need_w=need[0], need_h=need[1])
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.message, id="too-small")
+
+    def update_size(self, width: int, height: int, need: tuple[int, int]) -> None:
+        self.message = t("small.body", w=width, h=height, need_w=need[0], need_h=need[1])
+        self.query_one("#too-small", Static).update(self.message)

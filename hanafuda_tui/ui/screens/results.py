@@ -1,0 +1,120 @@
+"""Month results, the score sheet (month by month) and the year's end with 吟味 and standings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ..faces import month_label
+from ..i18n import t
+from ..text import result_rows, signed, yaku_name
+
+
+class MonthResult(ModalScreen[None]):
+    """How a month ended and every payment; Enter goes on."""
+
+    BINDINGS = [Binding("enter,escape,space", "close", show=False)]
+
+    def __init__(self, result: Any, names: Sequence[str], scores: Sequence[int]) -> None:
+        super().__init__()
+        self.result, self.names, self.scores = result, names, scores
+
+    def compose(self) -> ComposeResult:
+        r = self.result
+        month = getattr(r, "month", 0)
+        winner = getattr(r, "winner", -1)
+        title = month_label(month) if month else ""
+        if winner >= 0:
+            head = t("result.won", who=escape(self.names[winner]), value=getattr(r, "value", 0))
+            what = " ".join(map(yaku_name, getattr(r, "yaku", ())))
+        else:
+            head = t("result.nagare_long")
+            what = t("reason." + getattr(r, "reason", ""))
+        table = Table(box=None, show_header=True, pad_edge=False)
+        table.add_column(t("sheet.player"))
+        table.add_column(t("sheet.payment"), justify="right")
+        table.add_column(t("sheet.total"), justify="right")
+        for s, name in enumerate(self.names):
+            pay = getattr(r, "payments", (0,) * len(self.names))[s]
+            table.add_row(name, signed(pay), signed(self.scores[s]))
+        with Vertical(classes="dialog"):
+            yield Static(Content.from_markup(f"[b]{title}  {head}[/b]"), classes="dialog-title")
+            yield Static(Content.from_markup(what), classes="dialog-body")
+            yield Static(table, classes="dialog-body")
+            yield Button(Content(t("key.continue") + " [Enter]"), id="close", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def sheet_table(game: Any, names: Sequence[str]) -> Table:
+    """Every deal's row, the settlements (小引, 吟味) and the totals."""
+    table = Table(box=None, show_header=True, pad_edge=False, show_footer=True)
+    table.add_column(t("sheet.month"), t("sheet.total"))
+    table.add_column(t("sheet.dealer"))
+    table.add_column(t("sheet.winner"))
+    table.add_column(t("sheet.what"))
+    for s, name in enumerate(names):
+        table.add_column(name, signed(game.scores[s]), justify="right")
+    for row in result_rows(game.results, names):
+        table.add_row(*row)
+    for name, _at, pay in game.settlements:
+        table.add_row(name, "", "", "", *(signed(p) for p in pay))
+    return table
+
+
+def standings(scores: Sequence[int], names: Sequence[str]) -> list[str]:
+    order = sorted(range(len(names)), key=lambda s: -scores[s])
+    out = []
+    for s in order:
+        rank = 1 + sum(1 for o in range(len(names)) if scores[o] > scores[s])
+        out.append(t("year.rank", rank=rank, who=escape(names[s]), total=signed(scores[s])))
+    return out
+
+
+class ScoreSheet(ModalScreen[None]):
+    """The month-by-month score sheet; at the year's end, with the final standings first."""
+
+    BINDINGS = [Binding("enter,escape,space,s", "close", show=False)]
+
+    def __init__(self, game: Any, names: Sequence[str], final: bool = False) -> None:
+        super().__init__()
+        self.game, self.names, self.final = game, names, final
+
+    def compose(self) -> ComposeResult:
+        title = t("year.title") if self.final else t("sheet.title")
+        with Vertical(classes="dialog wide"):
+            yield Static(Content.from_markup(f"[b]{title}[/b]"), classes="dialog-title")
+            with VerticalScroll(classes="sheet"):
+                if self.final:
+                    lines = standings(self.game.scores, self.names)
+                    yield Static(Content.from_markup("\n".join(lines)), classes="dialog-body")
+                yield Static(sheet_table(self.game, self.names))
+            label = t("year.new_game") if self.final else t("key.close")
+            yield Button(Content(label + " [Enter]"), id="close", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

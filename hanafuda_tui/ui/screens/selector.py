@@ -1,0 +1,197 @@
+"""The pre-game selector: ruleset, its options (from its pydantic Options model), each seat Human or
+a bot with a name, an optional seed, Start; Continue when a saved game exists."""
+
+from __future__ import annotations
+
+import enum
+import typing
+from typing import Any
+
+from pydantic import BaseModel
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from ...bots import BOTS
+from ...core.records import OptionError, SeatRecord, make_options
+from ...core.rulesets import RULESETS, TITLES, ruleset_class
+from ..i18n import has, lang, t
+from ..session import HUMAN
+
+
+def option_choices(annotation: Any) -> list[Any] | None:
+    """The finite choices of an option type (Literal, bool, Enum), else None (free input)."""
+    if typing.get_origin(annotation) is typing.Literal:
+        return list(typing.get_args(annotation))
+    if annotation is bool:
+        return [True, False]
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return list(annotation)
+    return None
+
+
+def choice_label(value: Any) -> str:
+    if isinstance(value, bool):
+        return t("yes") if value else t("no")
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
+
+
+def ruleset_label(name: str) -> str:
+    ja, en = TITLES.get(name, (name, name))
+    return f"{ja} ({en})" if lang() == "en" else ja
+
+
+def default_seats(players: int) -> list[dict[str, str]]:
+    names = t("seats.default").split(",")
+    return [
+        {"player": HUMAN if i == 0 else next(iter(BOTS)), "name": names[i % len(names)]}
+        for i in range(players)
+    ]
+
+
+class SelectorScreen(Screen[None]):
+    BINDINGS = [Binding("escape", "app.quit", show=False)]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ruleset = next(iter(RULESETS))
+        self.options: dict[str, Any] = {}
+        self.seats = default_seats(RULESETS[self.ruleset].players)
+        self.seed = ""
+
+    def compose(self) -> ComposeResult:
+        cls = ruleset_class(self.ruleset)
+        model: type[BaseModel] = cls.Options
+        desc_key = f"desc.{self.ruleset}"
+        with VerticalScroll(id="selector"):
+            yield Static(Content.from_markup(t("selector.title")), id="selector-title")
+            with Horizontal(classes="row"):
+                yield Label(t("selector.ruleset"), classes="label")
+                yield Select(
+                    [(ruleset_label(n), n) for n in RULESETS],
+                    value=self.ruleset,
+                    allow_blank=False,
+                    compact=True,
+                    id="ruleset",
+                )
+            yield Static(t(desc_key) if has(desc_key) else "", id="ruleset-desc")
+            for name, info in model.model_fields.items():
+                value = self.options.get(name, info.default)
+                label_key = f"opt.{self.ruleset}.{name}"
+                with Horizontal(classes="row"):
+                    yield Label(t(label_key) if has(label_key) else name, classes="label")
+                    choices = option_choices(info.annotation)
+                    if choices is not None:
+                        yield Select(
+                            [(choice_label(c), c) for c in choices],
+                            value=value,
+                            allow_blank=False,
+                            compact=True,
+                            id=f"opt-{name}",
+                            classes="option",
+                        )
+                    else:
+                        yield Input(
+                            "" if value is None else str(value),
+                            compact=True,
+                            id=f"opt-{name}",
+                            classes="option",
+                        )
+            kinds = [(t("seat.human"), HUMAN)] + [(t("seat.bot", name=b), b) for b in BOTS]
+            for i, seat in enumerate(self.seats):
+                with Horizontal(classes="row"):
+                    yield Label(t("selector.seat", n=i + 1), classes="label")
+                    yield Select(
+                        kinds,
+                        value=seat["player"],
+                        allow_blank=False,
+                        compact=True,
+                        id=f"seat-{i}",
+                        classes="seat-kind",
+                    )
+                    yield Input(seat["name"], compact=True, id=f"name-{i}", classes="seat-name")
+            with Horizontal(classes="row"):
+                yield Label(t("selector.seed"), classes="label")
+                yield Input(self.seed, placeholder=t("selector.seed_hint"), compact=True, id="seed")
+            with Horizontal(classes="row buttons"):
+                yield Button(t("selector.start"), id="start", compact=True, variant="primary")
+                yield Button(t("selector.continue"), id="continue", compact=True)
+                yield Button(t("selector.quit"), id="quit", compact=True)
+            yield Static("", id="selector-error")
+            yield Static(Content.from_markup(t("keys.selector")), id="selector-keys")
+
+    def on_mount(self) -> None:
+        self.update_continue()
+        self.query_one("#start", Button).focus()
+
+    def on_screen_resume(self) -> None:
+        self.update_continue()
+
+    def update_continue(self) -> None:
+        app: Any = self.app
+        resumable = app.resumable()
+        self.query_one("#continue", Button).display = resumable is not None
+        error = app.save_problem
+        self.query_one("#selector-error", Static).update(error)
+
+    def remember(self) -> None:
+        """Keep what was entered, for a recompose (ruleset or language switch)."""
+        for i, seat in enumerate(self.seats):
+            kind = self.query_one(f"#seat-{i}", Select).value
+            seat["player"] = str(kind)
+            seat["name"] = self.query_one(f"#name-{i}", Input).value
+        for widget in self.query(".option"):
+            name = (widget.id or "")[4:]
+            self.options[name] = widget.value  # type: ignore[attr-defined]
+        self.seed = self.query_one("#seed", Input).value
+
+    async def relabel(self) -> None:
+        self.remember()
+        await self.recompose()
+        self.on_mount()
+
+    @on(Select.Changed, "#ruleset")
+    async def ruleset_changed(self, event: Select.Changed) -> None:
+        if event.value == self.ruleset:
+            return
+        self.ruleset = str(event.value)
+        self.options = {}
+        self.seats = default_seats(RULESETS[self.ruleset].players)
+        app: Any = self.app
+        app.current_ruleset = self.ruleset
+        await self.recompose()
+        self.on_mount()
+
+    @on(Button.Pressed, "#quit")
+    def quit(self) -> None:
+        self.app.exit(0)
+
+    @on(Button.Pressed, "#continue")
+    def continue_game(self) -> None:
+        app: Any = self.app
+        app.continue_game()
+
+    @on(Button.Pressed, "#start")
+    def start(self) -> None:
+        self.remember()
+        cls = ruleset_class(self.ruleset)
+        options = {k: v for k, v in self.options.items() if v != ""}
+        try:
+            make_options(cls, options)
+        except OptionError as err:
+            self.query_one("#selector-error", Static).update(str(err))
+            return
+        seats = [
+            SeatRecord(
+                name=s["name"].strip() or t("seat.default_name", n=i + 1), player=s["player"]
+            )
+            for i, s in enumerate(self.seats)
+        ]
+        app: Any = self.app
+        app.start_game(self.ruleset, options, seats, self.seed.strip())

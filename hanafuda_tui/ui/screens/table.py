@@ -1,0 +1,391 @@
+"""The table: field, hands, captures, sidebar and log; drives the game between humans and bots.
+
+``advance`` decides what happens next from the core alone: a month result to show, the year's end,
+a bot to think (in a worker thread, after an adjustable pause), a pass screen between two humans,
+or the decision prompt for the phase. A hand card is chosen with ←→ or a number and played with
+Enter; only legal cards can be played.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...bots import Bot
+from ...core.cards import ALL_CARDS, MONTH_MASK, card_list
+from ...core.game import PLAY, TAKE, PlayerView
+from ...core.hints import current_yaku, near_yaku
+from ...core.rulesets import TITLES
+from ..faces import describe, face, month_label
+from ..i18n import has, t
+from ..session import Session
+from ..text import event_line, seat_roles
+from ..widgets.table import (
+    FieldPanel,
+    HandPanel,
+    LogPanel,
+    SeatInfo,
+    SeatPanel,
+    YakuInfo,
+    YakuPanel,
+)
+from .modals import generic_prompt, koikoi_prompt, take_prompt, teyaku_prompt
+from .passing import PassScreen
+from .results import MonthResult, ScoreSheet
+
+PROMPTS = {"teyaku": teyaku_prompt, "koikoi": koikoi_prompt}
+LOG_LINES = 60
+
+
+@dataclass
+class BotMoved(Message):
+    token: int
+    action: int
+
+
+class TableScreen(Screen[None]):
+    BINDINGS = [
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+        Binding("enter,space", "play", show=False),
+        *[Binding(str(i), f"choose({i - 1})", show=False) for i in range(1, 10)],
+        Binding("s", "sheet", show=False),
+        Binding("h", "toggle_hints", show=False),
+        Binding("plus,equals_sign", "pause(-0.25)", show=False),
+        Binding("minus", "pause(0.25)", show=False),
+        Binding("escape", "leave", show=False),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        humans = session.humans
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.selected = 0
+        self.hints = True
+        self.shown_results = len(session.game.results)
+        self.pending = False
+        """A prompt or pass screen of ours is open; its callback goes on."""
+        self.bot_token = 0
+        self.bot_busy = False
+        self.stop = threading.Event()
+
+    @property
+    def ruleset(self) -> str:
+        return self.session.game.ruleset
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="body"):
+            with Vertical(id="board"):
+                for _ in range(self.session.game.players - 1):
+                    yield SeatPanel(classes="opponent")
+                yield FieldPanel(id="field")
+                yield SeatPanel(id="me")
+                yield HandPanel(id="hand")
+            with Vertical(id="side"):
+                yield YakuPanel(id="yaku")
+                yield LogPanel(id="log")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self.refresh_table()
+        self.call_after_refresh(self.advance)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_table()
+        self.call_after_refresh(self.advance)
+
+    def on_unmount(self) -> None:
+        self.stop.set()
+
+    # -- what the screen shows ------------------------------------------------------------------
+
+    def bottom_seat(self) -> int:
+        if self.viewer is not None:
+            return self.viewer
+        humans = self.session.humans
+        return humans[0] if humans else 0
+
+    def hand_cards(self, view: PlayerView) -> list[int]:
+        return card_list(view.hand) if self.viewer == view.seat else []
+
+    def playable(self, view: PlayerView) -> int:
+        if self.viewer != view.seat or view.phase != PLAY:
+            return 0
+        return sum(1 << a for a in view.legal if 0 <= a < 48)
+
+    def refresh_table(self) -> None:
+        if not self.is_mounted:
+            return
+        game = self.session.game
+        names = self.session.names
+        bottom = self.bottom_seat()
+        view = game.view(bottom)
+        roles = seat_roles(self.ruleset, view.players, view.dealer)
+        self.query_one("#status", Static).update(Content.from_markup(self.status_line(view)))
+        order = [(bottom + k) % view.players for k in range(1, view.players)]
+        koikoi = view.extra.get("koikoi", ())
+        for panel, seat in zip(self.query(".opponent").results(SeatPanel), order, strict=True):
+            panel.show(self.seat_info(view, seat, names, roles, koikoi))
+        self.query_one("#me", SeatPanel).show(self.seat_info(view, bottom, names, roles, koikoi))
+        cards = self.hand_cards(view)
+        playable = self.playable(view)
+        self.selected = min(self.selected, max(len(cards) - 1, 0))
+        chosen = cards[self.selected] if cards else -1
+        lit = 0
+        hint = ""
+        if chosen >= 0:
+            takes = view.field & MONTH_MASK[chosen >> 2]
+            lit = takes if self.hints else 0
+            hint = describe(chosen)
+            if self.hints:
+                taken = " ".join(face(c) for c in card_list(takes))
+                hint += "  → " + (t("table.takes", cards=taken) if takes else t("table.lays"))
+        if game.to_act != bottom or view.phase not in (PLAY, TAKE):
+            who = names[game.to_act] if game.to_act >= 0 else ""
+            hint = t("table.waiting", who=who) if who and not cards else hint
+        self.query_one("#field", FieldPanel).show(
+            view.field, lit, view.pending_card, view.stock_count
+        )
+        hidden = view.hand_counts[bottom] if not cards else 0
+        self.query_one("#hand", HandPanel).show(cards, self.selected, playable, hidden, hint)
+        self.query_one("#yaku", YakuPanel).show(self.yaku_infos(view, names))
+        lines = [line for e in game.log[-LOG_LINES:] if (line := event_line(e, names))]
+        self.query_one("#log", LogPanel).show(lines)
+        self.query_one("#keys", Static).update(Content.from_markup(t("keys.table")))
+
+    def status_line(self, view: PlayerView) -> str:
+        title = TITLES.get(view.ruleset, (view.ruleset, view.ruleset))
+        parts = [f"[b]{title[0]}[/b]", month_label(view.month)]
+        extra = view.extra
+        if "season" in extra:
+            parts.append(t("season." + extra["season"]))
+        if extra.get("shibari"):
+            parts.append(f"[reverse]{t('table.shibari')}[/]")
+        for key, value in extra.items():
+            if has(f"status.{key}") and value not in (None, False, ""):
+                parts.append(t(f"status.{key}", value=value))
+        parts.append(t("table.stock", n=view.stock_count))
+        parts.append(t("table.speed", s=self.app_pause()))
+        return " · ".join(parts)
+
+    def seat_info(
+        self, view: PlayerView, seat: int, names: list[str], roles: list[str], koikoi: Any
+    ) -> SeatInfo:
+        flags = t("table.koikoi") if seat < len(koikoi) and koikoi[seat] else ""
+        if seat == view.to_act:
+            flags = (flags + " " + t("table.to_act")).strip()
+        return SeatInfo(
+            names[seat],
+            roles[seat],
+            view.hand_counts[seat],
+            view.captures[seat],
+            view.shown[seat],
+            view.scores[seat],
+            flags,
+        )
+
+    def yaku_infos(self, view: PlayerView, names: list[str]) -> list[YakuInfo]:
+        taken = 0
+        for caps in view.captures:
+            taken |= caps
+        out = []
+        for s in range(view.players):
+            caps = view.captures[s]
+            available = ALL_CARDS & ~(taken & ~caps)
+            out.append(
+                YakuInfo(
+                    names[s],
+                    view.scores[s],
+                    current_yaku(view.ruleset, caps),
+                    near_yaku(view.ruleset, caps, available),
+                )
+            )
+        return out
+
+    def app_pause(self) -> float:
+        return float(getattr(self.app, "bot_pause", 0.0))
+
+    # -- who acts next ----------------------------------------------------------------------------
+
+    @property
+    def waiting_for_human(self) -> bool:
+        """True when nothing moves until a human presses a key (for tests and benchmarks)."""
+        return not self.bot_busy
+
+    def advance(self) -> None:
+        if self.pending or self.bot_busy or not self.is_current:
+            return
+        if getattr(self.app, "too_small", False):
+            return
+        self.refresh_table()
+        session = self.session
+        game = session.game
+        if len(game.results) > self.shown_results:
+            result = game.results[self.shown_results]
+            self.shown_results += 1
+            self.open(MonthResult(result, session.names, self.scores_after(self.shown_results)))
+            return
+        if game.is_over:
+            self.open(ScoreSheet(game, session.names, final=True), self.year_over)
+            return
+        seat = game.to_act
+        if not session.is_human(seat):
+            self.start_bot(seat)
+            return
+        if self.viewer != seat:
+            self.open(PassScreen(session.names[seat]), lambda _: self.take_seat(seat))
+            return
+        view = game.view(seat)
+        if view.phase == PLAY:
+            return
+        if view.phase == TAKE:
+            self.open(take_prompt(view), self.decided)
+        elif view.phase == "teyaku":
+            self.open(teyaku_prompt(view, session.names[seat]), self.decided)
+        elif view.phase in PROMPTS:
+            self.open(PROMPTS[view.phase](view, session.names), self.decided)  # type: ignore[operator]
+        else:
+            self.open(generic_prompt(view), self.decided)
+
+    def scores_after(self, n: int) -> list[int]:
+        """Running totals after the first ``n`` deals (settlements after them included)."""
+        game = self.session.game
+        totals = [0] * game.players
+        for r in game.results[:n]:
+            for s, p in enumerate(getattr(r, "payments", ())):
+                totals[s] += p
+        for _name, at, pay in game.settlements:
+            if at <= self.months_won(n):
+                for s, p in enumerate(pay):
+                    totals[s] += p
+        return totals
+
+    def months_won(self, n: int) -> int:
+        return sum(1 for r in self.session.game.results[:n] if getattr(r, "winner", -1) >= 0)
+
+    def open(self, screen: Screen[Any], callback: Any = None) -> None:
+        self.pending = True
+
+        def done(result: Any) -> None:
+            self.pending = False
+            if callback is not None:
+                callback(result)
+            self.refresh_table()
+            self.advance()
+
+        self.app.push_screen(screen, done)
+
+    def take_seat(self, seat: int) -> None:
+        self.viewer = seat
+        self.selected = 0
+
+    def decided(self, action: int | None) -> None:
+        game = self.session.game
+        if action is not None and action in game.legal_actions():
+            self.session.apply(action)
+
+    def year_over(self, _: Any) -> None:
+        self.stop.set()
+        self.app.pop_screen()
+
+    # -- bots -------------------------------------------------------------------------------------
+
+    def start_bot(self, seat: int) -> None:
+        self.bot_busy = True
+        self.bot_token += 1
+        view = self.session.game.view(seat)
+        self.think(self.session.bots[seat], view, self.app_pause(), self.bot_token)
+
+    @work(thread=True, group="bot", exit_on_error=True)
+    def think(self, bot: Bot, view: PlayerView, pause: float, token: int) -> None:
+        if pause > 0 and self.stop.wait(pause):
+            return
+        self.post_message(BotMoved(token, bot.act(view)))
+
+    def on_bot_moved(self, message: BotMoved) -> None:
+        if message.token != self.bot_token or not self.bot_busy:
+            return
+        self.bot_busy = False
+        if message.action in self.session.game.legal_actions():
+            self.session.apply(message.action)
+        self.refresh_table()
+        self.advance()
+
+    # -- keys -------------------------------------------------------------------------------------
+
+    def human_to_play(self) -> PlayerView | None:
+        game = self.session.game
+        if self.pending or self.viewer is None or game.to_act != self.viewer:
+            return None
+        view = game.view(self.viewer)
+        return view if view.phase == PLAY else None
+
+    def action_move(self, step: int) -> None:
+        view = self.session.game.view(self.bottom_seat())
+        cards = self.hand_cards(view)
+        if not cards:
+            return
+        playable = self.playable(view) or view.hand
+        for k in range(1, len(cards) + 1):
+            i = (self.selected + step * k) % len(cards)
+            if playable >> cards[i] & 1:
+                self.selected = i
+                break
+        self.refresh_table()
+
+    def action_choose(self, index: int) -> None:
+        """Select hand card ``index`` (number keys)."""
+        view = self.session.game.view(self.bottom_seat())
+        if index < len(self.hand_cards(view)):
+            self.selected = index
+            self.refresh_table()
+
+    def action_tap(self, index: int) -> None:
+        """A click: select the card, or play it if it was already selected."""
+        if index == self.selected and self.human_to_play() is not None:
+            self.action_play()
+        else:
+            self.action_choose(index)
+
+    def action_play(self) -> None:
+        view = self.human_to_play()
+        if view is None:
+            return
+        cards = self.hand_cards(view)
+        if not cards:
+            return
+        card = cards[self.selected]
+        if card in view.legal:
+            self.session.apply(card)
+            self.refresh_table()
+            self.advance()
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(ScoreSheet(self.session.game, self.session.names))
+
+    def action_toggle_hints(self) -> None:
+        self.hints = not self.hints
+        self.refresh_table()
+
+    def action_pause(self, delta: float) -> None:
+        app: Any = self.app
+        app.bot_pause = min(max(round(app.bot_pause + delta, 2), 0.0), 3.0)
+        self.refresh_table()
+
+    def action_leave(self) -> None:
+        """Back to the selector; the game is saved and can be continued."""
+        self.stop.set()
+        self.bot_token += 1
+        self.app.pop_screen()

@@ -1,0 +1,76 @@
+"""A game at the table: the core game, its seats (human or bot), the bots, and the save."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..bots import Bot, make_bot
+from ..core.game import Game
+from ..core.records import SeatRecord, new_game, record_of, replay
+from .storage import Store
+
+HUMAN = "human"
+
+
+class Session:
+    def __init__(
+        self, game: Game, seats: Sequence[SeatRecord], seed: str, store: Store | None
+    ) -> None:
+        self.game = game
+        self.seats = list(seats)
+        self.seed = seed
+        self.store = store
+        self.bots: dict[int, Bot] = {
+            i: make_bot(s.player, random.Random(f"{seed}/bot/{i}"))
+            for i, s in enumerate(seats)
+            if s.player != HUMAN
+        }
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: str,
+        options: Mapping[str, Any],
+        seats: Sequence[SeatRecord],
+        seed: str = "",
+        store: Store | None = None,
+    ) -> Session:
+        """A new game; the same non-empty seed gives the same deals and the same bot moves."""
+        seed = seed or str(random.SystemRandom().randrange(10**9))
+        game = new_game(ruleset, random.Random(seed), options)
+        session = cls(game, seats, seed, store)
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, store: Store) -> Session:
+        """The saved game at the same decision (RecordError if the save is damaged)."""
+        record = store.load()
+        game = replay(record, rng=random.Random())
+        return cls(game, record.seats, str(random.SystemRandom().randrange(10**9)), store)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.player == HUMAN]
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat].player == HUMAN
+
+    def apply(self, action: int) -> None:
+        self.game.apply(action)
+        self.save()
+
+    def save(self) -> None:
+        """Save the record; a finished game leaves no save to continue."""
+        if self.store is None:
+            return
+        if self.game.is_over:
+            self.store.clear()
+        else:
+            self.store.write(record_of(self.game, self.seats).to_json())

@@ -1,0 +1,99 @@
+"""Screen text built from the core's events, results and views (no rules here)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.markup import escape
+
+from ..core.cards import card_list
+from ..core.game import Event
+from .faces import face, month_label
+from .i18n import has, t
+
+
+def signed(v: int) -> str:
+    return f"{v:+d}"
+
+
+def role_names(ruleset: str, players: int) -> list[str]:
+    key = f"roles.{ruleset}"
+    names = t(key).split(",") if has(key) else t("roles.default").split(",")
+    return names[:players]
+
+
+def seat_roles(ruleset: str, players: int, dealer: int) -> list[str]:
+    """Each seat's role name (胴, 胴二, ビキ counted from the dealer)."""
+    names = role_names(ruleset, players)
+    return [names[(s - dealer) % players] for s in range(players)]
+
+
+def yaku_name(name: str) -> str:
+    """A yaku or teyaku name, with its English gloss in English mode."""
+    key = "yaku." + name
+    return f"{name} ({t(key)})" if has(key) and t(key) != name else name
+
+
+def faces_of(cards: int) -> str:
+    return " ".join(face(c) for c in card_list(cards))
+
+
+def event_line(e: Event, names: Sequence[str]) -> str | None:
+    """One log line (markup) for an event, None for events the log leaves out."""
+    who = escape(names[e.seat]) if 0 <= e.seat < len(names) else ""
+    k = e.kind
+    if k == "play":
+        return t("log.play", who=who, card=face(e.card))
+    if k == "draw":
+        return t("log.draw", who=who, card=face(e.card))
+    if k == "capture":
+        return t("log.capture", card=face(e.card), taken=faces_of(e.cards))
+    if k == "lay":
+        return t("log.lay", card=face(e.card))
+    if k == "deal":
+        return t("log.deal", month=month_label(e.value), who=who)
+    if k == "first_draw":
+        return t("log.first_draw", who=who, card=face(e.card))
+    if k == "teyaku":
+        return t("log.teyaku", who=who, name=yaku_name(e.names[0]), value=e.value)
+    if k == "yaku":
+        return t("log.yaku", who=who, names=" ".join(map(yaku_name, e.names)), value=e.value)
+    if k in ("koikoi", "shobu"):
+        return t("log." + k, who=who, value=e.value)
+    if k == "month_end":
+        if e.seat < 0:
+            return t("log.nagare", reason=t("reason." + e.names[0]))
+        return t("log.month_end", who=who, value=e.value, pay=" ".join(map(signed, e.amounts)))
+    if k in ("kobiki", "ginmi", "year_end"):
+        return t("log." + k, who=who, pay=" ".join(map(signed, e.amounts)))
+    if k == "extension":
+        return t("log.extension")
+    if k == "year_start":
+        return None
+    return f"{t('event.' + k)} {who}".strip()
+
+
+def result_rows(results: Sequence[Any], names: Sequence[str]) -> list[tuple[str, ...]]:
+    """A month-by-month sheet: month, 胴, winner, what, each seat's payment."""
+    rows = []
+    for r in results:
+        month = getattr(r, "month", 0)
+        winner = getattr(r, "winner", -1)
+        reason = getattr(r, "reason", "")
+        yaku = getattr(r, "yaku", ())
+        who = names[winner] if winner >= 0 else t("result.nagare")
+        what = " ".join(yaku) if yaku else t("reason." + reason) if reason else ""
+        if getattr(r, "shibari", False):
+            what += " " + t("table.shibari_short")
+        dealer = getattr(r, "dealer", -1)
+        rows.append(
+            (
+                month_label(month) if month else "",
+                names[dealer] if dealer >= 0 else "",
+                who,
+                what.strip(),
+                *(signed(p) for p in getattr(r, "payments", ())),
+            )
+        )
+    return rows

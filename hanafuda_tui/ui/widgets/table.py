@@ -1,0 +1,191 @@
+"""The table's panels. Each panel gets plain data from the table screen, keeps the bit set of the
+cards it shows (``shown_cards``, so tests can prove no hidden card reaches the screen) and lays its
+cards out by cell width when it renders."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.cells import cell_len
+from textual.content import Content
+from textual.markup import escape
+from textual.widget import Widget
+
+from ...core.cards import HIKARI, KASU, KIND_MASK, TAN, TANE, card_list
+from ..faces import FACES, card_items, face, wrap
+from ..i18n import t
+from ..text import yaku_name
+
+GROUPS = ((HIKARI, "group.light"), (TANE, "group.tane"), (TAN, "group.tan"))
+
+
+class Panel(Widget):
+    """A block of card lines re-laid on every render to the widget's width."""
+
+    DEFAULT_CSS = "Panel { height: auto; }"
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.shown_cards = 0
+
+    def lines(self, width: int) -> list[str]:
+        return []
+
+    def render(self) -> Content:
+        return Content.from_markup("\n".join(self.lines(max(self.size.width, 20))))
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self.lines(width))
+
+
+@dataclass
+class SeatInfo:
+    name: str
+    role: str
+    hand_count: int
+    captures: int
+    shown: int
+    score: int
+    flags: str = ""
+
+
+class SeatPanel(Panel):
+    """A player: name, role, hand count, captures grouped 光 種 短 カス, face-up teyaku cards."""
+
+    info: SeatInfo | None = None
+
+    def show(self, info: SeatInfo) -> None:
+        self.info = info
+        self.shown_cards = info.captures | info.shown
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> list[str]:
+        i = self.info
+        if i is None:
+            return [""]
+        head = f"[b]{escape(i.name)}[/b] ({i.role})  {t('table.hand_count', n=i.hand_count)}"
+        if i.flags:
+            head += f"  [reverse]{i.flags}[/]"
+        items: list[tuple[str, int]] = []
+        for kind, key in GROUPS:
+            cards = i.captures & KIND_MASK[kind]
+            label = f"{t(key)}{cards.bit_count()}"
+            items.append((f"[dim]{label}[/]", cell_len(label)))
+            items.extend(card_items(cards))
+        kasu = (i.captures & KIND_MASK[KASU]).bit_count()
+        label = f"{t('group.kasu')}{kasu}"
+        items.append((f"[dim]{label}[/]", cell_len(label)))
+        out = [head, *wrap(items, width, "  ", 2)]
+        if i.shown:
+            label = t("table.shown") + " "
+            out += wrap(card_items(i.shown), width, "  " + label, 2 + cell_len(label))
+        return out
+
+
+class FieldPanel(Panel):
+    """The field, the card waiting to take one of two field cards, and the stock count."""
+
+    field_cards = 0
+    lit = 0
+    pending = -1
+    stock = 0
+
+    def show(self, field_cards: int, lit: int, pending: int, stock: int) -> None:
+        self.field_cards, self.lit, self.pending, self.stock = field_cards, lit, pending, stock
+        self.shown_cards = field_cards | (1 << pending if pending >= 0 else 0)
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> list[str]:
+        label = t("table.field")
+        items = [
+            (face(c, lit=bool(self.lit >> c & 1)), cell_len(FACES[c]))
+            for c in card_list(self.field_cards)
+        ]
+        out = wrap(items, width, label + " ", cell_len(label) + 1)
+        if self.pending >= 0:
+            out.append(t("table.pending", card=face(self.pending)))
+        return out
+
+
+class HandPanel(Panel):
+    """The hand of the human at the keyboard, numbered, the selected card inverted, with a line
+    saying what the selected card is and what it would take."""
+
+    cards: Sequence[int] = ()
+    selected = -1
+    playable = 0
+    hidden_count = 0
+    hint = ""
+
+    def show(
+        self, cards: Sequence[int], selected: int, playable: int, hidden_count: int, hint: str
+    ) -> None:
+        self.cards, self.selected, self.playable = cards, selected, playable
+        self.hidden_count, self.hint = hidden_count, hint
+        self.shown_cards = sum(1 << c for c in cards)
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> list[str]:
+        label = t("table.hand")
+        if not self.cards:
+            text = t("table.hand_hidden", n=self.hidden_count) if self.hidden_count else ""
+            return [f"{label} {text}", ""]
+        items = []
+        for i, c in enumerate(self.cards):
+            mark = f"[dim]{i + 1}[/]" if i < 9 else " "
+            body = face(c, selected=i == self.selected, click=f"screen.tap({i})")
+            if not self.playable >> c & 1:
+                body = f"[dim strike]{FACES[c]}[/]"
+            items.append((mark + body, 1 + cell_len(FACES[c])))
+        return [*wrap(items, width, label + " ", cell_len(label) + 1), self.hint]
+
+
+@dataclass
+class YakuInfo:
+    name: str
+    score: int
+    yaku: dict[str, int] = field(default_factory=dict)
+    near: dict[str, int] = field(default_factory=dict)
+
+
+class YakuPanel(Panel):
+    """Each player's yaku with values, the yaku one card away, this month's value, the totals."""
+
+    infos: Sequence[YakuInfo] = ()
+
+    def show(self, infos: Sequence[YakuInfo]) -> None:
+        self.infos = infos
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> list[str]:
+        out = [f"[b]{t('side.title')}[/b]"]
+        for info in self.infos:
+            value = sum(info.yaku.values())
+            now = f"  {t('side.month_value', n=value)}" if value else ""
+            out.append(f"{escape(info.name)} {t('side.total', n=info.score)}{now}")
+            for name, v in info.yaku.items():
+                out.append(f"  {yaku_name(name)} {v}")
+            if info.near:
+                near = " ".join(
+                    name + (face(card_list(cards)[0]) if cards.bit_count() == 1 else "")
+                    for name, cards in info.near.items()
+                )
+                out.append(f"  [dim]{t('side.near')}[/] {near}")
+        return out
+
+
+class LogPanel(Widget):
+    """The last events, newest at the bottom, as many as fit."""
+
+    DEFAULT_CSS = "LogPanel { height: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }"
+
+    entries: Sequence[str] = ()
+
+    def show(self, entries: Sequence[str]) -> None:
+        self.entries = entries
+        self.refresh()
+
+    def render(self) -> Content:
+        rows = max(self.size.height - 1, 1)
+        return Content.from_markup("\n".join([f"[b]{t('side.log')}[/b]", *self.entries[-rows:]]))
