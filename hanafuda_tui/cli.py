@@ -14,21 +14,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from . import tournament
 from .bots import BotSpecError, make_bot
 from .core.cards import MONTH_NAMES
 from .core.game import Game
 from .core.records import (
     OptionError,
     RecordError,
-    SeatRecord,
     load_record,
     make_options,
-    new_game,
-    record_of,
     replay,
 )
 from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
 from .core.stats import TEYAKU_STATS, TOTAL_HANDS
+from .tournament import Plan
 
 
 class UsageError(Exception):
@@ -59,57 +58,65 @@ def play_game(game: Game, bots: Sequence[Any]) -> None:
 def cmd_sim(args: argparse.Namespace) -> int:
     cls = ruleset_class(args.ruleset)
     options = _options(args.ruleset, args.option)
-    specs = [s for s in args.bots.split(",") if s]
+    specs = [s for s in (args.bots or ",".join(["random"] * cls.players)).split(",") if s]
     if len(specs) != cls.players:
         raise UsageError(f"{args.ruleset} needs {cls.players} bots, got {len(specs)}")
+    if args.jobs < 1 or args.games < 0:
+        raise UsageError("--jobs must be at least 1 and --games at least 0")
     for spec in specs:
         make_bot(spec, random.Random(0))
     record_dir = Path(args.record_dir) if args.record_dir else None
     if record_dir:
         record_dir.mkdir(parents=True, exist_ok=True)
-    totals: list[list[int]] = []
-    months = 0
+    rotate = any(spec != "random" for spec in specs)
+    plan = Plan(args.ruleset, options, tuple(specs), args.seed, rotate, args.record_dir)
     start = time.perf_counter()
-    for g in range(args.games):
-        rng = random.Random(f"{args.seed}/{g}")
-        bots = [
-            make_bot(spec, random.Random(f"{args.seed}/{g}/{i}")) for i, spec in enumerate(specs)
-        ]
-        game = new_game(args.ruleset, rng, options)
-        game.logging = False
-        play_game(game, bots)
-        months += len(game.results)
-        totals.append(list(game.scores))
-        if record_dir:
-            seats = [
-                SeatRecord(name=f"{spec}-{i + 1}", player=spec) for i, spec in enumerate(specs)
-            ]
-            path = record_dir / f"game-{args.seed}-{g:05d}.json"
-            path.write_text(record_of(game, seats).to_json(), encoding="utf-8")
+    played = tournament.run(plan, args.games, args.jobs)
     seconds = time.perf_counter() - start
+    months = sum(p.months for p in played)
+    totals = [[p.scores[p.seating.index(i)] for i in range(len(specs))] for p in played]
+    stats = tournament.bot_stats(specs, played)
     rate = months / seconds if seconds else 0.0
     if args.json:
         out = {
             "ruleset": args.ruleset,
             "options": options.model_dump(),
             "seed": args.seed,
-            "bots": specs,
-            "games": args.games,
+            "specs": specs,
+            "rotate": rotate,
+            "jobs": args.jobs,
+            "games": len(played),
             "months": months,
             "seconds": round(seconds, 3),
             "months_per_second": round(rate, 1),
+            "bots": stats,
             "totals": totals,
         }
         print(json.dumps(out, ensure_ascii=False))
         return 0
     print(
-        f"{args.ruleset}: {args.games} games, {months} months in {seconds:.2f} s ({rate:,.0f} months/s)"
+        f"{args.ruleset}: {len(played)} games, {months} months in {seconds:.2f} s ({rate:,.0f} months/s)"
     )
-    for i, spec in enumerate(specs):
-        scores = [t[i] for t in totals]
-        wins = sum(1 for t in totals if t[i] == max(t))
-        mean = sum(scores) / len(scores) if scores else 0.0
-        print(f"  seat {i + 1} {spec:<12} mean {mean:+8.2f}  total {sum(scores):+7d}  top {wins}")
+    if not rotate:
+        for i, spec in enumerate(specs):
+            scores = [t[i] for t in totals]
+            wins = sum(1 for t in totals if t[i] == max(t))
+            mean = sum(scores) / len(scores) if scores else 0.0
+            print(
+                f"  seat {i + 1} {spec:<12} mean {mean:+8.2f}  total {sum(scores):+7d}  top {wins}"
+            )
+        return 0
+    print("  every seat order on the same deals; 95% intervals in brackets")
+    for b in stats:
+        lo, hi = b["mean_score_ci"]
+        wl, wh = b["win_rate_ci"]
+        ms = b["decision_ms"]
+        print(
+            f"  {b['name']:<24} games {b['games']:>5}  mean {b['mean_score']:+8.2f} [{lo:+.2f}, {hi:+.2f}]"
+            f"  per month {b['mean_per_month']:+6.2f}  wins {100 * b['win_rate']:5.1f}%"
+            f" [{100 * wl:.1f}, {100 * wh:.1f}]  ms p50 {ms['p50']:.1f} p95 {ms['p95']:.1f}"
+            f" max {ms['max']:.1f}"
+        )
     return 0
 
 
@@ -206,7 +213,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--ruleset", default="koikoi3", help=f"one of {', '.join(RULESETS)}")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--bots", default="random,random,random", help="comma-separated bot specs")
+    sim.add_argument(
+        "--bots",
+        help="comma-separated bot specs, one per seat (default: all random); levels random, easy,"
+        " normal, strong[:iterations=N][:time=SECONDS][:playout=normal|easy]; any non-random"
+        " bot plays every seat order on the same deals",
+    )
+    sim.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--record-dir", help="write every game's record here")
     sim.add_argument("--json", action="store_true")
