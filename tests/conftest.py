@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable
 
 from hanafuda_tui.core import actions as act
-from hanafuda_tui.core.cards import CODES, parse_deck
+from hanafuda_tui.core.cards import CODES, mask, parse_deck
 from hanafuda_tui.core.rulesets.koikoi3 import Koikoi3, Koikoi3Options
 from hanafuda_tui.core.rulesets.koikoi3_yaku import teyaku
 from hanafuda_tui.core.table import DEAL_THREE, deal, has_shima
@@ -23,6 +23,33 @@ def stack(dealer: str, dealer2: str, biki: str, field: str, stock: str = "") -> 
     deck = named + rest
     parse_deck(deck)
     return deck
+
+
+def deal_with(
+    dealer: str = "",
+    dealer2: str = "",
+    biki: str = "",
+    field: str = "",
+    stock: str = "",
+    seed: int = 0,
+) -> str:
+    """A deck with the given hands, field and stock top; what is left empty is filled from the other
+    cards (seeded), with no teyaku in a filled hand and no シマ on a filled field."""
+    given = dealer + dealer2 + biki + field + stock
+    rng = random.Random(seed)
+    while True:
+        rest = [c for c in CODES if c not in given]
+        rng.shuffle(rest)
+        parts = []
+        for part, size in ((dealer, 7), (dealer2, 7), (biki, 7), (field, 6)):
+            if not part:
+                part = "".join(rest[:size])
+                del rest[:size]
+                if size == 7 and teyaku(mask(part)) or size == 6 and has_shima(mask(part)):
+                    break
+            parts.append(part)
+        else:
+            return stack(*parts, stock=stock)
 
 
 def _quiet_decks() -> list[str]:
