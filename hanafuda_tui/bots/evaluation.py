@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core import actions as act
-from ..core.cards import POINTS, cards_of
+from ..core.cards import ALL_CARDS, POINTS, cards_of
 
 DISCOUNT = (1.0, 0.4, 0.16, 0.064, 0.0256)
 """Weight of a yaku by how many cards it still misses (0, 1, 2, ...); further is worth nothing."""
@@ -41,7 +41,7 @@ class Evaluator:
         ruleset: str,
         specs: tuple[Spec, ...],
         score: Callable[[int], int],
-        stop: Callable[[Evaluator, int, int, tuple[int, ...]], bool] | None = None,
+        stop: Callable[[Evaluator, int, int, tuple[int, ...], dict[str, Any]], bool] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.specs = specs
@@ -89,11 +89,21 @@ class Evaluator:
                 out |= spec.cards & avail & ~caps
         return out
 
-    def stop(self, seat: int, hand: int, captures: tuple[int, ...]) -> bool:
+    def stop(self, seat: int, hand: int, captures: tuple[int, ...], extra: dict[str, Any]) -> bool:
         """True to stop and be paid now, False to play on (こいこい / 下げ / keep)."""
         if self.stop_rule is None:
             return True
-        return self.stop_rule(self, seat, hand, captures)
+        return self.stop_rule(self, seat, hand, captures, extra)
+
+    def threatened(self, seat: int, captures: tuple[int, ...]) -> bool:
+        """Whether another player is one card from a yaku with that card still to be won."""
+        everyone = 0
+        for c in captures:
+            everyone |= c
+        for s, c in enumerate(captures):
+            if s != seat and self.one_away(c, ALL_CARDS & ~everyone | c):
+                return True
+        return False
 
 
 STOP_FIRST = (act.SHOBU, act.AGARI, act.CANCEL)

@@ -6,6 +6,8 @@ the yaku in hand is small, another is one card away, and nobody else is close to
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.cards import (
     AKATAN,
     ALL_CARDS,
@@ -56,18 +58,17 @@ def score(caps: int) -> int:
     return sum(scoring_yaku(caps).values())
 
 
-def stop(ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...]) -> bool:
+def stop(
+    ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], extra: dict[str, Any]
+) -> bool:
     """勝負 unless the yaku is small, another is one card away, the hand is long and no one is close."""
     caps = captures[seat]
-    if ev.score(caps) > SMALL or hand.bit_count() < 4:
+    if ev.score(caps) > SMALL or hand.bit_count() < 4 or ev.threatened(seat, captures):
         return True
     others = 0
     for s, c in enumerate(captures):
         if s != seat:
             others |= c
-    for s, c in enumerate(captures):
-        if s != seat and ev.one_away(c, ALL_CARDS & ~(others | caps) | c):
-            return True
     return not ev.one_away(caps, ALL_CARDS & ~others)
 
 

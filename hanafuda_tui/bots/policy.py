@@ -7,11 +7,11 @@ playouts, where reading the game is reading the bot's own sampled world, never t
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core import actions as act
 from ..core.cards import ALL_CARDS, MONTH_MASK, POINTS, cards_of
-from ..core.game import Game, PlayerView
+from ..core.game import PLAY, TAKE, Game, PlayerView
 from .evaluation import GO_ON, STOP_FIRST, Evaluator
 
 DENY = 0.5
@@ -27,17 +27,29 @@ class Seen(NamedTuple):
     field: int
     captures: tuple[int, ...]
     pending: int
+    extra: dict[str, Any]
+    """The ruleset's public facts (こいこい calls...), filled for named decisions only."""
 
 
 def seen_of_view(view: PlayerView) -> Seen:
-    return Seen(view.seat, view.legal, view.hand, view.field, view.captures, view.pending_card)
+    return Seen(
+        view.seat, view.legal, view.hand, view.field, view.captures, view.pending_card, view.extra
+    )
 
 
 def seen_of_game(game: Game) -> Seen:
     seat = game.to_act
-    pending = game.pending_card if game.phase == "take" else -1
+    phase = game.phase
+    pending = game.pending_card if phase == TAKE else -1
+    extra = game.public_extra(seat) if phase not in (PLAY, TAKE) else {}
     return Seen(
-        seat, game.legal_actions(), game.hands[seat], game.field, tuple(game.captures), pending
+        seat,
+        game.legal_actions(),
+        game.hands[seat],
+        game.field,
+        tuple(game.captures),
+        pending,
+        extra,
     )
 
 
@@ -116,7 +128,7 @@ def normal_action(ev: Evaluator, seen: Seen) -> int:
     legal, low = seen.legal, min(seen.legal)
     seat, caps = seen.seat, seen.captures
     if low >= act.DECLARE:
-        return _named(legal, stop=ev.stop(seat, seen.hand, caps))
+        return _named(legal, stop=ev.stop(seat, seen.hand, caps, seen.extra))
     others = 0
     for s, c in enumerate(caps):
         if s != seat:

@@ -3,7 +3,7 @@
 Each iteration samples one world behind the view (``core.determinize``: the unseen cards shared
 out among the other hands and the stock), then tries every legal action in that same world and
 plays the month out with the normal policy for every seat. The action with the best mean result
-for the bot (its score change by the month's end) is chosen; the normal policy's own choice wins
+for the bot (its score change less the others' mean change, by the month's end) is chosen; the normal policy's own choice wins
 ties. It stops after ``iterations`` playouts or ``time`` seconds, whichever comes first.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 import time as _time
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import actions as act
@@ -71,7 +72,7 @@ class StrongBot:
         counts = [0] * len(candidates)
         limit = self.iterations if self.iterations is not None else math.inf
         deadline = _time.perf_counter() + self.time if self.time is not None else math.inf
-        me, before = view.seat, view.scores[view.seat]
+        me, before = view.seat, _margin(view.scores, view.seat)
         done = 0
         while done < limit and (done == 0 or _time.perf_counter() < deadline):
             hands, stock = sample_deal(view, self.rng)
@@ -81,7 +82,7 @@ class StrongBot:
                 game = build_game(view, hands, stock, options, lambda r=deck_rng: _deck(r))
                 game.apply(a)
                 self._playout(game, ev)
-                totals[i] += game.scores[me] - before
+                totals[i] += _margin(game.scores, me) - before
                 counts[i] += 1
                 done += 1
         best = max(
@@ -98,6 +99,12 @@ class StrongBot:
             seen = seen_of_game(game)
             game.apply(easy_action(seen) if easy else normal_action(ev, seen))
             steps += 1
+
+
+def _margin(scores: Sequence[int], seat: int) -> float:
+    """The seat's score less the others' mean: what it wants to raise in a zero-sum game or not."""
+    others = (sum(scores) - scores[seat]) / (len(scores) - 1)
+    return scores[seat] - others
 
 
 def _deck(rng: random.Random) -> list[int]:
