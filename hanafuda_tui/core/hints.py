@@ -1,34 +1,52 @@
 """Facts a player's screen shows that the rules already decide: the yaku a capture set scores now,
 and the yaku it would score with one more card (the yaku/score sidebar and the こいこい prompt).
 
-Rulesets register their yaku function here; a ruleset without one simply has no hints.
+Each ruleset registers how to get its yaku function from its options; a ruleset without one simply
+has no hints.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .cards import card_list
+from .rulesets import koikoi2_yaku
 from .rulesets.koikoi3_yaku import scoring_yaku
 
 YakuFunction = Callable[[int], dict[str, int]]
 
-YAKU_OF: dict[str, YakuFunction] = {"koikoi3": scoring_yaku}
+
+def _koikoi2(options: Any) -> YakuFunction:
+    values = koikoi2_yaku.LOW_VALUES if options.low_values else koikoi2_yaku.VALUES
+    return lambda caps: koikoi2_yaku.yaku(caps, values, options.rain)
 
 
-def current_yaku(ruleset: str, captures: int) -> dict[str, int]:
-    """The yaku ``captures`` scores in ``ruleset`` now, with values ({} if the ruleset has none)."""
-    fn = YAKU_OF.get(ruleset)
+YAKU_OF: dict[str, Callable[[Any], YakuFunction]] = {
+    "koikoi3": lambda options: scoring_yaku,
+    "koikoi2": _koikoi2,
+}
+
+
+def yaku_function(ruleset: str, options: Any) -> YakuFunction | None:
+    """The function from captures to scoring yaku of ``ruleset`` with ``options``, if it has one."""
+    make = YAKU_OF.get(ruleset)
+    return make(options) if make else None
+
+
+def current_yaku(ruleset: str, options: Any, captures: int) -> dict[str, int]:
+    """The yaku ``captures`` scores now, with values ({} if the ruleset has no hints)."""
+    fn = yaku_function(ruleset, options)
     return fn(captures) if fn else {}
 
 
-def near_yaku(ruleset: str, captures: int, available: int) -> dict[str, int]:
+def near_yaku(ruleset: str, options: Any, captures: int, available: int) -> dict[str, int]:
     """Yaku one card away: name → the bit set of the ``available`` cards that would each form it.
 
     ``available`` is every card the player could still capture (not in another player's captures).
     A yaku counts as near when it does not score now and would score with that one card added.
     """
-    fn = YAKU_OF.get(ruleset)
+    fn = yaku_function(ruleset, options)
     if fn is None:
         return {}
     now = fn(captures)

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ..core.records import RecordError, SeatRecord
-from .i18n import lang, locale_lang, set_lang, t
+from .i18n import lang, locale_lang, set_lang, set_ruleset, t
 from .screens.help import HelpScreen
 from .screens.passing import TooSmall
 from .screens.selector import SelectorScreen
@@ -93,6 +93,7 @@ class HanafudaApp(App[int]):
         self._checked = False
         self.save_problem = ""
         self.current_ruleset = session.game.ruleset
+        set_ruleset(session.game.ruleset)
         self.push_screen(TableScreen(session))
 
     # -- size, language, help -------------------------------------------------------------------

@@ -11,6 +11,8 @@ from typing import Any
 LANGS = ("ja", "en")
 _DIR = Path(__file__).parent / "data" / "i18n"
 _state = {"lang": "ja"}
+_context = {"ruleset": ""}
+"""``{u}`` in any text is the score unit of the ruleset at the table."""
 
 
 @cache
@@ -40,7 +42,20 @@ def has(key: str) -> bool:
     return key in _table(lang()) or key in _table("ja")
 
 
+def set_ruleset(ruleset: str) -> None:
+    """Use the score unit of ``ruleset`` (文, 点, ...) in every text."""
+    _context["ruleset"] = ruleset
+
+
 def t(key: str, **values: Any) -> str:
     """The text of ``key`` in the current language (Japanese, then the key itself, as fallback)."""
-    text = _table(lang()).get(key) or _table("ja").get(key) or key
-    return text.format(**values) if values else text
+    text = _text(key)
+    if "{" not in text:
+        return text
+    ruleset = _context.get("ruleset", "")
+    unit = _text(f"unit.{ruleset}") if has(f"unit.{ruleset}") else _text("unit")
+    return text.format(u=unit, **values)
+
+
+def _text(key: str) -> str:
+    return _table(lang()).get(key) or _table("ja").get(key) or key

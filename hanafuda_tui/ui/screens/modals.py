@@ -20,6 +20,7 @@ from ...core.game import PlayerView
 from ...core.hints import current_yaku, near_yaku
 from ..faces import describe, face
 from ..i18n import has, t
+from ..session import Session
 from ..text import faces_of, yaku_name
 
 
@@ -70,7 +71,7 @@ class Decision(ModalScreen[int]):
             self.dismiss(self.keys[key])
 
 
-def teyaku_prompt(view: PlayerView, name: str) -> Decision:
+def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
     """手役: declare (show the hand and claim it) or keep it hidden; asked privately."""
     teyaku = view.extra.get("own_teyaku") or ("", 0)
     body = [
@@ -80,17 +81,19 @@ def teyaku_prompt(view: PlayerView, name: str) -> Decision:
         t("teyaku.explain"),
     ]
     return Decision(
-        t("teyaku.title", who=escape(name)),
+        t("teyaku.title", who=escape(session.names[view.seat])),
         body,
         [(act.DECLARE, t("action.declare"), "d"), (act.PASS, t("action.pass"), "p")],
     )
 
 
-def koikoi_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
+def koikoi_prompt(view: PlayerView, session: Session) -> Decision:
     """こいこい or 勝負: the yaku just formed, what stopping pays, who could complete what."""
     seat = view.seat
     caps = view.captures[seat]
-    yaku = current_yaku(view.ruleset, caps)
+    names = session.names
+    options = session.game.options
+    yaku = current_yaku(view.ruleset, options, caps)
     offer = set(view.extra.get("offer", ()))
     value = sum(yaku.values())
     body = [
@@ -111,7 +114,8 @@ def koikoi_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     for s in range(view.players):
         if s == seat:
             continue
-        near = near_yaku(view.ruleset, view.captures[s], ALL_CARDS & ~(taken & ~view.captures[s]))
+        available = ALL_CARDS & ~(taken & ~view.captures[s])
+        near = near_yaku(view.ruleset, options, view.captures[s], available)
         if near:
             body.append(t("koikoi.threat", who=escape(names[s]), names=" ".join(near)))
     return Decision(
@@ -121,7 +125,7 @@ def koikoi_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     )
 
 
-def take_prompt(view: PlayerView) -> Decision:
+def take_prompt(view: PlayerView, session: Session) -> Decision:
     """The played or drawn card matches two field cards: choose the one it takes."""
     choices = [(a, action_label(a), str(i + 1)) for i, a in enumerate(view.legal)]
     card = view.pending_card
@@ -132,7 +136,7 @@ def take_prompt(view: PlayerView) -> Decision:
     )
 
 
-def generic_prompt(view: PlayerView) -> Decision:
+def generic_prompt(view: PlayerView, session: Session) -> Decision:
     """Any decision the screen has no special prompt for: the legal actions by name."""
     keys = "123456789"
     choices = [(a, action_label(a), keys[i] if i < 9 else "") for i, a in enumerate(view.legal)]

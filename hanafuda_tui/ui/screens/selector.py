@@ -22,6 +22,8 @@ from ...core.rulesets import RULESETS, TITLES, ruleset_class
 from ..i18n import has, lang, t
 from ..session import HUMAN
 
+DEFAULT_BOT = "normal"
+
 
 def option_choices(annotation: Any) -> list[Any] | None:
     """The finite choices of an option type (Literal, bool, Enum), else None (free input)."""
@@ -49,9 +51,9 @@ def ruleset_label(name: str) -> str:
 
 def default_seats(players: int) -> list[dict[str, str]]:
     names = t("seats.default").split(",")
+    bot = DEFAULT_BOT if DEFAULT_BOT in BOTS else next(iter(BOTS))
     return [
-        {"player": HUMAN if i == 0 else next(iter(BOTS)), "name": names[i % len(names)]}
-        for i in range(players)
+        {"player": HUMAN if i == 0 else bot, "name": names[i % len(names)]} for i in range(players)
     ]
 
 

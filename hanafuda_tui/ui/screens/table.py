@@ -43,7 +43,8 @@ from .modals import generic_prompt, koikoi_prompt, take_prompt, teyaku_prompt
 from .passing import PassScreen
 from .results import MonthResult, ScoreSheet
 
-PROMPTS = {"teyaku": teyaku_prompt, "koikoi": koikoi_prompt}
+PROMPTS = {TAKE: take_prompt, "teyaku": teyaku_prompt, "koikoi": koikoi_prompt}
+"""Phases with their own prompt; any other phase gets the generic list of its legal actions."""
 LOG_LINES = 60
 
 
@@ -197,6 +198,7 @@ class TableScreen(Screen[None]):
         )
 
     def yaku_infos(self, view: PlayerView, names: list[str]) -> list[YakuInfo]:
+        options = self.session.game.options
         taken = 0
         for caps in view.captures:
             taken |= caps
@@ -208,8 +210,8 @@ class TableScreen(Screen[None]):
                 YakuInfo(
                     names[s],
                     view.scores[s],
-                    current_yaku(view.ruleset, caps),
-                    near_yaku(view.ruleset, caps, available),
+                    current_yaku(view.ruleset, options, caps),
+                    near_yaku(view.ruleset, options, caps, available),
                 )
             )
         return out
@@ -250,14 +252,7 @@ class TableScreen(Screen[None]):
         view = game.view(seat)
         if view.phase == PLAY:
             return
-        if view.phase == TAKE:
-            self.open(take_prompt(view), self.decided)
-        elif view.phase == "teyaku":
-            self.open(teyaku_prompt(view, session.names[seat]), self.decided)
-        elif view.phase in PROMPTS:
-            self.open(PROMPTS[view.phase](view, session.names), self.decided)  # type: ignore[operator]
-        else:
-            self.open(generic_prompt(view), self.decided)
+        self.open(PROMPTS.get(view.phase, generic_prompt)(view, session), self.decided)
 
     def scores_after(self, n: int) -> list[int]:
         """Running totals after the first ``n`` deals (settlements after them included)."""
