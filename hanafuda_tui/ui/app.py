@@ -44,13 +44,15 @@ class HanafudaApp(App[int]):
         self.bot_pause = bot_pause
         self.current_ruleset = "koikoi3"
         self.too_small = False
+        self.ready = False
         self.save_problem = ""
         self._resumed: Session | None = None
         self._checked = False
         set_lang(language or locale_lang())
 
-    def on_mount(self) -> None:
-        self.push_screen(SelectorScreen())
+    async def on_mount(self) -> None:
+        await self.push_screen(SelectorScreen())
+        self.ready = True
         self.check_size(self.size.width, self.size.height)
 
     # -- saves ----------------------------------------------------------------------------------
@@ -99,7 +101,8 @@ class HanafudaApp(App[int]):
     # -- size, language, help -------------------------------------------------------------------
 
     def on_resize(self, event: events.Resize) -> None:
-        self.check_size(event.size.width, event.size.height)
+        if self.ready:
+            self.check_size(event.size.width, event.size.height)
 
     def check_size(self, width: int, height: int) -> None:
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]

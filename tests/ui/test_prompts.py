@@ -1,0 +1,145 @@
+"""Each prompt appears when the rules ask a human for that decision (games prepared in the core,
+saved, then continued in the app), and the year's end, a damaged save and a small terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.widgets import Static
+from ui_helpers import settle
+
+from hanafuda_tui.bots import make_bot
+from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.game import Game
+from hanafuda_tui.core.records import SeatRecord, new_game, record_of
+from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.screens.modals import Decision
+from hanafuda_tui.ui.screens.passing import TooSmall
+from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
+from hanafuda_tui.ui.screens.selector import SelectorScreen
+from hanafuda_tui.ui.storage import Store
+
+SEATS = [SeatRecord(name="A", player="human"), *(SeatRecord(name=n, player="random") for n in "BC")]
+
+
+def saved_game_where(tmp_path: Path, wanted: Callable[[Game], bool]) -> Game:
+    """Play random games in the core until seat 0 faces the wanted decision; save it."""
+    for seed in range(500):
+        game = new_game("koikoi3", random.Random(seed))
+        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(3)]
+        while not game.results:
+            if game.to_act == 0 and wanted(game):
+                Store(tmp_path).write(record_of(game, SEATS).to_json())
+                return game
+            game.apply(bots[game.to_act].act(game.view(game.to_act)))
+    raise AssertionError("no such game in 500 seeds")
+
+
+async def continue_saved(pilot) -> Decision:  # type: ignore[no-untyped-def]
+    await pilot.pause()
+    await pilot.click("#continue")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, Decision)
+    return pilot.app.screen
+
+
+def run_prompt(tmp_path: Path, phase: str, keys: dict[str, int], answer: str) -> Game:
+    saved_game_where(tmp_path, lambda g: g.phase == phase)
+
+    async def run() -> Game:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            prompt = await continue_saved(pilot)
+            assert prompt.keys == keys
+            table = app.table()
+            assert table is not None
+            game = table.session.game
+            before = len(game.deals[-1].actions)
+            await pilot.press(answer)
+            await settle(pilot)
+            assert game.deals[0].actions[before] == keys[answer]
+            return game
+
+    return asyncio.run(run())
+
+
+def test_teyaku_prompt_declare_or_keep(tmp_path: Path) -> None:
+    game = run_prompt(tmp_path, "teyaku", {"d": act.DECLARE, "p": act.PASS}, "d")
+    # declaring ends the month on teyaku (won, or 流れ on a tie with another declared hand)
+    assert game.results and game.results[0].reason in ("teyaku", "nagare-teyaku")
+
+
+def test_koikoi_prompt_and_shobu_pays(tmp_path: Path) -> None:
+    game = run_prompt(tmp_path, "koikoi", {"k": act.KOIKOI, "s": act.SHOBU}, "s")
+    assert game.results[0].winner == 0 and game.results[0].reason == "shobu"
+
+
+def test_take_prompt_offers_exactly_the_two_field_cards(tmp_path: Path) -> None:
+    saved = saved_game_where(tmp_path, lambda g: g.phase == "take")
+    legal = saved.legal_actions()
+    keys = {str(i + 1): a for i, a in enumerate(legal)}
+    assert len(keys) == 2
+    run_prompt(tmp_path, "take", keys, "2")
+
+
+def test_year_end_shows_ginmi_and_standings_then_the_selector(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.start_game(
+                "koikoi3", {"months": 3}, [SeatRecord(name=n, player="random") for n in "ABC"], "9"
+            )
+            await settle(pilot)
+            table = app.table()
+            assert table is not None
+            game = table.session.game
+            for _ in range(40):
+                if isinstance(app.screen, ScoreSheet):
+                    break
+                assert isinstance(app.screen, MonthResult)
+                await pilot.press("enter")
+                await settle(pilot)
+            assert isinstance(app.screen, ScoreSheet) and app.screen.final
+            assert game.is_over and game.settlements[-1][0] == "吟味"
+            text = " ".join(str(s.render()) for s in app.screen.query(Static))
+            assert "1位" in text
+            assert not Store(tmp_path).exists()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SelectorScreen)
+
+    asyncio.run(run())
+
+
+def test_a_damaged_save_is_reported_and_set_aside(tmp_path: Path) -> None:
+    (tmp_path / "save.json").write_text('{"format": "hanafuda-tui-record", "deals": [', "utf-8")
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, SelectorScreen)
+            assert not app.screen.query_one("#continue").display
+            assert "damaged" in str(app.screen.query_one("#selector-error", Static).render())
+
+    asyncio.run(run())
+    assert not (tmp_path / "save.json").exists()
+    assert len(list(tmp_path.glob("save-damaged-*.json"))) == 1
+
+
+def test_a_small_terminal_gets_a_message_until_it_grows(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(70, 20)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmall)
+            assert "70×20" in str(app.screen.query_one(Static).render())
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert isinstance(app.screen, SelectorScreen)
+
+    asyncio.run(run())
