@@ -26,7 +26,10 @@ from .core.records import (
     replay,
 )
 from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
-from .core.stats import TEYAKU_STATS, TOTAL_HANDS
+from .core.rulesets.hachihachi import Hachihachi
+from .core.rulesets.hachihachi_ba import ba_chain
+from .core.rulesets.hachihachi_sheet import render_sheet
+from .core.stats import TEYAKU_STATS, TEYAKU_TABLES, TOTAL_HANDS
 from .tournament import Plan
 
 
@@ -137,6 +140,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     record = load_record(text)
     game = replay(record)
     names = [s.name for s in record.seats]
+    if args.sheet:
+        if not isinstance(game, Hachihachi):
+            raise UsageError(f"--sheet is the 八八 記入式; this record is {record.ruleset}")
+        print("\n".join(render_sheet(game, names)))
+        return 0
     months = [
         {
             "month": r.month,
@@ -179,10 +187,59 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stats_table(args: argparse.Namespace) -> int:
+    """Teyaku counted per (count-type, kasu-type) cell, with row and column totals (八八)."""
+    cells = TEYAKU_TABLES[args.ruleset]()
+    if args.json:
+        print(json.dumps({"total": TOTAL_HANDS, "cells": cells}, ensure_ascii=False))
+        return 0
+    columns = list(next(iter(cells.values())))
+    print(f"{args.ruleset}: teyaku over all {TOTAL_HANDS:,} seven-card hands (rows x columns)")
+    for row, counts in cells.items():
+        print(f"  {row}: {sum(counts.values()):,} hands")
+        for col, n in counts.items():
+            if n:
+                print(
+                    f"    {col:<4} {n:>12,}  {100 * n / TOTAL_HANDS:.7f}%  1/{TOTAL_HANDS / n:,.3f}"
+                )
+    print("  columns:")
+    for col in columns:
+        n = sum(counts[col] for counts in cells.values())
+        print(f"    {col:<4} {n:>12,}  {100 * n / TOTAL_HANDS:.6f}%")
+    return 0
+
+
+def _stats_ba(args: argparse.Namespace) -> int:
+    """八八 場: expected 小場/大場/絶場 months and 越年, exact from the 場 rule (a Markov chain)."""
+    stats = ba_chain()
+    names = ("小場", "大場", "絶場")
+    if args.json:
+        out = {
+            "expected_months": {n: float(x) for n, x in zip(names, stats.expected, strict=True)},
+            "etsunen": float(stats.etsunen),
+            "exact": {
+                **{n: str(x) for n, x in zip(names, stats.expected, strict=True)},
+                "越年": str(stats.etsunen),
+            },
+        }
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print("hachihachi: 場 in a twelve-month year (exact Markov chain on the 二代しばり)")
+    for name, x in zip(names, stats.expected, strict=True):
+        print(f"  {name}  {float(x):.4f} months")
+    p = float(stats.etsunen)
+    print(f"  越年  {100 * p:.4f}%  (1/{1 / p:.4f})")
+    return 0
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
+    if args.what == "ba":
+        return _stats_ba(args)
     if args.what != "teyaku":
-        raise UsageError(f"unknown statistic {args.what!r} (known: teyaku)")
+        raise UsageError(f"unknown statistic {args.what!r} (known: teyaku, ba)")
     ruleset_class(args.ruleset)
+    if args.ruleset in TEYAKU_TABLES:
+        return _stats_table(args)
     if args.ruleset not in TEYAKU_STATS:
         raise UsageError(f"no teyaku statistics for {args.ruleset}")
     counts = TEYAKU_STATS[args.ruleset]()
@@ -227,9 +284,10 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a game record")
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true")
+    rep.add_argument("--sheet", action="store_true", help="print the 記入式 score sheet (八八)")
 
     stats = sub.add_parser("stats", help="exact statistics from the rules")
-    stats.add_argument("what", help="teyaku")
+    stats.add_argument("what", help="teyaku, or ba (八八 場)")
     stats.add_argument("--ruleset", default="koikoi3")
     stats.add_argument("--json", action="store_true")
     return parser

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from math import comb, prod
 
 from .cards import MONTH_MASK
+from .rulesets.hachihachi_teyaku import teyaku_table as hachihachi_teyaku_table
 from .rulesets.koikoi3_yaku import TEYAKU_NAMES
 from .rulesets.koikoi3_yaku import teyaku as koikoi3_teyaku
 
@@ -60,3 +61,8 @@ def koikoi3_teyaku_counts() -> dict[str, int]:
 
 
 TEYAKU_STATS: dict[str, Callable[[], dict[str, int]]] = {"koikoi3": koikoi3_teyaku_counts}
+
+TEYAKU_TABLES: dict[str, Callable[[], dict[str, dict[str, int]]]] = {
+    "hachihachi": hachihachi_teyaku_table
+}
+"""Rulesets whose teyaku combine two types, counted per (row, column) cell (八八)."""

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from ..game import Game
+from .hachihachi import Hachihachi
 from .koikoi2 import Koikoi2
 from .koikoi3 import Koikoi3
 
-RULESETS: dict[str, type[Game]] = {cls.ruleset: cls for cls in (Koikoi3, Koikoi2)}
+RULESETS: dict[str, type[Game]] = {cls.ruleset: cls for cls in (Koikoi3, Koikoi2, Hachihachi)}
 
 TITLES = {
     "koikoi3": ("三人こいこい", "three-player koi-koi"),
     "koikoi2": ("二人こいこい", "two-player koi-koi"),
+    "hachihachi": ("八八", "hachi-hachi"),
 }
 
 

@@ -1,0 +1,537 @@
+"""八八 (seed 002 competition rules, RULINGS.md 八八): a year of twelve months (越年 optional).
+
+Each month: deal 手七場六, judge the 場, teyaku declared privately and revealed together, then turns
+胴 → 胴二 → ビキ. A new 出来役 offers あがり or 下げ; the month ends on あがり, on a 下げの取消し, or
+when the hands run out (special yaku, 抜け and card points against 88).
+
+``Game.scores`` are in 点 (12点 = 1貫) so that half values stay exact; during the year they leave out
+the month stones (``stones``, ``pot``), which the year end settles with 吟味 and the rounding to 貫.
+After the year ``scores`` are the final 貫 × 12 and ``year`` holds the settlement (final 貫, top).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict
+
+from .. import actions as act
+from ..cards import MONTH_MASK, card_list
+from ..game import OVER, PLAY, Game
+from .hachihachi_ba import BA_NAMES, KOBA, ba_of
+from .hachihachi_hatto import Hatto, Table, exempt, fusakui, hatto_cards
+from .hachihachi_teyaku import NUKE_TYPES, SHISO, Teyaku, teyaku
+from .hachihachi_yaku import (
+    BASE_POINTS,
+    GOKO,
+    KAN,
+    NUKE,
+    NUKE_VALUE,
+    SHIKO,
+    TOBIKOMI,
+    TOBIKOMI_VALUE,
+    card_point_payments,
+    card_points,
+    dekiyaku,
+    points,
+    special_yaku,
+)
+
+TEYAKU_PHASE = "teyaku"
+AGARI_PHASE = "agari"
+CANCEL_PHASE = "cancel"
+MONTHS = 12
+GINMI = 10
+"""190貫持ち200貫返し: every player is 10貫 down before the year is rounded (seed (7))."""
+
+
+class HachihachiOptions(BaseModel):
+    """The seed's 競技前選択確認事項: (1) the 大場/絶場 menu A–F, (2) 越年."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    menu: Literal["A", "B", "C", "D", "E", "F"] = "A"
+    etsunen: bool = False
+
+
+class Row(NamedTuple):
+    """One line of the 記入式: each seat's 点, the remark, and how it is written."""
+
+    amounts: tuple[int, ...]
+    remark: str
+    card_points: bool = False
+    """Card points against 88 are written in the 点 column only."""
+    struck: bool = False
+    """Returned by 吹き消し."""
+
+
+class MonthResult(NamedTuple):
+    """How one month ended. ``payments`` is each seat's net 点; ``winner`` the next 胴 (-1 none)."""
+
+    month: int
+    """Calendar month 1..12 (a 越年 month after 12月 is 1 again)."""
+    dealer: int
+    winner: int
+    reason: str
+    """agari, cancel, special, hands, shiso (四三), mushobu (two 四三)."""
+    yaku: tuple[str, ...]
+    value: int
+    payments: tuple[int, ...]
+    ba: int
+    carried: int
+    """The 二代しばり this month leaves to the next (KOBA for none)."""
+    rows: tuple[Row, ...]
+    number: int
+    """Months played so far, this one included (13 and on are 越年)."""
+
+
+def split_same_sign(value: int) -> tuple[int, int]:
+    """(貫, 点) with the sign of ``value``: -1011点 → (-84, -3)."""
+    kan = abs(value) // KAN
+    rest = abs(value) % KAN
+    return (kan, rest) if value >= 0 else (-kan, -rest)
+
+
+class YearEnd(NamedTuple):
+    stone_pay: tuple[int, ...]
+    """月石清算: stones out, the 番個板 to the lowest (or the 四三 holder)."""
+    ginmi: tuple[int, ...]
+    """吟味 and the rounding to 貫, in 点."""
+    final: tuple[int, ...]
+    """最終得点 in 貫."""
+    top: int
+    """The seat that took 吟味 (-1 for a draw)."""
+
+
+def year_end(
+    scores: list[int], stones: list[int], top_order: list[int], shiso: int = -1
+) -> YearEnd:
+    """Settle the year (seed (7), RULINGS 8): (月石清算, 吟味 with the rounding, final 貫).
+
+    Ranks on the scores less the stones put in; the lowest takes the 番個板 (tied lowest share it, an
+    odd point to the top); every player but the top has its total less 10貫 cut toward zero to 貫,
+    the top gets minus their sum. ``top_order`` (胴, 胴二, ビキ of the last month) breaks a tie for
+    top. A 四三 holder ``shiso`` is top and takes the 番個板 (補足 (4) 3). All equal: a draw, all 0.
+    """
+    pot = sum(stones)
+    ranked = [scores[s] - stones[s] for s in range(3)]
+    stone_pay = [-stones[s] for s in range(3)]
+    if shiso < 0 and ranked[0] == ranked[1] == ranked[2]:
+        stone_pay[top_order[0]] += pot
+        ginmi = tuple(-scores[s] - stone_pay[s] for s in range(3))
+        return YearEnd(tuple(stone_pay), ginmi, (0, 0, 0), -1)
+    if shiso >= 0:
+        top = shiso
+        stone_pay[top] += pot
+    else:
+        top = next(s for s in top_order if ranked[s] == max(ranked))
+        lows = [s for s in range(3) if ranked[s] == min(ranked)]
+        share, odd = divmod(pot, len(lows))
+        for s in lows:
+            stone_pay[s] += share
+        stone_pay[top] += odd
+    after = [scores[s] + stone_pay[s] for s in range(3)]
+    final = [0, 0, 0]
+    for s in range(3):
+        if s != top:
+            final[s] = split_same_sign(after[s] - GINMI * KAN)[0]
+    final[top] = -sum(final)
+    ginmi = tuple(final[s] * KAN - after[s] for s in range(3))
+    return YearEnd(tuple(stone_pay), ginmi, tuple(final), top)
+
+
+class Hachihachi(Game):
+    ruleset = "hachihachi"
+    players = 3
+    Options = HachihachiOptions
+
+    def __init__(self, options: HachihachiOptions, first_dealer: int, deck_source: Any) -> None:
+        super().__init__(options, first_dealer, deck_source)
+        self.menu: str = options.menu
+        self.month_index = 0
+        self.shibari = KOBA
+        """The 二代しばり carried into this month."""
+        self.ba = KOBA
+        self.carried = KOBA
+        self.stones = [0, 0, 0]
+        self.year: YearEnd | None = None
+        """How the year was settled, once it is over."""
+        self._reset_month()
+
+    def _reset_month(self) -> None:
+        self.teyaku: list[Teyaku | None] = [None, None, None]
+        self.declared: list[bool | None] = [None, None, None]
+        self.tobikomi_paid: set[tuple[int, int]] = set()
+        self.turn_yaku: set[str] = set()
+        self.turn_offender = -1
+        """The offender of a 法度 completion before this turn (its later yaku are charged too)."""
+        self.sage = -1
+        self.marks: dict[int, list[tuple[int, int, tuple[str, ...]]]] = {}
+        """Field card → (offender, beneficiary, 法度 yaku) laid there as 法度."""
+        self.tobikomi_hatto: dict[tuple[int, int], int] = {}
+        self.hatto_by: list[dict[str, int]] = [{}, {}, {}]
+        """Each seat's 出来役 completed by 法度 → the offender who pays for it."""
+        self.rows: list[Row] = []
+        self.voidable: list[int] = []
+        """Rows 吹き消し returns (teyaku and 飛込み)."""
+
+    @property
+    def month(self) -> int:
+        return self.month_index % MONTHS + 1
+
+    def start(self) -> None:
+        self.emit("year_start", self.dealer, value=MONTHS)
+        self.new_deal()
+
+    def copy_state_from(self, original: Game) -> None:
+        self.teyaku = self.teyaku[:]
+        self.declared = self.declared[:]
+        self.tobikomi_paid = set(self.tobikomi_paid)
+        self.turn_yaku = set(self.turn_yaku)
+        self.marks = {c: v[:] for c, v in self.marks.items()}
+        self.tobikomi_hatto = dict(self.tobikomi_hatto)
+        self.hatto_by = [dict(d) for d in self.hatto_by]
+        self.rows = self.rows[:]
+        self.voidable = self.voidable[:]
+        self.stones = self.stones[:]
+
+    # -- deal, 場 and teyaku ------------------------------------------------------------------
+
+    def start_deal(self) -> None:
+        """場 from the dealt field (RULINGS 12), a シマ to the 胴, then teyaku (seed (3), (4))."""
+        self._reset_month()
+        self.ba, self.carried = ba_of(self.field, self.shibari)
+        self.emit("ba", self.dealer, value=self.ba, amounts=(self.carried,))
+        for m in MONTH_MASK:
+            if self.field & m == m:
+                self.field &= ~m
+                self.captures[self.dealer] |= m
+                self.emit("shima", self.dealer, cards=m)
+        self.teyaku = [teyaku(h) for h in self.hands]
+        first = self._next_holder(-1)
+        if first >= 0:
+            self.phase = TEYAKU_PHASE
+            self.to_act = first
+        else:
+            self._after_teyaku()
+
+    def role_order(self) -> list[int]:
+        """Seats in turn order: 胴, 胴二, ビキ."""
+        return [(self.dealer + r) % 3 for r in range(3)]
+
+    def _next_holder(self, after: int) -> int:
+        holders = [s for s in self.role_order() if self.teyaku[s]]
+        later = holders[holders.index(after) + 1 :] if after in holders else holders
+        return later[0] if later else -1
+
+    def _pay(self, receiver: int, each: int, remark: str, payer: int = -1) -> int:
+        """``receiver`` gets ``each`` from both others, or twice from ``payer``; returns the row."""
+        amounts = [0, 0, 0]
+        if payer >= 0:
+            amounts[payer] = -2 * each
+        else:
+            for s in range(3):
+                if s != receiver:
+                    amounts[s] = -each
+        amounts[receiver] = 2 * each
+        self.rows.append(Row(tuple(amounts), remark))
+        return len(self.rows) - 1
+
+    def _after_teyaku(self) -> None:
+        """Declared teyaku are shown and paid together; 四三 ends the year (補足 (4))."""
+        shiso = []
+        for s in self.role_order():
+            t = self.teyaku[s]
+            if not (t and self.declared[s]):
+                continue
+            self.shown[s] = t.shown
+            self.emit("teyaku", s, cards=t.shown, value=t.value, names=(t.name,))
+            value = sum(points(v, self.ba, self.menu) for _, v in t.parts)
+            self.voidable.append(self._pay(s, value, t.name))
+            if t.count_type == SHISO:
+                shiso.append(s)
+        if len(shiso) > 1:
+            self._end_month("mushobu", -1, ())
+        elif shiso:
+            self._end_month("shiso", shiso[0], (SHISO,))
+        else:
+            self.begin_turn(self.dealer)
+
+    # -- turns ----------------------------------------------------------------------------------
+
+    def begin_turn(self, seat: int) -> None:
+        super().begin_turn(seat)
+        self.turn_yaku = set(dekiyaku(self.captures[seat]))
+        self.turn_offender = next(iter(self.hatto_by[seat].values()), -1)
+
+    def table(self) -> Table:
+        threes: list[tuple[int, int]] = []
+        for s in range(3):
+            t = self.teyaku[s]
+            if t and self.declared[s]:
+                threes.extend(
+                    (s, three) for three in t.threes if (s, three) not in self.tobikomi_paid
+                )
+        return Table(
+            self.hands,
+            self.captures,
+            self.field,
+            self.shown[0] | self.shown[1] | self.shown[2],
+            threes,
+            self.ba,
+            self.menu,
+        )
+
+    def hatto_warnings(self) -> dict[int, tuple[Hatto, bool]]:
+        """For the seat to play: each hand card that would be 法度, and whether it is exempt."""
+        if self.phase != PLAY or self.to_act < 0:
+            return {}
+        table = self.table()
+        risky = hatto_cards(table, self.to_act)
+        return {c: (h, exempt(table, self.to_act, c, risky)) for c, h in risky.items()}
+
+    def apply(self, action: int) -> None:
+        seat = self.to_act
+        if self.phase == PLAY and 0 <= action < 48 and self.hands[seat] >> action & 1:
+            self._before_play(seat, action)
+        super().apply(action)
+
+    def _before_play(self, seat: int, card: int) -> None:
+        """Mark a 法度 lay (and 飛込み 不作為) before the card meets the field."""
+        table = self.table()
+        for holder, three in fusakui(table, seat, card):
+            self.tobikomi_hatto.setdefault((holder, three), seat)
+        risky = hatto_cards(table, seat)
+        if card not in risky or exempt(table, seat, card, risky):
+            return
+        hatto = risky[card]
+        for ben, names in hatto.yaku:
+            self.marks.setdefault(card, []).append((seat, ben, names))
+        for holder, three in hatto.tobikomi:
+            self.tobikomi_hatto.setdefault((holder, three), seat)
+        self.emit("hatto", seat, card=card, value=hatto.value)
+
+    def step_done(self, seat: int, before: int, drawn: bool) -> None:
+        caps = self.captures[seat]
+        taken = caps & ~before
+        marked = [c for c in card_list(taken) if c in self.marks]
+        if marked:
+            formed = set(dekiyaku(caps)) - set(dekiyaku(before))
+            for c in marked:
+                for offender, ben, names in self.marks.pop(c):
+                    if ben != seat:
+                        continue
+                    for name in names:
+                        got = name if name in formed else None
+                        if name in (GOKO, SHIKO):
+                            got = next((n for n in (GOKO, SHIKO) if n in formed), None)
+                        if got:
+                            self.hatto_by[seat].setdefault(got, offender)
+        t = self.teyaku[seat]
+        if t and t.threes and self.declared[seat]:
+            for three in t.threes:
+                if caps & three == three and (seat, three) not in self.tobikomi_paid:
+                    self._tobikomi(seat, three)
+
+    def _tobikomi(self, seat: int, three: int) -> None:
+        """飛込み, paid at once (seed ○特殊役 4): by the 下げ player, else a 法度 offender alone."""
+        self.tobikomi_paid.add((seat, three))
+        each = points(TOBIKOMI_VALUE, self.ba, self.menu, raised=False)
+        payer, remark = -1, TOBIKOMI
+        if self.sage >= 0 and self.sage != seat:
+            payer = self.sage
+        elif (seat, three) in self.tobikomi_hatto:
+            payer, remark = self.tobikomi_hatto[(seat, three)], TOBIKOMI + "法度"
+        self.voidable.append(self._pay(seat, each, remark, payer))
+        self.emit("tobikomi", seat, cards=three, value=each)
+
+    def turn_done(self, seat: int) -> None:
+        """あがり/下げ after a new 出来役, cancels, else the next turn (RULINGS 4, 11)."""
+        now = dekiyaku(self.captures[seat])
+        formed = [n for n in now if n not in self.turn_yaku]
+        if formed:
+            if self.turn_offender >= 0:  # 追加の出来役 after a 法度 completion (補足 (1) 2)
+                for n in formed:
+                    self.hatto_by[seat].setdefault(n, self.turn_offender)
+            self.emit("yaku", seat, names=tuple(formed))
+            if self.sage >= 0 and self.sage != seat or not self.hands[seat]:
+                self._agari(seat)
+            else:
+                self.phase = AGARI_PHASE
+                self.to_act = seat
+            return
+        if self.sage == seat and not self.hands[seat]:
+            self._cancel()
+        elif self.sage >= 0:
+            self.phase = CANCEL_PHASE
+            self.to_act = self.sage
+        else:
+            self.next_turn(seat)
+
+    def other_actions(self) -> list[int]:
+        if self.phase == TEYAKU_PHASE:
+            return [act.DECLARE, act.PASS]
+        if self.phase == AGARI_PHASE:
+            return [act.AGARI, act.SAGE]
+        if self.phase == CANCEL_PHASE:
+            return [act.CANCEL, act.KEEP]
+        return []
+
+    def apply_other(self, action: int) -> None:
+        seat = self.to_act
+        if self.phase == TEYAKU_PHASE:
+            self.declared[seat] = action == act.DECLARE
+            nxt = self._next_holder(seat)
+            if nxt >= 0:
+                self.to_act = nxt
+            else:
+                self._after_teyaku()
+        elif action == act.AGARI:
+            self._agari(seat)
+        elif action == act.SAGE:
+            self.sage = seat
+            self.emit("sage", seat, names=tuple(dekiyaku(self.captures[seat])))
+            self.phase = PLAY
+            self.next_turn(seat)
+        elif action == act.CANCEL:
+            self._cancel()
+        else:
+            self.phase = PLAY
+            self.next_turn(self.turn)
+
+    # -- settling the month ---------------------------------------------------------------------
+
+    def _pay_yaku(self, seat: int, full: bool, suffix: str, payer: int = -1) -> int:
+        """Pay ``seat``'s 出来役, full or half; a 法度 offender pays both shares of its yaku."""
+        yaku = dekiyaku(self.captures[seat])
+        gain = 0
+        for name, kan in yaku.items():
+            each = points(kan, self.ba, self.menu)
+            if not full:
+                each //= 2
+            who = payer if payer >= 0 else self.hatto_by[seat].get(name, -1)
+            remark = name + suffix + ("法度" if payer < 0 and who >= 0 else "")
+            self._pay(seat, each, remark, who)
+            gain += 2 * each
+        return gain
+
+    def _agari(self, seat: int) -> None:
+        """あがり: full values; a 下げ player meanwhile gets half and pays the winner's both shares."""
+        gain = 0
+        if self.sage >= 0 and self.sage != seat:
+            self._pay_yaku(self.sage, False, "・下")
+            gain = self._pay_yaku(seat, True, "", payer=self.sage)
+        else:
+            gain = self._pay_yaku(seat, True, "")
+        self.emit("agari", seat, value=gain)
+        self._end_month("agari", seat, tuple(dekiyaku(self.captures[seat])), gain)
+
+    def _cancel(self) -> None:
+        """下げの取消し (also forced on the 下げ player's last card): half values (RULINGS 4)."""
+        seat = self.sage
+        gain = self._pay_yaku(seat, False, "・消")
+        self.emit("cancel", seat, value=gain)
+        self._end_month("cancel", seat, tuple(dekiyaku(self.captures[seat])), gain)
+
+    def hands_out(self) -> None:
+        """Seed (5) 4: special yaku with 吹き消し, else 抜け and card points against 88."""
+        pts = [card_points(c) for c in self.captures]
+        specials = special_yaku(self.captures)
+        if specials:
+            for holder, name, kan in specials:
+                self._pay(
+                    self.dealer if holder < 0 else holder, points(kan, self.ba, self.menu), name
+                )
+            for i in self.voidable:  # 吹き消し
+                row = self.rows[i]
+                self.rows[i] = row._replace(struck=True)
+            order = self.role_order()
+            holders = [(kan, pts[h], -order.index(h), h) for h, _, kan in specials if h >= 0]
+            nxt = max(holders)[3] if holders else self.dealer
+            self._end_month("special", nxt, tuple(n for _, n, _ in specials))
+            return
+        for s in range(3):
+            t = self.teyaku[s]
+            if t and self.declared[s] and t.kasu_type in NUKE_TYPES and pts[s] > BASE_POINTS:
+                self._pay(s, points(NUKE_VALUE, self.ba, self.menu, raised=False), NUKE)
+        self.rows.append(Row(card_point_payments(pts, self.ba, self.menu), "", card_points=True))
+        order = self.role_order()
+        nxt = max(order, key=lambda s: (pts[s], -order.index(s)))
+        self._end_month("hands", nxt, ())
+
+    def _end_month(self, reason: str, nxt: int, yaku: tuple[str, ...], value: int = 0) -> None:
+        pay = tuple(sum(r.amounts[s] for r in self.rows if not r.struck) for s in range(3))
+        for s in range(3):
+            self.scores[s] += pay[s]
+        self.results.append(
+            MonthResult(
+                self.month,
+                self.dealer,
+                nxt,
+                reason,
+                yaku,
+                value,
+                pay,
+                self.ba,
+                self.carried,
+                tuple(self.rows),
+                self.month_index + 1,
+            )
+        )
+        self.emit("month_end", nxt, value=value, names=(reason, *yaku), amounts=pay)
+        if reason == "mushobu":
+            self._finish(YearEnd((0, 0, 0), tuple(-x for x in self.scores), (0, 0, 0), -1))
+            return
+        if reason == "shiso":
+            order = self.role_order()
+            self._finish(year_end(self.scores, self.stones, order, shiso=nxt))
+            return
+        self.stones[nxt] += 1
+        self.month_index += 1
+        self.shibari = self.carried
+        if self.month_index >= MONTHS and not (self.options.etsunen and self.carried != KOBA):
+            order = self.role_order()
+            self._finish(year_end(self.scores, self.stones, order))
+            return
+        self.dealer = nxt
+        self.new_deal()
+
+    def _finish(self, end: YearEnd) -> None:
+        for name, pay in (("月石清算", end.stone_pay), ("吟味", end.ginmi)):
+            for s in range(3):
+                self.scores[s] += pay[s]
+            self.settlements.append((name, len(self.deals), pay))
+        self.year = end
+        self.emit("year_end", amounts=tuple(self.scores))
+        self.phase = OVER
+        self.to_act = -1
+        self.finished = True
+
+    @property
+    def pot(self) -> int:
+        """The 番個板: one 点 per month stone put in."""
+        return sum(self.stones)
+
+    def ba_label(self, ba: int, carried: int) -> str:
+        """小, 大, 絶, and 大大 / 絶絶 for a month that starts a 二代しばり (記入式)."""
+        return BA_NAMES[ba] + (BA_NAMES[carried] if carried != KOBA else "")
+
+    def public_extra(self, seat: int) -> dict[str, Any]:
+        own = self.teyaku[seat] if self.phase == TEYAKU_PHASE else None
+        declared = tuple(
+            t.name if t and self.declared[s] and self.phase != TEYAKU_PHASE else ""
+            for s, t in enumerate(self.teyaku)
+        )
+        extra: dict[str, Any] = {
+            "menu": self.menu,
+            "ba": self.ba,
+            "ba_label": self.ba_label(self.ba, self.carried),
+            "shibari": self.shibari,
+            "declared": declared,
+            "sage": self.sage,
+            "stones": tuple(self.stones),
+            "own_teyaku": own,
+        }
+        if seat == self.to_act and self.phase == PLAY:
+            extra["hatto"] = self.hatto_warnings()
+        return extra

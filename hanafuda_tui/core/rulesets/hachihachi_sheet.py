@@ -1,0 +1,136 @@
+"""八八 記入式 (seed 002 ○記入式について): a year as the seed's score sheet.
+
+Each month is written with its 場 (大大 for a month that starts a 二代しばり), one line per payment
+with 貫 and 点 columns per player (card points in the 点 column only), ``*`` for the player who puts
+the month stone, and the remark naming the yaku; then the closing rows 合計, 月石清算, 吟味分減算, 再計,
+点を貫に, 端数処理, 最終得点. The lines are plain text for the CLI and the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .hachihachi import GINMI, MONTHS, Hachihachi, MonthResult, YearEnd, split_same_sign
+from .hachihachi_ba import BA_NAMES, KOBA
+from .hachihachi_yaku import KAN
+
+
+class SheetLine(NamedTuple):
+    label: str
+    cells: tuple[tuple[int | None, int | None, bool], ...]
+    """Per seat: (貫, 点, month stone); None is a blank cell."""
+    remark: str
+    struck: bool = False
+
+
+def ba_label(ba: int, carried: int) -> str:
+    """小, 大, 絶; 大大 or 絶絶 for a month that starts a 二代しばり."""
+    return BA_NAMES[ba] + (BA_NAMES[carried] if carried != KOBA else "")
+
+
+def month_label(result: MonthResult) -> str:
+    """``3月 大大``; months after the twelfth are 越年1, 越年2, …"""
+    name = f"{result.number}月" if result.number <= MONTHS else f"越年{result.number - MONTHS}"
+    return f"{name} {ba_label(result.ba, result.carried)}"
+
+
+def month_lines(result: MonthResult) -> list[SheetLine]:
+    """The lines of one month; the stone mark goes on its last line."""
+    lines = []
+    rows = result.rows or ()
+    for i, row in enumerate(rows):
+        cells = []
+        for s, amount in enumerate(row.amounts):
+            kan: int | None = None
+            ten: int | None = None
+            if row.card_points:
+                ten = amount
+            elif amount:
+                k, t = split_same_sign(amount)
+                kan, ten = k or None, t or None
+            cells.append((kan, ten, i == len(rows) - 1 and s == result.winner))
+        label = month_label(result) if i == 0 else ""
+        lines.append(SheetLine(label, tuple(cells), row.remark, row.struck))
+    if not rows:
+        label = month_label(result)
+        lines.append(
+            SheetLine(label, tuple((None, None, s == result.winner) for s in range(3)), "")
+        )
+    return lines
+
+
+def closing_lines(
+    kan: Sequence[int], ten: Sequence[int], stones: Sequence[int], end: YearEnd
+) -> list[SheetLine]:
+    """合計 … 最終得点 from the summed 貫 and 点 columns, the stones and the year's settlement."""
+
+    def row(label: str, kans: Sequence[int | None], tens: Sequence[int | None]) -> SheetLine:
+        return SheetLine(label, tuple((kans[s], tens[s], False) for s in range(3)), "")
+
+    blank = (None, None, None)
+    out = [row("合計", kan, ten)]
+    stone_marks = "  ".join(f"*={n}" for n in stones)
+    out.append(SheetLine("月石", tuple((None, None, False) for _ in range(3)), stone_marks))
+    ten2 = [ten[s] + end.stone_pay[s] for s in range(3)]
+    out.append(row("月石清算", kan, ten2))
+    out.append(row("吟味分減算", [-GINMI] * 3, blank))
+    kan3 = [kan[s] - GINMI for s in range(3)]
+    out.append(row("再計", kan3, ten2))
+    split = [split_same_sign(kan3[s] * KAN + ten2[s]) for s in range(3)]
+    out.append(row("点を貫に", [k for k, _ in split], [t for _, t in split]))
+    cut = [None if s == end.top else split[s][0] for s in range(3)]
+    out.append(row("端数処理", cut, blank))
+    out.append(row("最終得点", end.final, blank))
+    return out
+
+
+def sheet_lines(game: Hachihachi) -> list[SheetLine]:
+    """Every line of the game's 記入式 so far (closing rows once the year is over)."""
+    lines: list[SheetLine] = []
+    kan = [0, 0, 0]
+    ten = [0, 0, 0]
+    for result in game.results:
+        for line in month_lines(result):
+            lines.append(line)
+            if line.struck:
+                continue
+            for s, (k, t, _) in enumerate(line.cells):
+                kan[s] += k or 0
+                ten[s] += t or 0
+    if game.year is not None and game.results[-1].reason != "mushobu":
+        lines.extend(closing_lines(kan, ten, game.stones, game.year))
+    return lines
+
+
+def _cell(value: int | None) -> str:
+    return "" if value is None else f"{value:+d}" if value else "0"
+
+
+def render_sheet(game: Hachihachi, names: Sequence[str]) -> list[str]:
+    """The 記入式 as text lines: label, then 貫 点 and * per player, then the remark."""
+
+    def fmt(label: str, cells: Sequence[str], remark: str) -> str:
+        return f"{label:<10}" + "".join(cells) + f"  {remark}".rstrip()
+
+    head = [f"{n[:10]:<17}" for n in names]
+    out = [fmt("", head, "備考")]
+    for line in sheet_lines(game):
+        cells = []
+        for k, t, stone in line.cells:
+            text = f"{_cell(k):>6}{_cell(t):>6} {'*' if stone else ' '}"
+            if line.struck and (k is not None or t is not None):
+                text = f"{'(' + _cell(k) + ')' if k is not None else '':>6}"
+                text += f"{'(' + _cell(t) + ')' if t is not None else '':>6}  "
+            cells.append(f"{text:<17}")
+        remark = line.remark + ("（吹き消し）" if line.struck else "")
+        out.append(fmt(_pad(line.label), cells, remark))
+    if game.year is not None and game.results and game.results[-1].reason == "mushobu":
+        out.append("無勝負: two 四三; every final score is 0")
+    return out
+
+
+def _pad(label: str) -> str:
+    """Pad a label to ten terminal cells (kanji are two wide)."""
+    width = sum(2 if ord(ch) > 0x2000 else 1 for ch in label)
+    return label + " " * max(0, 10 - width)
