@@ -45,17 +45,14 @@ def style_of(card: int) -> str:
     return STYLES[kind_key(card)]
 
 
-def face(card: int, *, selected: bool = False, lit: bool = False, click: str = "") -> str:
+def face(card: int, *, selected: bool = False, lit: bool = False) -> str:
     """Content markup for one card face."""
     style = style_of(card)
     if selected:
         style += " reverse"
     if lit:
         style += " underline on #3a3a00"
-    text = FACES[card]
-    if click:
-        return f"[{style}][@click={click}]{text}[/][/]"
-    return f"[{style}]{text}[/]"
+    return f"[{style}]{FACES[card]}[/]"
 
 
 def describe(card: int) -> str:
@@ -77,22 +74,66 @@ def wrap(items: list[tuple[str, int]], width: int, prefix: str = "", indent: int
 
     ``prefix`` is plain markup of ``indent`` cells; continuation lines are indented the same.
     """
-    lines: list[str] = []
-    line, used = prefix, indent
-    first = True
-    for markup, w in items:
-        if not first and used + 1 + w > width:
-            lines.append(line)
-            line, used, first = " " * indent, indent, True
-        if not first:
-            line += " "
-            used += 1
-        line += markup
-        used += w
-        first = False
-    lines.append(line)
+    spots = places(items, width, indent)
+    rows = spots[-1][0] + 1 if spots else 1
+    lines = [prefix] + [" " * indent] * (rows - 1)
+    for (markup, _), (row, x) in zip(items, spots, strict=True):
+        if x != indent:
+            lines[row] += " "
+        lines[row] += markup
     return lines
+
+
+def places(items: list[tuple[str, int]], width: int, indent: int) -> list[tuple[int, int]]:
+    """Where ``wrap`` puts each item: (line, first cell), items one space apart."""
+    out = []
+    row, used = 0, indent
+    for _, w in items:
+        x = used if used == indent else used + 1
+        if used > indent and x + w > width:
+            row, x = row + 1, indent
+        out.append((row, x))
+        used = x + w
+    return out
 
 
 def card_items(cards: int, **kw: object) -> list[tuple[str, int]]:
     return [(face(c, **kw), cell_len(FACES[c])) for c in card_list(cards)]  # type: ignore[arg-type]
+
+
+BIG_WIDTH = 4
+BIG_HEIGHT = 4
+
+
+def big_face(
+    card: int, *, number: str = "", selected: bool = False, lit: bool = False
+) -> list[str]:
+    """A card four lines tall for larger terminals: a box with the month and subject kanji."""
+    style = style_of(card)
+    if selected:
+        style += " reverse"
+    if lit:
+        style += " underline on #3a3a00"
+    month, subject = FACES[card][0], FACES[card][1:]
+    top = f"╭{number or '─'}─╮" if len(number) <= 1 else f"╭{number}╮"
+    rows = (top, f"│{month}│", f"│{subject}│", "╰──╯")
+    return [f"[{style}]{row}[/]" for row in rows]
+
+
+def big_places(count: int, width: int, indent: int) -> list[tuple[int, int]]:
+    """(card row, first cell) of each big card, one space apart."""
+    per_row = max((width - indent + 1) // (BIG_WIDTH + 1), 1)
+    return [(i // per_row, indent + (i % per_row) * (BIG_WIDTH + 1)) for i in range(count)]
+
+
+def big_wrap(cards: list[list[str]], width: int, prefix: str = "", indent: int = 0) -> list[str]:
+    """Lay big cards in rows of four lines; ``prefix`` (``indent`` cells) starts the second line."""
+    spots = big_places(len(cards), width, indent)
+    rows = spots[-1][0] + 1 if spots else 1
+    lines = [" " * indent for _ in range(rows * BIG_HEIGHT)]
+    if prefix:
+        lines[1] = prefix
+    for card, (row, x) in zip(cards, spots, strict=True):
+        for k, part in enumerate(card):
+            lines[row * BIG_HEIGHT + k] += ("" if x == indent else " ") + part
+    return lines

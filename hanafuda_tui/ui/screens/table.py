@@ -12,7 +12,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -106,6 +106,12 @@ class TableScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.refresh_table()
         self.call_after_refresh(self.advance)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A wider sidebar on wider terminals; cards re-lay themselves."""
+        width = event.size.width
+        self.query_one("#side").styles.width = 28 if width < 110 else min(44, width // 3)
+        self.refresh_table()
 
     def on_unmount(self) -> None:
         self.stop.set()
@@ -347,8 +353,9 @@ class TableScreen(Screen[None]):
             self.selected = index
             self.refresh_table()
 
-    def action_tap(self, index: int) -> None:
+    def on_hand_panel_tapped(self, message: HandPanel.Tapped) -> None:
         """A click: select the card, or play it if it was already selected."""
+        index = message.index
         if index == self.selected and self.human_to_play() is not None:
             self.action_play()
         else:

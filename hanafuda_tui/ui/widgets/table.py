@@ -8,22 +8,45 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rich.cells import cell_len
+from textual import events
 from textual.content import Content
 from textual.markup import escape
+from textual.message import Message
 from textual.widget import Widget
 
 from ...core.cards import HIKARI, KASU, KIND_MASK, TAN, TANE, card_list
-from ..faces import FACES, card_items, face, wrap
+from ..faces import (
+    BIG_HEIGHT,
+    BIG_WIDTH,
+    FACE_WIDTH,
+    FACES,
+    big_face,
+    big_places,
+    big_wrap,
+    card_items,
+    face,
+    places,
+    wrap,
+)
 from ..i18n import t
 from ..text import yaku_name
 
 GROUPS = ((HIKARI, "group.light"), (TANE, "group.tane"), (TAN, "group.tan"))
 
 
+BIG_SIZE = (100, 32)
+"""From this terminal size on, the field and the hand use big cards."""
+
+
 class Panel(Widget):
     """A block of card lines re-laid on every render to the widget's width."""
 
     DEFAULT_CSS = "Panel { height: auto; }"
+
+    @property
+    def big(self) -> bool:
+        size = self.app.size
+        return size.width >= BIG_SIZE[0] and size.height >= BIG_SIZE[1]
 
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
@@ -98,11 +121,14 @@ class FieldPanel(Panel):
 
     def lines(self, width: int) -> list[str]:
         label = t("table.field")
-        items = [
-            (face(c, lit=bool(self.lit >> c & 1)), cell_len(FACES[c]))
-            for c in card_list(self.field_cards)
-        ]
-        out = wrap(items, width, label + " ", cell_len(label) + 1)
+        cards = card_list(self.field_cards)
+        indent = cell_len(label) + 1
+        if self.big:
+            faces = [big_face(c, lit=bool(self.lit >> c & 1)) for c in cards]
+            out = big_wrap(faces, width, label + " ", indent)
+        else:
+            items = [(face(c, lit=bool(self.lit >> c & 1)), cell_len(FACES[c])) for c in cards]
+            out = wrap(items, width, label + " ", indent)
         if self.pending >= 0:
             out.append(t("table.pending", card=face(self.pending)))
         return out
@@ -131,14 +157,44 @@ class HandPanel(Panel):
         if not self.cards:
             text = t("table.hand_hidden", n=self.hidden_count) if self.hidden_count else ""
             return [f"{label} {text}", ""]
+        indent = cell_len(label) + 1
+        if self.big:
+            faces = [
+                big_face(c, number=str(i + 1), selected=i == self.selected)
+                if self.playable >> c & 1
+                else [f"[dim]{part}[/]" for part in big_face(c)]
+                for i, c in enumerate(self.cards)
+            ]
+            return [*big_wrap(faces, width, label + " ", indent), self.hint]
+        return [*wrap(self.items(), width, label + " ", indent), self.hint]
+
+    def items(self) -> list[tuple[str, int]]:
         items = []
         for i, c in enumerate(self.cards):
             mark = f"[dim]{i + 1}[/]" if i < 9 else " "
-            body = face(c, selected=i == self.selected, click=f"screen.tap({i})")
+            body = face(c, selected=i == self.selected)
             if not self.playable >> c & 1:
                 body = f"[dim strike]{FACES[c]}[/]"
             items.append((mark + body, 1 + cell_len(FACES[c])))
-        return [*wrap(items, width, label + " ", cell_len(label) + 1), self.hint]
+        return items
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a card selects it, a second click plays it."""
+        indent = cell_len(t("table.hand")) + 1
+        if self.big:
+            spots = big_places(len(self.cards), self.size.width, indent)
+            hits = [
+                row == event.y // BIG_HEIGHT and x <= event.x < x + BIG_WIDTH for row, x in spots
+            ]
+        else:
+            spots = places(self.items(), self.size.width, indent)
+            hits = [row == event.y and x <= event.x < x + 1 + FACE_WIDTH for row, x in spots]
+        if True in hits:
+            self.post_message(self.Tapped(hits.index(True)))
+
+    @dataclass
+    class Tapped(Message):
+        index: int
 
 
 @dataclass
