@@ -97,6 +97,8 @@ class Game:
     players: ClassVar[int] = 3
     Options: ClassVar[type[BaseModel]]
     deal_pattern: ClassVar[Sequence[tuple[int, int]]] = DEAL_THREE
+    first_draw_key: ClassVar[Callable[[int], tuple[int, ...]] | None] = None
+    """How the first-胴 draw ranks a card, lower first (None: by month alone; RULINGS 共通)."""
 
     def __init__(self, options: Any, first_dealer: int, deck_source: DeckSource) -> None:
         self.options = options

@@ -96,7 +96,7 @@ def new_game(
     opts = options if isinstance(options, BaseModel) else make_options(cls, options or {})
     draws: list[tuple[int, int]] = []
     if first_dealer is None:
-        first_dealer, draws = draw_first_dealer(rng, cls.players)
+        first_dealer, draws = draw_first_dealer(rng, cls.players, cls.first_draw_key)
     game = cls(opts, first_dealer, lambda: shuffled_deck(rng))
     for seat, card in draws:
         game.emit("first_draw", seat, card=card)

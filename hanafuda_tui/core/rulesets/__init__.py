@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from ..game import Game
 from .hachihachi import Hachihachi
+from .hanaawase import Hanaawase
 from .koikoi2 import Koikoi2
 from .koikoi3 import Koikoi3
 
-RULESETS: dict[str, type[Game]] = {cls.ruleset: cls for cls in (Koikoi3, Koikoi2, Hachihachi)}
+RULESETS: dict[str, type[Game]] = {
+    cls.ruleset: cls for cls in (Koikoi3, Koikoi2, Hanaawase, Hachihachi)
+}
 
 TITLES = {
     "koikoi3": ("三人こいこい", "three-player koi-koi"),
     "koikoi2": ("二人こいこい", "two-player koi-koi"),
+    "hanaawase": ("花合わせ", "hana-awase"),
     "hachihachi": ("八八", "hachi-hachi"),
 }
 

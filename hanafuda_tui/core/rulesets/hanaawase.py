@@ -1,0 +1,251 @@
+"""花合わせ (seed 004, RULINGS.md 花合わせ).
+
+Twelve rounds of three players, 手七場六, turns 親 → 胴二 → ビキ until the stock is drawn out.
+Teyaku (七カス, 六カス) are declared privately before play; the shown kasu stay in the holder's hand
+but are field cards for the other two, who may (and on a match must) capture them; a holder whose
+hand empties only draws. At the end: フケ, 雨シマ, then card points + 2 × own 出来役 − the others'
+− 88 with the teyaku payments. The best result deals next.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict
+
+from .. import actions as act
+from ..cards import KASUS, MONTH_MASK, POINTS
+from ..game import OVER, PlayerView
+from ..game import Game as BaseGame
+from .hanaawase_yaku import (
+    FUKE_LIMIT,
+    ame_shima,
+    card_points,
+    dekiyaku,
+    settle,
+    teyaku,
+    teyaku_payments,
+)
+
+TEYAKU_PHASE = "teyaku"
+
+
+def month_then_points(card: int) -> tuple[int, ...]:
+    """The first-親 draw: lowest month, then the higher card points (seed 004 親の決め方)."""
+    return (card >> 2, -POINTS[card])
+
+
+class HanaawaseOptions(BaseModel):
+    """Options of 花合わせ. The seed fixes the rules; only the number of rounds is a choice."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    months: Literal[3, 6, 12] = 12
+    """Rounds in a game (the seed plays 12)."""
+
+
+class RoundResult(NamedTuple):
+    """How one round ended. ``winner`` is the best result (the next 親), -1 for フケ."""
+
+    month: int
+    dealer: int
+    winner: int
+    reason: str
+    """settled, or fuke."""
+    yaku: tuple[str, ...]
+    """The winner's 出来役."""
+    value: int
+    """The winner's round result."""
+    payments: tuple[int, ...]
+    """Each seat's round result."""
+    points: tuple[int, ...]
+    """Card points captured."""
+    dekiyaku: tuple[tuple[str, ...], ...]
+    """Each seat's 出来役 (empty for 雨シマ)."""
+    dekiyaku_points: tuple[int, ...]
+    teyaku: tuple[str | None, ...]
+    """Declared teyaku."""
+    ame_shima: tuple[bool, ...]
+
+
+class Hanaawase(BaseGame):
+    ruleset = "hanaawase"
+    players = 3
+    Options = HanaawaseOptions
+    first_draw_key = month_then_points
+
+    def __init__(self, options: HanaawaseOptions, first_dealer: int, deck_source: Any) -> None:
+        super().__init__(options, first_dealer, deck_source)
+        self.round_index = 0
+        self.teyaku: list[str | None] = [None, None, None]
+        self.declared: list[str | None] = [None, None, None]
+        self.decided: list[bool] = [False, False, False]
+        self.all_shown = 0
+        """Union of the shown teyaku cards still in hands."""
+
+    @property
+    def month(self) -> int:
+        return self.round_index + 1
+
+    def start(self) -> None:
+        self.emit("year_start", self.dealer, value=self.options.months)
+        self.new_deal()
+
+    def copy_state_from(self, original: BaseGame) -> None:
+        self.teyaku = self.teyaku[:]
+        self.declared = self.declared[:]
+        self.decided = self.decided[:]
+
+    def role_order(self) -> list[int]:
+        """Seats in turn order: 親, 胴二, ビキ."""
+        return [(self.dealer + r) % 3 for r in range(3)]
+
+    # -- deal and teyaku ------------------------------------------------------------------------
+
+    def start_deal(self) -> None:
+        """A field シマ goes to the 親's captures (RULINGS 5); then teyaku, then the 親 plays."""
+        for m in MONTH_MASK:
+            if self.field & m == m:
+                self.field &= ~m
+                self.captures[self.dealer] |= m
+                self.emit("field_shima", self.dealer, cards=m)
+        self.all_shown = 0
+        self.declared = [None, None, None]
+        self.decided = [False, False, False]
+        self.teyaku = [teyaku(h) for h in self.hands]
+        if any(self.teyaku):
+            self.phase = TEYAKU_PHASE
+            self.to_act = self._next_holder()
+        else:
+            self.begin_turn(self.dealer)
+
+    def _next_holder(self) -> int:
+        for s in self.role_order():
+            if self.teyaku[s] and not self.decided[s]:
+                return s
+        return -1
+
+    def _reveal(self) -> None:
+        """Declarations are shown together; the kasu are shown, the rest stays hidden."""
+        for s in self.role_order():
+            name = self.declared[s]
+            if name:
+                self.shown[s] = self.hands[s] & KASUS
+                self.all_shown |= self.shown[s]
+                self.emit("teyaku", s, cards=self.shown[s], names=(name,))
+        self.begin_turn(self.dealer)
+
+    # -- turns ----------------------------------------------------------------------------------
+
+    def begin_turn(self, seat: int) -> None:
+        """The others' shown cards join the field for this turn; an empty hand only draws."""
+        if self.all_shown:
+            self.field |= self.all_shown & ~self.shown[seat]
+        super().begin_turn(seat)
+        if not self.hands[seat]:
+            self.emit("draw_only", seat)
+            self._draw(seat)
+
+    def step_done(self, seat: int, before: int, drawn: bool) -> None:
+        """A captured shown card leaves its holder's hand (no replacement)."""
+        taken = self.captures[seat] & ~before & self.all_shown
+        if taken:
+            self.all_shown &= ~taken
+            for s in range(3):
+                if self.shown[s] & taken:
+                    self.shown[s] &= ~taken
+                    self.hands[s] &= ~taken
+                    self.emit("shown_taken", s, cards=self.shown[s] & taken)
+
+    def turn_done(self, seat: int) -> None:
+        if self.all_shown:
+            # The player may have played one of their own shown cards: it is a plain card now.
+            self.all_shown = self.shown[0] | self.shown[1] | self.shown[2]
+            self.field &= ~self.all_shown
+        self.next_turn(seat)
+
+    def next_turn(self, seat: int) -> None:
+        """Every player has a turn while the stock lasts (a holder with no hand only draws)."""
+        if self.stock_pos < len(self.stock):
+            self.begin_turn((seat + 1) % 3)
+        else:
+            self.hands_out()
+
+    # -- decisions ------------------------------------------------------------------------------
+
+    def other_actions(self) -> list[int]:
+        return [act.DECLARE, act.PASS] if self.phase == TEYAKU_PHASE else []
+
+    def apply_other(self, action: int) -> None:
+        seat = self.to_act
+        self.decided[seat] = True
+        if action == act.DECLARE:
+            self.declared[seat] = self.teyaku[seat]
+        nxt = self._next_holder()
+        if nxt >= 0:
+            self.to_act = nxt
+        else:
+            self._reveal()
+
+    # -- round and game -------------------------------------------------------------------------
+
+    def hands_out(self) -> None:
+        """フケ, 雨シマ, the settlement; the best result deals next (ties: 親, then 胴二)."""
+        caps = self.captures
+        points = tuple(card_points(c) for c in caps)
+        rained = tuple(ame_shima(c) for c in caps)
+        yaku = [{} if rained[s] else dekiyaku(caps[s]) for s in range(3)]
+        values = tuple(sum(y.values()) for y in yaku)
+        pay = settle(points, values, teyaku_payments(self.declared))
+        fuke = min(points) <= FUKE_LIMIT
+        best = max(pay)
+        nxt = next(s for s in self.role_order() if pay[s] == best)
+        winner = -1 if fuke else nxt
+        if fuke:
+            self.emit("fuke", points.index(min(points)), amounts=points)
+        for s in range(3):
+            if rained[s]:
+                self.emit("ame_shima", s)
+            self.scores[s] += pay[s]
+        names = tuple(tuple(y) for y in yaku)
+        self.results.append(
+            RoundResult(
+                self.month,
+                self.dealer,
+                winner,
+                "fuke" if fuke else "settled",
+                names[nxt] if not fuke else (),
+                best,
+                pay,
+                points,
+                names,
+                values,
+                tuple(self.declared),
+                rained,
+            )
+        )
+        self.emit("month_end", winner, value=best, amounts=pay)
+        self.dealer = nxt
+        self.round_index += 1
+        if self.round_index >= self.options.months:
+            self.emit("year_end", amounts=tuple(self.scores))
+            self.phase = OVER
+            self.to_act = -1
+            self.finished = True
+            return
+        self.new_deal()
+
+    def view(self, seat: int) -> PlayerView:
+        """Shown teyaku cards are reported apart from the field (``shown``), never in it."""
+        v = super().view(seat)
+        v.field &= ~self.all_shown
+        return v
+
+    def public_extra(self, seat: int) -> dict[str, Any]:
+        own = self.teyaku[seat] if self.phase == TEYAKU_PHASE else None
+        return {
+            "month_index": self.round_index,
+            "last_month": self.options.months,
+            "declared": tuple(self.declared) if self.phase != TEYAKU_PHASE else (None,) * 3,
+            "own_teyaku": own,
+        }

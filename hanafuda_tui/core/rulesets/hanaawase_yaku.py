@@ -1,0 +1,120 @@
+"""花合わせ: teyaku, 出来役, card points and the round's settlement (seed 004, RULINGS.md 花合わせ).
+
+出来役 are plain dicts ``{name: points}``. 五光 replaces 四光 and 七短 replaces 六短; everything else
+adds up (RULINGS 花合わせ 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import (
+    AKATAN,
+    AME,
+    AOTAN,
+    GOKO,
+    HANAMI,
+    INOSHIKACHO,
+    KASUS,
+    KUSA,
+    LIGHTS,
+    MONTH_MASK,
+    OMOTE_SUGAWARA,
+    SHIKO,
+    TANES,
+    TANS,
+    TEPPO,
+    TSUKIMI,
+    mask,
+)
+
+BASE = 88
+"""基準点: each round's result is measured from 88 (264 card points = 3 × 88)."""
+FUKE_LIMIT = 20
+"""フケ: 20 card points or fewer make the round a draw for all."""
+
+NANA_KASU, ROKU_KASU = "七カス", "六カス"
+TEYAKU_VALUES = {NANA_KASU: 30, ROKU_KASU: 20}
+"""Paid by each of the other two players."""
+
+GOKO_Y, SHIKO_Y, NANATAN, ROKUTAN = "五光", "四光", "七短", "六短"
+SETS = (
+    (GOKO_Y, 200, GOKO),
+    (SHIKO_Y, 60, SHIKO),
+    ("赤短", 40, AKATAN),
+    ("青短", 40, AOTAN),
+    ("表菅原", 30, OMOTE_SUGAWARA),
+    ("のみ", 30, TEPPO),
+    ("松桐坊主", 20, mask("Acs")),
+    ("猪鹿蝶", 20, INOSHIKACHO),
+    ("くさ", 20, KUSA),
+    ("花見で一杯", 20, HANAMI),
+    ("月見で一杯", 20, TSUKIMI),
+    ("藤シマ", 20, MONTH_MASK[3]),
+    ("桐シマ", 20, MONTH_MASK[11]),
+)
+"""The 出来役 of a fixed set of cards, with their points (seed 004 花合わせの出来役)."""
+TAN_COUNTED = TANS & ~mask("q")
+"""七短 and 六短 count the tanzaku other than 柳に短冊."""
+NANATAN_POINTS, ROKUTAN_POINTS = 40, 30
+YAKU_NAMES = (*(name for name, _, _ in SETS), NANATAN, ROKUTAN)
+
+
+def card_points(caps: int) -> int:
+    """Card points: 20, 10, 5, 1 (CARDS.md)."""
+    return (
+        20 * (caps & LIGHTS).bit_count()
+        + 10 * (caps & TANES).bit_count()
+        + 5 * (caps & TANS).bit_count()
+        + (caps & KASUS).bit_count()
+    )
+
+
+def dekiyaku(caps: int) -> dict[str, int]:
+    """The 出来役 of a capture set (before 雨シマ)."""
+    out = {name: points for name, points, cards in SETS if caps & cards == cards}
+    if GOKO_Y in out:
+        del out[SHIKO_Y]
+    tan = (caps & TAN_COUNTED).bit_count()
+    if tan >= 7:
+        out[NANATAN] = NANATAN_POINTS
+    elif tan == 6:
+        out[ROKUTAN] = ROKUTAN_POINTS
+    return out
+
+
+def ame_shima(caps: int) -> bool:
+    """雨シマ: all four November cards void the holder's 出来役 (card points still count)."""
+    return caps & AME == AME
+
+
+def teyaku(hand: int) -> str | None:
+    """七カス (all seven dealt cards 1-point) or 六カス (exactly six); 菊に盃 is not a kasu here."""
+    kasu = (hand & KASUS).bit_count()
+    if kasu == 7:
+        return NANA_KASU
+    if kasu == 6:
+        return ROKU_KASU
+    return None
+
+
+def teyaku_payments(declared: Sequence[str | None]) -> list[int]:
+    """Each declared teyaku is paid by the two others, independently (RULINGS 花合わせ 5)."""
+    pay = [0, 0, 0]
+    for holder, name in enumerate(declared):
+        if name:
+            value = TEYAKU_VALUES[name]
+            for s in range(3):
+                pay[s] += 2 * value if s == holder else -value
+    return pay
+
+
+def settle(
+    points: Sequence[int], yaku: Sequence[int], teyaku_pay: Sequence[int] = (0, 0, 0)
+) -> tuple[int, ...]:
+    """Round results: card points + 2 × own 出来役 − the others' − 88, plus teyaku payments.
+    フケ (anyone at 20 points or fewer) makes every result 0 (seed 004 6. and 7.)."""
+    if min(points) <= FUKE_LIMIT:
+        return (0, 0, 0)
+    total = sum(yaku)
+    return tuple(points[s] + 3 * yaku[s] - total - BASE + teyaku_pay[s] for s in range(len(points)))
