@@ -116,12 +116,6 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, words):
     assert words in refused(capsys, *argv)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli._options passes option values as strings and Koikoi3Options.months is"
-    " Literal[3, 6, 12], so `--option months=6` (and the README's `--option months=12`) is refused:"
-    " 'option months: Input should be 3, 6 or 12'",
-)
 def test_an_option_value_from_the_command_line_is_accepted(capsys):
     code, out, _ = run(
         capsys, "sim", "--games", "2", "--seed", "1", "--option", "months=6", "--json"

@@ -72,11 +72,24 @@ class OptionError(ValueError):
     pass
 
 
+def _number(value: Any) -> Any:
+    """A whole number written as text (``--option months=6``) as an int; anything else as is."""
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    return value
+
+
 def make_options(cls: type[Game], values: Mapping[str, Any]) -> BaseModel:
     """The ruleset's options model from a mapping; OptionError with one readable line if invalid."""
     try:
         return cls.Options.model_validate(dict(values))
     except ValidationError as err:
+        numbers = {k: _number(v) for k, v in values.items()}
+        if numbers != dict(values):
+            try:
+                return cls.Options.model_validate(numbers)
+            except ValidationError:
+                pass
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "options"
         known = ", ".join(cls.Options.model_fields)
@@ -165,8 +178,8 @@ def replay(record: GameRecord, rng: random.Random | None = None) -> Game:
     try:
         game.start()
         for i, deal in enumerate(record.deals):
-            where = f"deal {i + 1} (month {game.month})"
-            if len(game.deals) <= i:
+            where = f"deal {i + 1}" if game.is_over else f"deal {i + 1} (month {game.month})"
+            if len(game.deals) <= i or game.is_over:
                 raise RecordError(f"{where}: the game ended before this deal")
             for j, tok in enumerate(deal.actions):
                 if len(game.deals) != i + 1 or game.is_over:
@@ -175,7 +188,7 @@ def replay(record: GameRecord, rng: random.Random | None = None) -> Game:
                     game.apply(act.parse_token(tok))
                 except (ValueError, IllegalAction) as err:
                     raise RecordError(f"{where}, action {j}: {err}") from None
-            if i + 1 < len(record.deals) and len(game.deals) == i + 1:
+            if i + 1 < len(record.deals) and len(game.deals) == i + 1 and not game.is_over:
                 raise RecordError(f"{where}: the record moves on before the deal is over")
     except _DecksRunOut:
         pass
