@@ -15,8 +15,8 @@ from typing import Any, NamedTuple
 from ..core import actions as act
 from ..core.cards import ALL_CARDS, POINTS, cards_of
 
-DISCOUNT = (1.0, 0.4, 0.16, 0.064, 0.0256)
-"""Weight of a yaku by how many cards it still misses (0, 1, 2, ...); further is worth nothing."""
+WEIGHT = (1.0, 0.4, 0.16, 0.064, 0.0256) + (0.0,) * 44
+"""Weight of a yaku by how many cards it still misses (0, 1, 2, ...); five or more: nothing."""
 
 
 class Spec(NamedTuple):
@@ -47,35 +47,52 @@ class Evaluator:
         self.specs = specs
         self.score = score
         self.stop_rule = stop
-        self.specs_of_card = tuple(
-            tuple(i for i, s in enumerate(specs) if s.cards >> c & 1) for c in range(48)
+        self.rows = tuple((s.cards, s.need, s.value, s.per) for s in specs)
+        self.rows_of_card = tuple(
+            sum(1 << i for i, s in enumerate(specs) if s.cards >> c & 1) for c in range(48)
         )
+        """Each card's specs as a bit set of row indices."""
+        self._rows_of: dict[int, tuple[tuple[int, int, float, float], ...]] = {}
 
     def spec_value(self, i: int, caps: int, avail: int) -> float:
-        """Spec ``i``'s share of the potential of ``caps`` when ``avail`` cards can still be won."""
+        """Spec ``i``'s share of the potential of ``caps`` when ``avail`` cards can still be won
+        (``avail`` includes the player's own captures)."""
         spec = self.specs[i]
         have = (caps & spec.cards).bit_count()
         if have >= spec.need:
             return spec.value + spec.per * (have - spec.need)
-        missing = spec.need - have
-        if missing >= len(DISCOUNT) or (spec.cards & avail & ~caps).bit_count() < missing:
+        if (spec.cards & avail).bit_count() < spec.need:
             return 0.0
-        return spec.value * DISCOUNT[missing]
+        return spec.value * WEIGHT[spec.need - have]
 
     def gain(self, caps: int, new: int, avail: int) -> float:
-        """How much capturing ``new`` raises the potential of ``caps`` (plus a card-point tie-break)."""
-        if not new:
-            return 0.0
-        touched: set[int] = set()
-        bonus = 0.0
-        for c in cards_of(new):
-            touched.update(self.specs_of_card[c])
-            bonus += POINTS[c]
-        after = caps | new
+        """How much capturing ``new`` raises the potential of ``caps`` (plus a card-point
+        tie-break). ``avail`` must include ``caps`` and ``new``. Inlined: the search's hot path."""
         total = 0.0
-        for i in touched:
-            total += self.spec_value(i, after, avail) - self.spec_value(i, caps, avail)
-        return total + 0.002 * bonus
+        touched = 0
+        for c in cards_of(new):
+            total += POINTS[c]
+            touched |= self.rows_of_card[c]
+        total *= 0.002
+        rows = self._rows_of.get(touched)
+        if rows is None:
+            rows = self._rows_of[touched] = tuple(
+                r for i, r in enumerate(self.rows) if touched >> i & 1
+            )
+        for cards, need, value, per in rows:
+            before = (caps & cards).bit_count()
+            after = before + (new & cards).bit_count()
+            if after >= need:
+                total += value + per * (after - need)
+            elif (cards & avail).bit_count() >= need:
+                total += value * WEIGHT[need - after]
+            else:
+                continue
+            if before >= need:
+                total -= value + per * (before - need)
+            else:
+                total -= value * WEIGHT[need - before]
+        return total
 
     def potential(self, caps: int, avail: int) -> float:
         return sum(self.spec_value(i, caps, avail) for i in range(len(self.specs)))

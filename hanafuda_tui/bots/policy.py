@@ -14,7 +14,7 @@ from ..core.cards import ALL_CARDS, MONTH_MASK, POINTS, cards_of
 from ..core.game import PLAY, TAKE, Game, PlayerView
 from .evaluation import GO_ON, STOP_FIRST, Evaluator
 
-DENY = 0.5
+DENY = 0.25
 """Weight of what a capture takes away from an opponent, against what it gives the bot."""
 RISK = 0.3
 """Chance, per unseen card of its month, that a card laid on the field goes to an opponent."""
