@@ -1,0 +1,310 @@
+"""八八 months on constructed tables: あがり, 下げ and its cancels, 法度 and its exemptions, 飛込み,
+抜け, card points and special yaku (seed 002 ○ルールの補足説明 (1), (2), RULINGS.md 八八 4–11)."""
+
+import random
+
+from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.cards import ALL_CARDS, CARD_OF_CODE, mask
+from hanafuda_tui.core.game import PLAY
+from hanafuda_tui.core.rulesets.hachihachi import (
+    AGARI_PHASE,
+    CANCEL_PHASE,
+    Hachihachi,
+    HachihachiOptions,
+)
+from hanafuda_tui.core.rulesets.hachihachi_ba import KOBA, OBA
+from hanafuda_tui.core.rulesets.hachihachi_teyaku import teyaku
+from hanafuda_tui.core.table import shuffled_deck
+
+KAN = 12
+
+
+def staged(hands, caps, field, stock, menu="A", ba=KOBA, rest_to=-1, declared=None):
+    """A month in play with seat 0 as 胴 and seat 0 to play; ``rest_to`` takes every other card."""
+    rng = random.Random(7)
+    game = Hachihachi(HachihachiOptions(menu=menu), 0, lambda: shuffled_deck(rng))
+    game.logging = False
+    game.start()
+    game._reset_month()
+    game.hands = [mask(h) for h in hands]
+    game.captures = [mask(c) for c in caps]
+    game.field = mask(field)
+    game.shown = [0, 0, 0]
+    placed = game.field | game.hands[0] | game.hands[1] | game.hands[2] | mask(stock)
+    for c in game.captures:
+        assert not placed & c
+        placed |= c
+    assert placed.bit_count() == sum(map(len, (*hands, *caps, field, stock)))
+    if rest_to >= 0:
+        game.captures[rest_to] |= ALL_CARDS & ~placed
+    game.stock = tuple(CARD_OF_CODE[c] for c in stock)
+    game.stock_pos = 0
+    game.ba = ba
+    for seat, hand in (declared or {}).items():
+        game.teyaku[seat] = teyaku(mask(hand))
+        game.declared[seat] = True
+    game.dealer = 0
+    if declared:
+        game._after_teyaku()  # shows and pays the declared teyaku
+    game.begin_turn(0)
+    return game
+
+
+def play(game, *tokens):
+    for tok in tokens:
+        game.apply(act.parse_token(tok))
+
+
+def test_hatto_case_3_both_yaku_are_paid_by_the_offender():
+    """補足 (1) 3: 松の短 laid to a player short of 赤短 (B) and 四光 (A); 松に鶴 takes it."""
+    game = staged(
+        hands=["BGK", "Ae", "ij"],
+        caps=["", "FJIcs", "CD"],
+        field="OP",
+        stock="mnQ",
+    )
+    warn = game.hatto_warnings()
+    assert set(warn) == {CARD_OF_CODE["B"]}
+    hatto, exempt = warn[CARD_OF_CODE["B"]]
+    assert not exempt
+    assert {names for _, names in hatto.yaku} == {("赤短",), ("四光",)}
+    assert hatto.value == (7 + 12) * KAN
+    play(game, "B")  # lays; draws m, lays
+    play(game, "A")  # takes B: 赤短 and 四光; draws n, takes m
+    assert game.phase == AGARI_PHASE and game.legal_actions() == [act.AGARI, act.SAGE]
+    play(game, "agari")
+    result = game.results[-1]
+    assert result.reason == "agari" and result.winner == 1
+    assert result.payments == (-2 * (84 + 144), 2 * (84 + 144), 0)
+    assert {r.remark for r in result.rows} == {"赤短法度", "四光法度"}
+
+
+def test_shadow_card_is_not_hatto_when_the_missing_card_is_known():
+    """RULINGS 10: a card of the missing card's month is 法度 only while that card is unknown."""
+    game = staged(hands=["CAG", "Ke", "ij"], caps=["", "FJ", "D"], field="OP", stock="mnQ")
+    # C is a 影札 of B for 赤短, but B ... is unseen: 法度
+    assert CARD_OF_CODE["C"] in game.hatto_warnings()
+    game = staged(hands=["CBG", "Ke", "ij"], caps=["", "FJ", "D"], field="OP", stock="mnQ")
+    warn = game.hatto_warnings()
+    assert CARD_OF_CODE["C"] not in warn  # B is in the player's own hand
+    assert CARD_OF_CODE["B"] in warn  # the missing card itself
+
+
+def test_last_card_is_exempt():
+    game = staged(hands=["B", "Ae", "ij"], caps=["", "FJ", "CD"], field="OP", stock="mnQ")
+    ((_, exempt),) = game.hatto_warnings().values()
+    assert exempt
+    play(game, "B", "A")
+    play(game, "agari")
+    assert game.results[-1].payments == (-84, 168, -84)
+
+
+def test_all_hatto_hand_least_value_first_then_the_player_before():
+    """補足 (1) 1: with only 法度 cards, the cheaper one is exempt; on a tie, the one for the
+    player before you (seat 2 for seat 0)."""
+    # Seat 1 short of 猪鹿蝶 (k), seat 2 short of 赤短 (B); seat 0 holds k and B.
+    game = staged(hands=["kB", "Ae", "lj"], caps=["", "YU", "FJ"], field="OP", stock="mnQ")
+    warn = game.hatto_warnings()
+    assert (
+        warn[CARD_OF_CODE["k"]][0].value == 6 * KAN and warn[CARD_OF_CODE["B"]][0].value == 7 * KAN
+    )
+    assert warn[CARD_OF_CODE["k"]][1] and not warn[CARD_OF_CODE["B"]][1]
+    # Equal values (赤短 and 青短, 7貫 each): the card for the player before (seat 2) goes first.
+    game = staged(hands=["lB", "Ae", "kj"], caps=["", "Vh", "FJ"], field="OP", stock="mnQ")
+    warn = game.hatto_warnings()
+    assert warn[CARD_OF_CODE["B"]][1] and not warn[CARD_OF_CODE["l"]][1]
+
+
+def test_a_capturing_card_makes_the_hand_not_all_hatto():
+    game = staged(hands=["kBO", "Ae", "lj"], caps=["", "YU", "FJ"], field="P", stock="mnQ")
+    warn = game.hatto_warnings()
+    assert not any(exempt for _, exempt in warn.values())
+
+
+def test_agari_full_value_at_oba():
+    game = staged(hands=["BG", "ei", "jt"], caps=["FJ", "", ""], field="COP", stock="mnQR", ba=OBA)
+    play(game, "B")
+    assert game.phase == AGARI_PHASE
+    play(game, "agari")
+    assert game.results[-1].payments == (4 * 7 * KAN, -2 * 7 * KAN, -2 * 7 * KAN)
+
+
+def test_no_sage_on_the_last_hand_card():
+    game = staged(hands=["B", "e", "t"], caps=["FJ", "", ""], field="COP", stock="mnQR")
+    play(game, "B")
+    assert game.results[-1].reason == "agari"
+    assert game.results[-1].payments == (168, -84, -84)
+
+
+def test_sage_then_cancel_is_half():
+    game = staged(hands=["BG", "eS", "tW"], caps=["FJ", "", ""], field="COP", stock="mnQRZa")
+    play(game, "B", "sage")
+    assert game.sage == 0 and game.phase == PLAY and game.to_act == 1
+    play(game, "e")
+    assert game.phase == CANCEL_PHASE and game.to_act == 0
+    play(game, "keep", "t")
+    assert game.phase == CANCEL_PHASE
+    play(game, "cancel")
+    result = game.results[-1]
+    assert result.reason == "cancel" and result.winner == 0
+    assert result.payments == (84, -42, -42)
+    assert result.rows[0].remark == "赤短・消"
+
+
+def test_sage_case_6_forced_cancel_on_the_last_card():
+    """補足 (2) 6: in 下げ, the last hand card forms nothing: cancelled at half, no 素十六."""
+    game = staged(hands=["BG", "eS", "tW"], caps=["FJ", "", ""], field="COP", stock="mnQRZa")
+    play(game, "B", "sage", "e", "keep", "t", "keep")
+    play(game, "G")  # the last card: lays; draws Z, lays
+    result = game.results[-1]
+    assert result.reason == "cancel" and result.payments == (84, -42, -42)
+
+
+def test_sage_player_pays_both_shares_when_another_completes():
+    """補足 (2) 1, 2, 4: 赤短 in 下げ gets half; the other's 猪鹿蝶 is paid twice by the 下げ player."""
+    game = staged(hands=["BG", "kS", "tW"], caps=["FJ", "YU", ""], field="COPn", stock="QmRZa")
+    play(game, "B", "sage", "k")  # takes n: 猪鹿蝶, あがり at once
+    result = game.results[-1]
+    assert result.reason == "agari" and result.winner == 1
+    assert result.payments == (84 - 144, -42 + 144, -42)
+    assert [r.remark for r in result.rows] == ["赤短・下", "猪鹿蝶"]
+
+
+def test_sage_then_new_yaku_and_agari_is_full():
+    game = staged(hands=["BGk", "eS", "tW"], caps=["FJYU", "", ""], field="COPn", stock="QRZa")
+    play(game, "B", "sage", "e", "keep", "t", "keep", "k")
+    assert game.phase == AGARI_PHASE
+    play(game, "agari")
+    assert game.results[-1].payments == (2 * (84 + 72), -(84 + 72), -(84 + 72))
+
+
+THREE_HAND = "hijAKOS"
+"""A dealt 三本 of 菊 (h i j): 菊に盃 (g) is the fourth card."""
+
+
+def test_tobikomi_hatto_for_laying_the_fourth_card():
+    """補足 (1) 4: seat 1 lays 菊に盃 while seat 0 holds its 三本; seat 0 then takes all three."""
+    game = staged(
+        hands=["hijA", "gB", "tu"],
+        caps=["", "", ""],
+        field="",
+        stock="KLOPSTWX",
+        declared={0: THREE_HAND},
+    )
+    assert game.teyaku[0].threes == (mask("hij"),)
+    play(game, "A", "g")
+    play(game, "t", "h", "B", "u", "i")
+    assert not [r for r in game.rows if r.remark.startswith("飛込")]
+    play(game, "j")  # takes i: h, i, j all taken
+    rows = [r for r in game.results[-1].rows if r.remark.startswith("飛込")]
+    assert [(r.remark, r.amounts) for r in rows] == [("飛込法度", (24, -24, 0))]
+
+
+def test_tobikomi_warned_before_the_fourth_card_is_laid():
+    game = staged(
+        hands=["hijA", "gB", "tu"],
+        caps=["", "", ""],
+        field="",
+        stock="KLOPSTWX",
+        declared={0: THREE_HAND},
+    )
+    play(game, "A")
+    warn = game.hatto_warnings()
+    assert warn[CARD_OF_CODE["g"]][0].tobikomi == ((0, mask("hij")),)
+    assert CARD_OF_CODE["B"] not in warn  # B takes A
+
+
+def test_tobikomi_without_hatto_is_paid_by_both():
+    """The fourth card laid as the last hand card is exempt: both others pay 1貫."""
+    game = staged(
+        hands=["hijA", "g", "tuB"],
+        caps=["", "", ""],
+        field="",
+        stock="KLOPSTWX",
+        declared={0: THREE_HAND},
+    )
+    play(game, "A", "g", "t", "h", "B", "i", "u", "j")
+    rows = [r for r in game.results[-1].rows if r.remark.startswith("飛込")]
+    assert [(r.remark, r.amounts) for r in rows] == [("飛込", (24, -12, -12))]
+
+
+def test_tobikomi_fusakui():
+    """補足 (1) 4, 7: holding 菊に盃 with 菊 on the field and playing another card is 法度."""
+    game = staged(
+        hands=["hijA", "gBe", "tuf"],
+        caps=["", "", ""],
+        field="",
+        stock="KLOPSTWXmn",
+        declared={0: THREE_HAND},
+    )
+    play(game, "h")  # lays
+    play(game, "B")  # does not take h with g
+    assert game.tobikomi_hatto == {(0, mask("hij")): 1}
+    play(game, "t", "i", "e", "f", "A", "g", "u", "j")
+    rows = [r for r in game.results[-1].rows if r.remark.startswith("飛込")]
+    assert [(r.remark, r.amounts) for r in rows] == [("飛込法度", (24, -24, 0))]
+
+
+def test_card_points_against_88_and_nuke():
+    """Hands out: 抜け for a declared 空素 with 89 or more, then points against 88 (seed (5) 4)."""
+    game = staged(
+        hands=["C", "G", "K"],
+        caps=["EMQUYdgkpqr", "BFJNRVZhl", "AIcos"],
+        field="DHLn",
+        stock="mij",
+        rest_to=1,
+        declared={2: "OPSTWXa"},
+    )
+    play(game, "C", "G", "K")
+    result = game.results[-1]
+    assert result.reason == "hands" and result.winner == 2
+    assert [(r.remark, r.amounts) for r in result.rows] == [
+        ("空素喰付", (-96, -96, 192)),
+        ("抜", (-12, -12, 24)),
+        ("", (100 - 88, 60 - 88, 104 - 88)),
+    ]
+
+
+def test_sujuroku_blows_out_the_teyaku():
+    """素十七 (rain cards are kasu) at hands out: teyaku returned (吹き消し), no card points."""
+    game = staged(
+        hands=["C", "G", "K"],
+        caps=["EMQUYdgkp", "BFJNRVZhlqr", "AIcos"],
+        field="DHLn",
+        stock="mij",
+        rest_to=1,
+        declared={2: "OPSTWXa"},
+    )
+    play(game, "C", "G", "K")
+    result = game.results[-1]
+    assert result.reason == "special" and result.winner == 1 and result.yaku == ("素十七",)
+    assert [(r.remark, r.struck) for r in result.rows] == [("空素喰付", True), ("素十七", False)]
+    assert result.payments == (-168, 336, -168)
+
+
+def test_futahachi():
+    game = staged(
+        hands=["C", "G", "K"],
+        caps=["BFJNRVZhlqpkr", "", "AIcosEMQUYdg"],
+        field="DHLn",
+        stock="mij",
+        rest_to=1,
+    )
+    play(game, "C", "G", "K")
+    result = game.results[-1]
+    assert result.yaku == ("二八",) and result.winner == 2
+    assert result.payments == (-192, -192, 384)  # 10貫 + 1 for each point over 168 (174)
+
+
+def test_sohachi_pays_the_dealer():
+    game = staged(
+        hands=["C", "G", "K"],
+        caps=["AIcEMOPST", "osQUYdFW", ""],
+        field="DHLn",
+        stock="mij",
+        rest_to=2,
+    )
+    play(game, "C", "G", "K")
+    result = game.results[-1]
+    assert result.yaku == ("総八",) and result.winner == 0
+    assert result.payments == (240, -120, -120)
