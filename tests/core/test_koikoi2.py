@@ -110,6 +110,15 @@ def test_double_seven_doubles_seven_or_more_and_stacks_with_koikoi():
     assert game.results[0].value == 5
 
 
+@pytest.mark.parametrize(("caps", "base", "value"), [("BFJEMQUY", 7, 14), ("BFJEMQU", 6, 6)])
+def test_double_seven_starts_at_exactly_seven(caps, base, value):
+    game = scripted(double_seven=True)
+    play(game, "c")
+    game.captures[0] = mask(caps)  # 赤短 with or without タネ, paid by the 勝負 now
+    play(game, "shobu")
+    assert (game.results[0].base, game.results[0].value) == (base, value)
+
+
 def test_low_values_option_scores_the_alternative_values():
     game = scripted(low_values=True)
     play(game, "c koikoi B M J take:L shobu")
