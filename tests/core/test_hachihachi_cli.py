@@ -1,0 +1,51 @@
+"""`hanafuda stats teyaku|ba`, `sim --option` and `replay --sheet` for 八八."""
+
+import json
+
+from hanafuda_tui.cli import main
+
+
+def test_stats_teyaku_json_cells(capsys):
+    assert main(["stats", "teyaku", "--ruleset", "hachihachi", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["total"] == 73629072
+    assert out["cells"]["三本"]["単独"] == 4025772
+    assert out["cells"]["単独"]["空素"] == 826704
+    assert out["cells"]["四三"]["赤"] == 0
+    assert sum(sum(row.values()) for row in out["cells"].values()) == 73629072
+
+
+def test_stats_ba(capsys):
+    assert main(["stats", "ba"]) == 0
+    text = capsys.readouterr().out
+    for figure in ("5.7206", "3.3273", "2.9521", "4.4059%"):
+        assert figure in text
+    assert main(["stats", "ba", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert round(out["etsunen"] * 100, 4) == 4.4059
+
+
+def test_sim_with_options_records_replay_and_sheet(tmp_path, capsys):
+    args = ["sim", "--ruleset", "hachihachi", "--games", "3", "--json"]
+    args += ["--option", "menu=C", "--option", "etsunen=on", "--record-dir", str(tmp_path)]
+    assert main(args) == 0
+    sim = json.loads(capsys.readouterr().out)
+    assert sim["options"] == {"menu": "C", "etsunen": True}
+    assert all(sum(t) == 0 for t in sim["totals"])
+    record = sorted(tmp_path.iterdir())[0]
+    assert main(["replay", str(record), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["totals"] == sim["totals"][0]
+    assert main(["replay", str(record), "--sheet"]) == 0
+    sheet = capsys.readouterr().out.splitlines()
+    labels = [line.split()[0] for line in sheet[1:] if line.strip()]
+    assert labels[0].startswith("1月")
+    for closing in ("合計", "月石清算", "吟味分減算", "再計", "点を貫に", "端数処理", "最終得点"):
+        assert closing in labels
+    final = sheet[-1].split()[1:]
+    assert [int(x) * 12 for x in final] == sim["totals"][0]
+
+
+def test_bad_option_is_one_line(capsys):
+    assert main(["sim", "--ruleset", "hachihachi", "--option", "menu=Z"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hanafuda: error:") and len(err.strip().splitlines()) == 1
