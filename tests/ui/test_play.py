@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from textual.widgets import Static
 from ui_helpers import check_prompt_matches_rules, human_step, settle, start, visible_cards
 
 from hanafuda_tui.core.records import replay
 from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.screens.help import HelpScreen
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult
 from hanafuda_tui.ui.storage import Store
@@ -99,3 +101,44 @@ def test_resume_after_quit_at_the_same_decision(tmp_path: Path) -> None:
 
     before = asyncio.run(first())
     assert asyncio.run(second()) == before
+
+
+def test_mouse_selects_then_plays_a_hand_card(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await start(pilot, ["human", "random", "random"], "2")
+            game = table.session.game
+            while not (game.phase == "play" and game.to_act == 0):
+                await human_step(pilot)
+                await settle(pilot)
+            hand = table.query_one(HandPanel)
+            third = hand.cards[2]
+            # 手札 + space is 5 cells; each card is a digit and a 4-cell face, one space apart
+            await pilot.click(HandPanel, offset=(5 + 2 * 6 + 1, 0))
+            assert table.selected == 2 and game.hands[0] >> third & 1
+            await pilot.click(HandPanel, offset=(5 + 2 * 6 + 1, 0))
+            assert not game.hands[0] >> third & 1
+            assert third in game.deals[-1].actions
+
+    asyncio.run(run())
+
+
+def test_language_switch_and_help(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await start(pilot, ["human", "random", "random"], "4")
+            status = table.query_one("#status", Static)
+            assert "山札" in str(status.render())
+            await pilot.press("l")
+            assert "stock" in str(status.render())
+            await pilot.press("y")
+            assert isinstance(app.screen, HelpScreen)
+            assert app.screen.query("#help-yaku")
+            await pilot.press("escape")
+            assert app.screen is table
+            await pilot.press("l")
+            assert "山札" in str(status.render())
+
+    asyncio.run(run())

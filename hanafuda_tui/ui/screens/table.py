@@ -243,6 +243,9 @@ class TableScreen(Screen[None]):
         if len(game.results) > self.shown_results:
             result = game.results[self.shown_results]
             self.shown_results += 1
+            if len(session.humans) > 1:
+                self.viewer = None  # a new deal: hide every hand until the next human confirms
+                self.refresh_table()
             self.open(MonthResult(result, session.names, self.scores_after(self.shown_results)))
             return
         if game.is_over:

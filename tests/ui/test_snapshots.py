@@ -1,0 +1,40 @@
+"""A few snapshots at fixed sizes, seed and theme (pytest-textual-snapshot; bots seeded, no pause)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ui_helpers import settle
+
+from hanafuda_tui.core.records import SeatRecord
+from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.storage import Store
+
+SEATS = [
+    SeatRecord(name="あなた", player="human"),
+    SeatRecord(name="Bot・梅", player="random"),
+    SeatRecord(name="Bot・竹", player="random"),
+]
+
+
+def app_in(tmp_path: Path) -> HanafudaApp:
+    return HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+
+
+async def open_table(pilot: Any) -> None:
+    await pilot.pause()
+    pilot.app.start_game("koikoi3", {}, SEATS, "1")
+    await settle(pilot)
+
+
+def test_selector_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(app_in(tmp_path), terminal_size=(80, 24))
+
+
+def test_table_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(app_in(tmp_path), terminal_size=(80, 24), run_before=open_table)
+
+
+def test_table_big_cards_120x36(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(app_in(tmp_path), terminal_size=(120, 36), run_before=open_table)
