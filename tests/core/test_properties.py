@@ -35,10 +35,13 @@ def assert_cards_accounted(game) -> None:
     assert seen == ALL_CARDS, "a card is missing"
 
 
+def sakazuki_ten(caps: set[str]) -> bool:
+    return "g" in caps and len(caps & set(KASU_CODES)) == 9
+
+
 def shibari_total(caps: set[str]) -> int:
     total = sum(ref_scoring(caps).values())
-    kasu = len(caps & set(KASU_CODES)) + ("g" in caps)
-    return total - 1 if "g" in caps and kasu == 10 else total
+    return total - 1 if sakazuki_ten(caps) else total
 
 
 def play_checked(seed: int, months: int, tally: Counter) -> None:
@@ -78,6 +81,8 @@ def play_checked(seed: int, months: int, tally: Counter) -> None:
             tally["offer" if offered else "no offer"] += 1
             if hit and not offered:
                 tally["held back by 3文しばり"] += 1
+            if hit and shibari and sakazuki_ten(turn_caps):
+                tally["10-カス with 菊に盃 under 3文しばり"] += 1
         if action == act.SHOBU:
             value = sum(ref_scoring(set(codes_of(caps))).values())
             pay = tuple(2 * value if s == seat else -value for s in range(3))
@@ -104,6 +109,7 @@ def test_thousands_of_random_games_keep_every_property():
     for kind in ("shobu", "teyaku", "nagare-hands", "nagare-shima"):
         assert tally[kind] > 0, f"the random games never ended a month by {kind}"
     assert tally["offer"] > 1000 and tally["held back by 3文しばり"] > 0 and tally["extension"] > 0
+    assert tally["10-カス with 菊に盃 under 3文しばり"] > 0
 
 
 # -- views --------------------------------------------------------------------------------------------
