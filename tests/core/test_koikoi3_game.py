@@ -6,7 +6,7 @@ import pytest
 from conftest import QUIET, deal_with, game_with, play, play_out_deal, stack
 
 from hanafuda_tui.core import actions as act
-from hanafuda_tui.core.cards import codes_of
+from hanafuda_tui.core.cards import codes_of, parse_deck
 from hanafuda_tui.core.game import IllegalAction
 from hanafuda_tui.core.rulesets.koikoi3 import KOIKOI_PHASE, TEYAKU_PHASE
 from hanafuda_tui.core.rulesets.koikoi3_yaku import scoring_yaku
@@ -309,3 +309,15 @@ def test_a_field_shima_without_teyaku_is_nagare_at_once():
     r = game.results[0]
     assert (r.dealer, r.winner, r.reason) == (1, -1, "nagare-shima")
     assert game.dealer == 0 and game.shibari and len(game.deals) == 2
+
+
+def test_a_clone_playing_on_leaves_the_games_month_state_alone():
+    game = game_with(TEPPO)
+    play(game, "K")
+    copy = game.clone(lambda: parse_deck(QUIET[0]))
+    play(copy, "koikoi O b d shobu")
+    assert copy.winners == [0] and copy.scores == [12, -6, -6] and copy.month == 2
+    assert game.koikoi == [False, False, False] and game.offer == ("花見酒",)
+    assert game.winners == [] and game.scores == [0, 0, 0] and not game.results
+    play(game, "shobu")
+    assert game.results[0].payments == (4, -2, -2) and game.winners == [0]
