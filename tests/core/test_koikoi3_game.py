@@ -321,3 +321,16 @@ def test_a_clone_playing_on_leaves_the_games_month_state_alone():
     assert game.winners == [] and game.scores == [0, 0, 0] and not game.results
     play(game, "shobu")
     assert game.results[0].payments == (4, -2, -2) and game.winners == [0]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="koikoi3 teyaku phase: only holders are asked, so every other seat's view (phase "
+    "'teyaku', to_act) shows who holds a teyaku even if it is then kept hidden (RULINGS 2: "
+    "holders choose privately)",
+)
+def test_holding_a_teyaku_is_not_visible_to_the_others():
+    with_teyaku = stack("QRSTuvk", "ACEGIKM", "BFJNVZd", "hlmnop")
+    without = stack("QRSuvkA", "TCEGIKM", "BFJNVZd", "hlmnop")
+    assert game_with(with_teyaku).teyaku[0] and not any(game_with(without).teyaku)
+    assert game_with(with_teyaku).view(2) == game_with(without).view(2)
