@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .hachihachi import GINMI, MONTHS, Hachihachi, MonthResult, YearEnd, split_same_sign
+from .hachihachi import GINMI, MONTHS, Hachihachi, MonthResult, Row, YearEnd, split_same_sign
 from .hachihachi_ba import BA_NAMES, KOBA
 from .hachihachi_yaku import KAN
 
@@ -35,28 +35,32 @@ def month_label(result: MonthResult) -> str:
     return f"{name} {ba_label(result.ba, result.carried)}"
 
 
+def row_cells(row: Row) -> list[tuple[int | None, int | None]]:
+    """(貫, 点) per seat. Card points go in the 点 column. A payment is split per payer with the
+    sign kept (-0.5貫 is -6点) and the receiver writes what the payers wrote (+6貫 +12点)."""
+    if row.card_points:
+        return [(None, a) for a in row.amounts]
+    parts = [split_same_sign(a) if a < 0 else (0, 0) for a in row.amounts]
+    kan = -sum(k for k, _ in parts)
+    ten = -sum(t for _, t in parts)
+    for s, a in enumerate(row.amounts):
+        if a > 0:
+            parts[s] = (kan, ten)
+    return [(k or None, t or None) for k, t in parts]
+
+
 def month_lines(result: MonthResult) -> list[SheetLine]:
     """The lines of one month; the stone mark goes on its last line."""
     lines = []
-    rows = result.rows or ()
+    rows = result.rows
     for i, row in enumerate(rows):
-        cells = []
-        for s, amount in enumerate(row.amounts):
-            kan: int | None = None
-            ten: int | None = None
-            if row.card_points:
-                ten = amount
-            elif amount:
-                k, t = split_same_sign(amount)
-                kan, ten = k or None, t or None
-            cells.append((kan, ten, i == len(rows) - 1 and s == result.winner))
+        stone = [i == len(rows) - 1 and s == result.winner for s in range(3)]
+        cells = tuple((k, t, stone[s]) for s, (k, t) in enumerate(row_cells(row)))
         label = month_label(result) if i == 0 else ""
-        lines.append(SheetLine(label, tuple(cells), row.remark, row.struck))
+        lines.append(SheetLine(label, cells, row.remark, row.struck))
     if not rows:
-        label = month_label(result)
-        lines.append(
-            SheetLine(label, tuple((None, None, s == result.winner) for s in range(3)), "")
-        )
+        cells = tuple((None, None, s == result.winner) for s in range(3))
+        lines.append(SheetLine(month_label(result), cells, ""))
     return lines
 
 
