@@ -94,6 +94,14 @@ def test_shown_kasu_are_field_cards_for_the_others_and_stay_in_the_holders_hand(
     assert (game.phase, game.to_act, game.stock_pos) == (PLAY, 0, 6)
 
 
+def test_a_shown_card_laid_by_its_holder_is_a_plain_field_card_at_once():
+    game = game_of([stacked(OYA, DONI, BIKI, FIELD, "EPv")])
+    play(game, "declare A I S")  # the ビキ lays S, then draws v matching t and u
+    assert game.phase == "take" and game.to_act == 2
+    view = game.view(2)
+    assert view.field == mask(FIELD + "S") and view.shown[2] == mask("Wa")
+
+
 def test_undeclared_teyaku_cards_are_hidden_and_not_on_the_field():
     game = scripted()
     play(game, "pass A")

@@ -238,7 +238,7 @@ class Hanaawase(BaseGame):
     def view(self, seat: int) -> PlayerView:
         """Shown teyaku cards are reported apart from the field (``shown``), never in it."""
         v = super().view(seat)
-        v.field &= ~self.all_shown
+        v.field &= ~(self.shown[0] | self.shown[1] | self.shown[2])
         return v
 
     def public_extra(self, seat: int) -> dict[str, Any]:
