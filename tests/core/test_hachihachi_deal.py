@@ -144,3 +144,22 @@ def test_menu_c_odd_card_points():
     assert card_point_payments([91, 93, 80], OBA, "C") == (3, 6, -9)
     assert card_point_payments([95, 85, 84], ZEBA, "C") == (14, -6, -8)
     assert card_point_payments([95, 85, 84], ZEBA, "F") == (7, -3, -4)
+
+
+@pytest.mark.parametrize("etsunen", [True, False])
+def test_etsunen_plays_on_while_a_nidai_shibari_is_pending(etsunen):
+    queue = [deck_for(*PLAIN, "AIKOSW")]
+    rng = random.Random(3)
+    game = Hachihachi(
+        HachihachiOptions(etsunen=etsunen), 0, lambda: queue.pop(0) if queue else shuffled_deck(rng)
+    )
+    game.logging = False
+    game.month_index = 11  # 12月
+    game.start()
+    assert game.carried == OBA
+    finish_month(game)
+    if etsunen:
+        assert not game.finished and game.month_index == 12 and game.shibari == OBA
+        assert game.ba == OBA or game.ba == ZEBA
+    else:
+        assert game.finished and len(game.results) == 1

@@ -308,3 +308,32 @@ def test_sohachi_pays_the_dealer():
     result = game.results[-1]
     assert result.yaku == ("総八",) and result.winner == 0
     assert result.payments == (240, -120, -120)
+
+
+def _hatto_then_sage():
+    game = staged(
+        hands=["BGH", "Akf", "ij"],
+        caps=["", "FJYU", ""],
+        field="lOP",
+        stock="QRSTWX",
+    )
+    play(game, "B", "A", "sage")  # 赤短 completed with the 法度 card, then 下げ
+    assert game.hatto_by[1] == {"赤短": 0}
+    return game
+
+
+def test_hatto_yaku_added_after_sage_are_paid_by_the_offender():
+    """補足 (1) 2: after a 法度 completion and 下げ, the next 出来役 is charged to the offender too."""
+    game = _hatto_then_sage()
+    play(game, "i", "keep", "G", "keep", "k", "agari")
+    result = game.results[-1]
+    assert result.payments == (-2 * (84 + 72), 2 * (84 + 72), 0)
+    assert [r.remark for r in result.rows] == ["赤短法度", "猪鹿蝶法度"]
+
+
+def test_hatto_penalty_is_halved_when_the_sage_fails():
+    game = _hatto_then_sage()
+    play(game, "i", "cancel")
+    result = game.results[-1]
+    assert result.reason == "cancel" and result.payments == (-84, 84, 0)
+    assert [r.remark for r in result.rows] == ["赤短・消法度"]
