@@ -337,3 +337,19 @@ def test_hatto_penalty_is_halved_when_the_sage_fails():
     result = game.results[-1]
     assert result.reason == "cancel" and result.payments == (-84, 84, 0)
     assert [r.remark for r in result.rows] == ["赤短・消法度"]
+
+
+def test_next_dealer_on_tied_card_points_is_dealer_two_and_puts_a_stone():
+    """Seed (6) 1: the highest card points deal next, ties in 胴, 胴二 order; 1点 on the 番個板."""
+    game = staged(
+        hands=["C", "G", "K"],
+        caps=["", "EMQUYdgkpBOPSTWXa", "AIcos"],
+        field="DHLn",
+        stock="mij",
+        rest_to=0,
+    )
+    play(game, "C", "G", "K")
+    result = game.results[-1]
+    assert result.rows[-1].amounts == (56 - 88, 104 - 88, 104 - 88)
+    assert result.winner == 1 and game.dealer == 1 and game.stones == [0, 1, 0]
+    assert game.role_order() == [1, 2, 0] and len(game.deals) == 2
