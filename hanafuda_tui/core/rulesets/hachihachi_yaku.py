@@ -148,12 +148,9 @@ def card_point_payments(pts: list[int], ba: int, menu: str) -> tuple[int, ...]:
 def one_short(caps: int, taken_elsewhere: int) -> dict[int, tuple[str, ...]]:
     """法度 reach (RULINGS 10): the missing card of each 法度 yaku ``caps`` is one card short of,
     on captures alone, the card in no one else's captures. 五光 and 四光 short of one card are 五光."""
-    held = dekiyaku(caps)
     short: dict[int, list[str]] = {}
     for name, cards in HATTO_YAKU.items():
-        if name in held or (name == SHIKO and GOKO in held):
-            continue
-        missing = cards & ~caps
+        missing = cards & ~caps  # a held yaku misses nothing
         if missing.bit_count() == 1 and not missing & taken_elsewhere:
             short.setdefault(missing.bit_length() - 1, []).append(name)
     out: dict[int, tuple[str, ...]] = {}
@@ -163,7 +160,3 @@ def one_short(caps: int, taken_elsewhere: int) -> dict[int, tuple[str, ...]]:
         out[card] = tuple(names)
     return out
 
-
-def ba_points_of(names: tuple[str, ...], ba: int, menu: str) -> int:
-    """点 the named fixed-value 法度 yaku are worth at the 場 (for the exemption order)."""
-    return sum(points(FIXED[n], ba, menu) for n in names)
