@@ -203,6 +203,29 @@ def test_shibari_lasts_through_further_nagare_until_the_month_is_won():
     assert game.results[-1].winner == 1 and not game.shibari and game.month == 2
 
 
+# 1: J takes I K L, s draws t u v; 4: H takes G, P draws O (nine カス); 7: h takes g: 花見酒 2 and
+# カス at exactly 10 only by counting 菊に盃 (1文, forming nothing): 3文 in all, 2 toward 3文しばり.
+SAKAZUKI_TEN = stack("JHhCMRV", "GmDNTXb", "OeQUYfi", "KLItuv", stock="sSaPWgB")
+SAKAZUKI_TEN_TURNS = "J G O H m e h"
+
+
+def test_the_sakazuki_ten_kasu_is_paid_but_forms_nothing():
+    game = game_with(SAKAZUKI_TEN)
+    play(game, SAKAZUKI_TEN_TURNS)
+    assert scoring_yaku(game.captures[0]) == {"花見酒": 2, "カス": 1}
+    assert game.offer == ("花見酒",), "only 花見酒 was formed"
+    play(game, "shobu")
+    assert game.results[0].value == 3 and game.scores == [6, -3, -3]
+
+
+def test_the_sakazuki_ten_kasu_does_not_count_toward_shibari():
+    game = game_with(QUIET[0], SAKAZUKI_TEN)
+    play_out_deal(game)
+    play(game, SAKAZUKI_TEN_TURNS)
+    assert scoring_yaku(game.captures[2]) == {"花見酒": 2, "カス": 1}
+    assert game.phase == "play" and game.to_act == 0, "3文 with the 10-カス is not 3文 here"
+
+
 # -- 手役 (RULINGS 2) ----------------------------------------------------------------------------------
 
 
