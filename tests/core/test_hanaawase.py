@@ -78,6 +78,8 @@ def test_shown_kasu_are_field_cards_for_the_others_and_stay_in_the_holders_hand(
     play(game, "A")  # takes the shown C, then draws E which takes the shown G
     assert game.captures[0] == mask("ACEG")
     assert game.hands[2] == mask("KOSWa") and game.shown[2] == mask("KOSWa")
+    taken = [(e.seat, e.cards) for e in game.log if e.kind == "shown_taken"]
+    assert taken == [(2, mask("C")), (2, mask("G"))]
     assert game.view(1).field == mask(FIELD)
     play(game, "I")  # 胴二: takes K, draws P taking O
     assert game.captures[1] == mask("IKPO")
@@ -247,7 +249,7 @@ def test_the_first_oya_draw_breaks_a_month_tie_by_higher_points():
 
 
 def test_random_rounds_conserve_cards_capture_all_264_points_and_are_zero_sum():
-    for g in range(40):
+    for g in range(150):
         game = new_game("hanaawase", random.Random(f"ha/{g}"))
         moves = random.Random(g)
         while not game.finished:
@@ -272,7 +274,7 @@ def test_random_rounds_conserve_cards_capture_all_264_points_and_are_zero_sum():
 
 def test_records_replay_to_the_same_results():
     seats = [SeatRecord(name=n) for n in "abc"]
-    for g in range(15):
+    for g in range(40):
         game = new_game("hanaawase", random.Random(f"hr/{g}"), {"months": 6})
         moves = random.Random(g)
         while not game.finished:

@@ -194,7 +194,7 @@ def _random_games(n: int, options=None):
 
 
 def test_random_games_conserve_cards_and_score_only_the_winner():
-    for game, moves in _random_games(60):
+    for game, moves in _random_games(200):
         while not game.finished:
             deal_no = len(game.deals)
             game.apply(moves.choice(game.legal_actions()))
@@ -221,7 +221,7 @@ def test_random_games_conserve_cards_and_score_only_the_winner():
 
 def test_every_option_set_plays_and_replays_to_the_same_totals():
     options = {"low_values": True, "rain": True, "double_seven": True, "teyaku": True}
-    for game, moves in _random_games(20, options):
+    for game, moves in _random_games(60, options):
         while not game.finished:
             game.apply(moves.choice(game.legal_actions()))
         again = replay(record_of(game, [SeatRecord(name="a"), SeatRecord(name="b")]))

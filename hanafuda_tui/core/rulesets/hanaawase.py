@@ -152,10 +152,11 @@ class Hanaawase(BaseGame):
         if taken:
             self.all_shown &= ~taken
             for s in range(3):
-                if self.shown[s] & taken:
-                    self.shown[s] &= ~taken
-                    self.hands[s] &= ~taken
-                    self.emit("shown_taken", s, cards=self.shown[s] & taken)
+                hit = self.shown[s] & taken
+                if hit:
+                    self.shown[s] &= ~hit
+                    self.hands[s] &= ~hit
+                    self.emit("shown_taken", s, cards=hit)
 
     def turn_done(self, seat: int) -> None:
         if self.all_shown:
