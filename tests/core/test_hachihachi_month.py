@@ -353,3 +353,20 @@ def test_next_dealer_on_tied_card_points_is_dealer_two_and_puts_a_stone():
     assert result.rows[-1].amounts == (56 - 88, 104 - 88, 104 - 88)
     assert result.winner == 1 and game.dealer == 1 and game.stones == [0, 1, 0]
     assert game.role_order() == [1, 2, 0] and len(game.deals) == 2
+
+
+def test_sage_player_pays_both_shares_of_anothers_tobikomi():
+    """補足 (2) 1: a 飛込み formed while another player is in 下げ is paid twice by that player."""
+    game = staged(
+        hands=["hijA", "NZm", "tuv"],
+        caps=["", "BFJ", ""],
+        field="",
+        stock="gKLOPSTW",
+        declared={0: THREE_HAND},
+    )
+    game.sage = 1  # 赤短 declared 下げ earlier
+    play(game, "h", "keep", "N", "keep", "t", "keep", "i", "keep", "Z", "keep", "u", "keep")
+    assert not [r for r in game.rows if r.remark.startswith("飛込")]
+    play(game, "j")
+    rows = [r for r in game.rows if r.remark.startswith("飛込")]
+    assert [(r.remark, r.amounts) for r in rows] == [("飛込", (24, -24, 0))]
