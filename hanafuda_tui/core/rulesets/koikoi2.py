@@ -99,16 +99,16 @@ class Koikoi2(Game):
             self.new_deal()
             return
         if self.options.teyaku:
-            found = [teyaku(h) for h in self.hands]
-            holders = [s for s in range(2) if found[s]]
-            for s in holders:
+            holders = [(s, name) for s, hand in enumerate(self.hands) if (name := teyaku(hand))]
+            for s, name in holders:
                 self.shown[s] = self.hands[s]
-                self.emit("teyaku", s, cards=self.hands[s], value=TEYAKU_VALUE, names=(found[s],))
+                self.emit("teyaku", s, cards=self.hands[s], value=TEYAKU_VALUE, names=(name,))
             if len(holders) == 2:
                 self._end(-1, "teyaku-draw", (), 0, 0)
                 return
-            for w in holders:
-                self._end(w, "teyaku", (str(found[w]),), TEYAKU_VALUE, TEYAKU_VALUE)
+            if holders:
+                s, name = holders[0]
+                self._end(s, "teyaku", (name,), TEYAKU_VALUE, TEYAKU_VALUE)
                 return
         self.begin_turn(self.dealer)
 
