@@ -15,8 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .. import actions as act
 from ..cards import KASUS, MONTH_MASK, POINTS
-from ..game import OVER, PlayerView
-from ..game import Game as BaseGame
+from ..game import OVER, Game, PlayerView
 from .hanaawase_yaku import (
     FUKE_LIMIT,
     ame_shima,
@@ -68,7 +67,7 @@ class RoundResult(NamedTuple):
     ame_shima: tuple[bool, ...]
 
 
-class Hanaawase(BaseGame):
+class Hanaawase(Game):
     ruleset = "hanaawase"
     players = 3
     Options = HanaawaseOptions
@@ -91,7 +90,7 @@ class Hanaawase(BaseGame):
         self.emit("year_start", self.dealer, value=self.options.months)
         self.new_deal()
 
-    def copy_state_from(self, original: BaseGame) -> None:
+    def copy_state_from(self, original: Game) -> None:
         self.teyaku = self.teyaku[:]
         self.declared = self.declared[:]
         self.decided = self.decided[:]
