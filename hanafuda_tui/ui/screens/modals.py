@@ -4,6 +4,7 @@ actions as buttons (letter or number keys, ←→ and Enter); none can be dismis
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -22,6 +23,41 @@ from ..faces import describe, face
 from ..i18n import has, t
 from ..session import Session
 from ..text import faces_of, yaku_name
+
+KEYS = {
+    act.DECLARE: "d",
+    act.PASS: "p",
+    act.KOIKOI: "k",
+    act.SHOBU: "s",
+    act.AGARI: "a",
+    act.SAGE: "g",
+    act.CANCEL: "c",
+    act.KEEP: "n",
+}
+
+
+def choices(view: PlayerView) -> list[tuple[int, str, str]]:
+    """One button per legal action: named actions by their letter, cards by number."""
+    out = []
+    for i, a in enumerate(view.legal):
+        out.append((a, action_label(a), KEYS.get(a) or (str(i + 1) if i < 9 else "")))
+    return out
+
+
+def teyaku_text(own: Any) -> str:
+    """A ruleset's own teyaku as shown to its holder: ``(name, value)``, or an object with a
+    ``name`` (and maybe ``value``), or a list of such."""
+    if own is None:
+        return ""
+    if isinstance(own, tuple) and len(own) == 2 and isinstance(own[0], str):
+        return t("teyaku.have", name=yaku_name(own[0]), value=own[1])
+    if isinstance(own, list | tuple):
+        return "  ".join(teyaku_text(o) for o in own)
+    name = getattr(own, "name", str(own))
+    value = getattr(own, "value", None)
+    if value is None:
+        return yaku_name(str(name))
+    return t("teyaku.have", name=yaku_name(str(name)), value=value)
 
 
 def action_label(action: int) -> str:
@@ -73,9 +109,8 @@ class Decision(ModalScreen[int]):
 
 def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
     """手役: declare (show the hand and claim it) or keep it hidden; asked privately."""
-    teyaku = view.extra.get("own_teyaku") or ("", 0)
     body = [
-        t("teyaku.have", name=yaku_name(teyaku[0]), value=teyaku[1]),
+        teyaku_text(view.extra.get("own_teyaku")),
         faces_of(view.hand),
         "",
         t("teyaku.explain"),
@@ -83,7 +118,7 @@ def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
     return Decision(
         t("teyaku.title", who=escape(session.names[view.seat])),
         body,
-        [(act.DECLARE, t("action.declare"), "d"), (act.PASS, t("action.pass"), "p")],
+        choices(view),
     )
 
 
@@ -121,23 +156,29 @@ def koikoi_prompt(view: PlayerView, session: Session) -> Decision:
     return Decision(
         t("koikoi.title", value=value),
         body,
-        [(act.KOIKOI, t("action.koikoi"), "k"), (act.SHOBU, t("action.shobu"), "s")],
+        choices(view),
     )
 
 
 def take_prompt(view: PlayerView, session: Session) -> Decision:
     """The played or drawn card matches two field cards: choose the one it takes."""
-    choices = [(a, action_label(a), str(i + 1)) for i, a in enumerate(view.legal)]
     card = view.pending_card
     return Decision(
         t("take.title"),
         [t("take.body", card=face(card), name=describe(card))],
-        choices,
+        choices(view),
     )
 
 
 def generic_prompt(view: PlayerView, session: Session) -> Decision:
     """Any decision the screen has no special prompt for: the legal actions by name."""
-    keys = "123456789"
-    choices = [(a, action_label(a), keys[i] if i < 9 else "") for i, a in enumerate(view.legal)]
-    return Decision(t("generic.title", phase=view.phase), [t("generic.body")], choices)
+    return Decision(t("generic.title", phase=view.phase), [t("generic.body")], choices(view))
+
+
+def hatto_prompt(card: int) -> Decision:
+    """法度 warning (八八): laying ``card`` would help another player complete a 法度 yaku."""
+    return Decision(
+        t("hatto.title"),
+        [t("hatto.body", card=face(card), name=describe(card))],
+        [(card, t("hatto.play"), "y"), (-1, t("hatto.back"), "n")],
+    )

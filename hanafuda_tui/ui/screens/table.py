@@ -39,7 +39,7 @@ from ..widgets.table import (
     YakuInfo,
     YakuPanel,
 )
-from .modals import generic_prompt, koikoi_prompt, take_prompt, teyaku_prompt
+from .modals import generic_prompt, hatto_prompt, koikoi_prompt, take_prompt, teyaku_prompt
 from .passing import PassScreen
 from .results import MonthResult, ScoreSheet
 
@@ -372,10 +372,15 @@ class TableScreen(Screen[None]):
         if not cards:
             return
         card = cards[self.selected]
-        if card in view.legal:
-            self.session.apply(card)
-            self.refresh_table()
-            self.advance()
+        if card not in view.legal:
+            return
+        warning = view.extra.get("hatto", {}).get(card)
+        if warning is not None and not warning[1]:
+            self.open(hatto_prompt(card), self.decided)
+            return
+        self.session.apply(card)
+        self.refresh_table()
+        self.advance()
 
     def action_sheet(self) -> None:
         self.app.push_screen(ScoreSheet(self.session.game, self.session.names))
