@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from .. import actions as act
 from ..cards import MONTH_MASK, card_list
 from ..game import OVER, PLAY, Game
-from .hachihachi_ba import BA_NAMES, KOBA, ba_of
+from .hachihachi_ba import KOBA, ba_label, ba_of
 from .hachihachi_hatto import Hatto, Table, exempt, fusakui, hatto_cards
 from .hachihachi_teyaku import NUKE_TYPES, SHISO, Teyaku, teyaku
 from .hachihachi_yaku import (
@@ -512,10 +512,6 @@ class Hachihachi(Game):
         """The 番個板: one 点 per month stone put in."""
         return sum(self.stones)
 
-    def ba_label(self, ba: int, carried: int) -> str:
-        """小, 大, 絶, and 大大 / 絶絶 for a month that starts a 二代しばり (記入式)."""
-        return BA_NAMES[ba] + (BA_NAMES[carried] if carried != KOBA else "")
-
     def public_extra(self, seat: int) -> dict[str, Any]:
         own = self.teyaku[seat] if self.phase == TEYAKU_PHASE else None
         declared = tuple(
@@ -525,11 +521,13 @@ class Hachihachi(Game):
         extra: dict[str, Any] = {
             "menu": self.menu,
             "ba": self.ba,
-            "ba_label": self.ba_label(self.ba, self.carried),
+            "ba_label": ba_label(self.ba, self.carried),
             "shibari": self.shibari,
             "declared": declared,
             "sage": self.sage,
             "stones": tuple(self.stones),
+            "pot": self.pot,
+            "month_number": self.month_index + 1,
             "own_teyaku": own,
         }
         if seat == self.to_act and self.phase == PLAY:

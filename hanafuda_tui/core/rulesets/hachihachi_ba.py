@@ -23,6 +23,11 @@ FIELD_SIZE = 6
 MONTHS = 12
 
 
+def ba_label(ba: int, carried: int) -> str:
+    """小, 大, 絶; 大大 or 絶絶 for a month that starts a 二代しばり (the 記入式's 場 column)."""
+    return BA_NAMES[ba] + (BA_NAMES[carried] if carried != KOBA else "")
+
+
 def ba_of(field: int, shibari: int) -> tuple[int, int]:
     """(this month's 場, the 二代しばり carried to the next month) from the dealt field.
 

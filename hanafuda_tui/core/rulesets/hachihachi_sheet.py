@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .hachihachi import GINMI, MONTHS, Hachihachi, MonthResult, Row, YearEnd, split_same_sign
-from .hachihachi_ba import BA_NAMES, KOBA
+from .hachihachi_ba import ba_label
 from .hachihachi_yaku import KAN
 
 
@@ -22,11 +22,6 @@ class SheetLine(NamedTuple):
     """Per seat: (貫, 点, month stone); None is a blank cell."""
     remark: str
     struck: bool = False
-
-
-def ba_label(ba: int, carried: int) -> str:
-    """小, 大, 絶; 大大 or 絶絶 for a month that starts a 二代しばり."""
-    return BA_NAMES[ba] + (BA_NAMES[carried] if carried != KOBA else "")
 
 
 def month_label(result: MonthResult) -> str:
