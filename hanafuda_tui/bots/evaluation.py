@@ -42,8 +42,14 @@ class Evaluator:
         specs: tuple[Spec, ...],
         score: Callable[[int], int],
         stop: Callable[[Evaluator, int, int, tuple[int, ...], dict[str, Any]], bool] | None = None,
+        point_weight: float = 0.002,
+        hatto_weight: float = 0.0,
     ) -> None:
         self.ruleset = ruleset
+        self.point_weight = point_weight
+        """Value of one card point: a tie-break, or real where card points score (花合わせ, 八八)."""
+        self.hatto_weight = hatto_weight
+        """Value of one 点 of 法度 at stake (八八: ``view.extra["hatto"]``)."""
         self.specs = specs
         self.score = score
         self.stop_rule = stop
@@ -66,14 +72,13 @@ class Evaluator:
         return spec.value * WEIGHT[spec.need - have]
 
     def gain(self, caps: int, new: int, avail: int) -> float:
-        """How much capturing ``new`` raises the potential of ``caps`` (plus a card-point
-        tie-break). ``avail`` must include ``caps`` and ``new``. Inlined: the search's hot path."""
+        """How much capturing ``new`` raises the potential of ``caps``, card points included. ``avail`` must include ``caps`` and ``new``. Inlined: the search's hot path."""
         total = 0.0
         touched = 0
         for c in cards_of(new):
             total += POINTS[c]
             touched |= self.rows_of_card[c]
-        total *= 0.002
+        total *= self.point_weight
         rows = self._rows_of.get(touched)
         if rows is None:
             rows = self._rows_of[touched] = tuple(

@@ -120,7 +120,7 @@ def _lay_risk(ev: Evaluator, seen: Seen, card: int, others: int) -> float:
     for s, c in enumerate(caps):
         if s != seat:
             loss = max(loss, ev.gain(c, 1 << card, ALL_CARDS & ~(others | caps[seat]) | c))
-    return min(1.0, RISK * hidden) * (loss + 0.002 * POINTS[card])
+    return min(1.0, RISK * hidden) * loss
 
 
 def normal_action(ev: Evaluator, seen: Seen) -> int:
@@ -136,6 +136,7 @@ def normal_action(ev: Evaluator, seen: Seen) -> int:
     if low >= act.TAKE:
         pend = 1 << seen.pending
         return max(legal, key=lambda a: _value(ev, seen, pend | 1 << (a - act.TAKE), others))
+    hatto = seen.extra.get("hatto")
     best, best_value = low, -1e9
     for c in legal:
         if c >= act.TAKE:
@@ -148,6 +149,8 @@ def normal_action(ev: Evaluator, seen: Seen) -> int:
             value = max(_value(ev, seen, 1 << c | 1 << t, others) for t in cards_of(m))
         else:
             value = _value(ev, seen, m | 1 << c, others)
+        if hatto and c in hatto and not hatto[c][1]:
+            value -= ev.hatto_weight * hatto[c][0].value
         if value > best_value:
             best, best_value = c, value
     return best

@@ -5,20 +5,22 @@ Search bots play imagined continuations: they never read the real game, only a `
 other hands and the stock, keeping each hand's size; ``build_game`` puts the view's public state and
 such a deal into a fresh game of the view's ruleset. Generic over rulesets: the base state comes
 from the view's fields, the ruleset's own state from ``view.extra`` keys that name attributes of the
-game (``shibari``, ``koikoi``, ``offer``...). What a view does not say (earlier months' winners)
-keeps the new game's initial value.
+game (``shibari``, ``koikoi``, ``offer``...), and ``RESTORE`` puts back the little a view reports
+under another name. What no view says keeps the new game's initial value: earlier months' winners
+(三人こいこい 小引), the captures a turn held before its hand step (a pending draw's offer), and in
+八八 the declared teyaku's threes, the month's payments so far and earlier 法度 marks.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import ALL_CARDS, card_list
-from .game import OVER, TAKE, DealLog, DeckSource, Game, PlayerView
+from .game import OVER, PLAY, TAKE, DealLog, DeckSource, Game, PlayerView
 from .rulesets import ruleset_class
-from .table import FIELD, shuffled_deck
+from .table import shuffled_deck
 
 
 class SampleError(ValueError):
@@ -74,11 +76,43 @@ def sample_deal(view: PlayerView, rng: random.Random) -> tuple[tuple[int, ...], 
 
 
 def _pending_was_drawn(cls: type[Game], view: PlayerView) -> bool:
-    """Whether the card waiting for a field choice came from the stock: draws caught up with plays."""
-    dealt = sum(n for who, n in cls.deal_pattern if who != FIELD)
-    played = dealt - sum(view.hand_counts)
+    """Whether the card waiting for a field choice came from the stock. Every turn draws once and
+    turns go round from the 胴, so the draws so far tell how far the current turn has got."""
     drawn = 48 - sum(n for _, n in cls.deal_pattern) - view.stock_count
-    return drawn >= played
+    turns_done = (view.turn - view.dealer) % view.players
+    return (drawn - turns_done) % view.players != 0
+
+
+def _hanaawase(game: Any, view: PlayerView) -> None:
+    """Shown teyaku cards are field cards for the others during a turn (RULINGS 花合わせ 1)."""
+    game.round_index = view.extra["month_index"]
+    game.all_shown = 0
+    for shown in view.shown:
+        game.all_shown |= shown
+    if view.phase in (PLAY, TAKE):
+        game.field |= game.all_shown & ~view.shown[view.turn]
+
+
+def _hachihachi(game: Any, view: PlayerView) -> None:
+    """One month stone is put in per month played; the 場 label tells the 二代しばり carried on;
+    a turn's new 出来役 are judged against the ones held when it began; declarations are known by
+    name only."""
+    from .rulesets.hachihachi_ba import BA_NAMES, KOBA
+    from .rulesets.hachihachi_yaku import dekiyaku
+
+    game.month_index = sum(view.extra["stones"])
+    label = view.extra["ba_label"]
+    game.carried = BA_NAMES.index(label[1]) if len(label) > 1 else KOBA
+    game.declared = [bool(name) for name in view.extra["declared"]]
+    if view.phase in (PLAY, TAKE):
+        game.turn_yaku = set(dekiyaku(view.captures[view.turn]))
+
+
+RESTORE: dict[str, Callable[[Any, PlayerView], None]] = {
+    "hanaawase": _hanaawase,
+    "hachihachi": _hachihachi,
+}
+"""Ruleset state a view reports under another name or shape, put back after the generic copy."""
 
 
 def build_game(
@@ -123,6 +157,9 @@ def build_game(
         if key in state:
             current = state[key]
             state[key] = list(value) if isinstance(current, list) else value
+    restore = RESTORE.get(view.ruleset)
+    if restore:
+        restore(game, view)
     return game
 
 

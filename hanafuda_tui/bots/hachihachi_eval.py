@@ -1,0 +1,38 @@
+"""八八 for bots, in 点 at 小場 (seed 002 ○出来役, RULINGS.md 八八): an 出来役 of v 貫 moves the
+holder's result 3 × 12v against the others' mean (paid v by each); a card point is one 点 against
+88 (half a point less for each other on average); a 法度 play costs its offender what it is worth.
+The normal bot always takes あがり (下げ risks paying the next winner both shares) and lets the
+strong bot's search judge 下げ."""
+
+from __future__ import annotations
+
+from ..core.cards import AKATAN, AOTAN, GOKO, GOUN, INOSHIKACHO, SHIKO, TANS
+from ..core.rulesets.hachihachi_yaku import FIXED, KAN, SEVEN_TAN, dekiyaku
+from ..core.rulesets.hachihachi_yaku import GOKO as GOKO_Y
+from ..core.rulesets.hachihachi_yaku import SHIKO as SHIKO_Y
+from .evaluation import Evaluator, Spec
+
+MARGIN = 3 * KAN
+POINT_WEIGHT = 1.5
+HATTO_WEIGHT = 2.0
+"""The offender pays the beneficiary's share for both others: twice the 点 at stake."""
+
+SPECS = (
+    Spec(SHIKO_Y, SHIKO, 4, MARGIN * FIXED[SHIKO_Y]),
+    Spec(GOKO_Y, GOKO, 5, MARGIN * (FIXED[GOKO_Y] - FIXED[SHIKO_Y])),
+    Spec("五雲", GOUN, 5, MARGIN * FIXED["五雲"]),
+    Spec("赤短", AKATAN, 3, MARGIN * FIXED["赤短"]),
+    Spec("青短", AOTAN, 3, MARGIN * FIXED["青短"]),
+    Spec("猪鹿蝶", INOSHIKACHO, 3, MARGIN * FIXED["猪鹿蝶"]),
+    Spec("七短", TANS, 7, MARGIN * SEVEN_TAN, MARGIN),
+)
+
+
+def score(caps: int) -> int:
+    return sum(dekiyaku(caps).values())
+
+
+def make() -> Evaluator:
+    return Evaluator(
+        "hachihachi", SPECS, score, point_weight=POINT_WEIGHT, hatto_weight=HATTO_WEIGHT
+    )

@@ -1,0 +1,40 @@
+"""花合わせ for bots: card points count one for one, and each 出来役 is worth three times its points
+against the others (own + 2 × value, each other − value: seed 004, RULINGS.md 花合わせ 4)."""
+
+from __future__ import annotations
+
+from ..core.cards import GOKO
+from ..core.rulesets.hanaawase_yaku import (
+    NANATAN_POINTS,
+    ROKUTAN_POINTS,
+    SETS,
+    TAN_COUNTED,
+    dekiyaku,
+)
+from .evaluation import Evaluator, Spec
+
+MARGIN = 3
+"""A 出来役's points move the holder's result this many times against the others' mean."""
+POINT_WEIGHT = 1.5
+"""A card point: one to the holder, half a point less for each other on average (264 in all)."""
+
+VALUES = {name: value for name, value, _ in SETS}
+SPECS = (
+    *(
+        Spec(name, cards, cards.bit_count(), MARGIN * value)
+        for name, value, cards in SETS
+        if cards != GOKO
+    ),
+    Spec("五光", GOKO, 5, MARGIN * (VALUES["五光"] - VALUES["四光"])),
+    Spec("六短", TAN_COUNTED, 6, MARGIN * ROKUTAN_POINTS),
+    Spec("七短", TAN_COUNTED, 7, MARGIN * (NANATAN_POINTS - ROKUTAN_POINTS)),
+)
+"""五光 counts what it adds to 四光 (it replaces it), 七短 what it adds to 六短."""
+
+
+def score(caps: int) -> int:
+    return sum(dekiyaku(caps).values())
+
+
+def make() -> Evaluator:
+    return Evaluator("hanaawase", SPECS, score, point_weight=POINT_WEIGHT)
