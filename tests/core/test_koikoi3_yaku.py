@@ -274,10 +274,29 @@ def test_shibari_value_leaves_out_the_sakazuki_ten():
 # -- an independent reading of the seed, checked on random capture sets -----------------------------
 
 
+REF_SETS = {
+    "大鳥": ("AEMdps", 18),
+    "小鳥": ("EMdp", 7),
+    "五雲": ("EQUYg", 15),
+    "赤短": ("BFJ", 7),
+    "青短": ("Vhl", 7),
+    "猪鹿蝶": ("YkU", 6),
+    "くさ": ("NRZ", 5),
+    "表菅原": ("AEI", 4),
+    "鉄砲": ("Icg", 6),
+    "月見酒": ("cg", 2),
+    "花見酒": ("Ig", 2),
+}
+REF_SET_CARDS = [(name, frozenset(need), value) for name, (need, value) in REF_SETS.items()]
+LIGHT_SET, TANE_SET, TAN_SET, KASU_SET = (
+    frozenset(x) for x in ("AIcs", TANE_CODES, TAN_CODES, KASU_CODES)
+)
+
+
 def ref_conditions(cs: set[str]) -> dict[str, int]:
     """Every yaku whose cards are held, with its value, before exclusions and 雨流れ."""
     out: dict[str, int] = {}
-    lights = len(cs & set("AIcs"))
+    lights = len(cs & LIGHT_SET)
     if lights == 4 and "o" in cs:
         out["五光"] = 24
     if lights == 4:
@@ -286,27 +305,14 @@ def ref_conditions(cs: set[str]) -> dict[str, int]:
         out["雨四光"] = 9
     if lights >= 3:
         out["三光"] = 6
-    sets = {
-        "大鳥": ("AEMdps", 18),
-        "小鳥": ("EMdp", 7),
-        "五雲": ("EQUYg", 15),
-        "赤短": ("BFJ", 7),
-        "青短": ("Vhl", 7),
-        "猪鹿蝶": ("YkU", 6),
-        "くさ": ("NRZ", 5),
-        "表菅原": ("AEI", 4),
-        "鉄砲": ("Icg", 6),
-        "月見酒": ("cg", 2),
-        "花見酒": ("Ig", 2),
-    }
-    for name, (need, value) in sets.items():
-        if set(need) <= cs:
+    for name, need, value in REF_SET_CARDS:
+        if need <= cs:
             out[name] = value
-    for name, kind, base in (("タネ", TANE_CODES, 5), ("タン", TAN_CODES, 5)):
-        n = len(cs & set(kind))
-        if n >= base:
-            out[name] = n - base + 1
-    kasu = len(cs & set(KASU_CODES)) + ("g" in cs)
+    for name, kind in (("タネ", TANE_SET), ("タン", TAN_SET)):
+        n = len(cs & kind)
+        if n >= 5:
+            out[name] = n - 4
+    kasu = len(cs & KASU_SET) + ("g" in cs)
     if kasu >= 10:
         out["カス"] = kasu - 9
     return out
