@@ -179,7 +179,8 @@ def replay(record: GameRecord, rng: random.Random | None = None) -> Game:
         game.start()
         for i, deal in enumerate(record.deals):
             where = f"deal {i + 1}" if game.is_over else f"deal {i + 1} (month {game.month})"
-            if len(game.deals) <= i or game.is_over:
+            if len(game.deals) <= i:
+                # (A dealt deal may end the game with no action, e.g. a teyaku in the last month.)
                 raise RecordError(f"{where}: the game ended before this deal")
             for j, tok in enumerate(deal.actions):
                 if len(game.deals) != i + 1 or game.is_over:

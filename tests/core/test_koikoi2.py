@@ -226,3 +226,11 @@ def test_every_option_set_plays_and_replays_to_the_same_totals():
             game.apply(moves.choice(game.legal_actions()))
         again = replay(record_of(game, [SeatRecord(name="a"), SeatRecord(name="b")]))
         assert again.scores == game.scores and again.results == game.results
+
+
+def test_a_game_whose_last_month_ends_at_the_deal_replays():
+    deck = stacked(TESHI_HAND, PLAIN, FIELD, "")
+    game = game_of([deck, deck, deck], teyaku=True, months=3)
+    assert game.finished and [d.actions for d in game.deals] == [[], [], []]
+    again = replay(record_of(game, [SeatRecord(name="a"), SeatRecord(name="b")]))
+    assert again.finished and again.results == game.results
