@@ -370,3 +370,23 @@ def test_sage_player_pays_both_shares_of_anothers_tobikomi():
     play(game, "j")
     rows = [r for r in game.rows if r.remark.startswith("飛込")]
     assert [(r.remark, r.amounts) for r in rows] == [("飛込", (24, -24, 0))]
+
+
+def test_fukikeshi_voids_a_tobikomi_already_paid():
+    """○特殊役 ※吹き消し: 素十七 at hands out returns the 飛込み paid during the month."""
+    game = staged(
+        hands=["hijA", "g", "tuB"],
+        caps=["", "", "CDGHabefmnrvopq"],
+        field="",
+        stock="KLOPSTWX",
+        declared={0: THREE_HAND},
+    )
+    play(game, "A", "g", "t", "h", "B", "i", "u", "j")
+    result = game.results[-1]
+    assert result.reason == "special" and result.yaku == ("素十七",)
+    assert [(r.remark, r.struck) for r in result.rows] == [
+        ("三本", True),
+        ("飛込", True),
+        ("素十七", False),
+    ]
+    assert result.payments == (-168, -168, 336)
