@@ -4,7 +4,8 @@ Each iteration samples one world behind the view (``core.determinize``: the unse
 out among the other hands and the stock), then tries every legal action in that same world and
 plays the month out with the normal policy for every seat. The action with the best mean result
 for the bot (its score change less the others' mean change, by the month's end) is chosen; the normal policy's own choice wins
-ties. It stops after ``iterations`` playouts or ``time`` seconds, whichever comes first.
+ties. It stops after ``iterations`` playouts or ``time`` seconds, whichever comes first (every action
+is tried in at least one world).
 """
 
 from __future__ import annotations
@@ -74,10 +75,13 @@ class StrongBot:
         deadline = _time.perf_counter() + self.time if self.time is not None else math.inf
         me, before = view.seat, _margin(view.scores, view.seat)
         done = 0
-        while done < limit and (done == 0 or _time.perf_counter() < deadline):
+        clock = _time.perf_counter
+        while done < limit and (done == 0 or clock() < deadline):
             hands, stock = sample_deal(view, self.rng)
             seed = self.rng.getrandbits(32)
             for i, a in enumerate(candidates):
+                if done >= len(candidates) and clock() >= deadline:
+                    break
                 deck_rng = random.Random(seed)
                 game = build_game(view, hands, stock, options, lambda r=deck_rng: _deck(r))
                 game.apply(a)
