@@ -187,25 +187,32 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cells_wide(text: str, width: int) -> str:
+    """Right-align ``text`` in ``width`` terminal cells (kanji are two wide)."""
+    wide = sum(2 if ord(ch) > 0x2000 else 1 for ch in text)
+    return " " * max(0, width - wide) + text
+
+
 def _stats_table(args: argparse.Namespace) -> int:
-    """Teyaku counted per (count-type, kasu-type) cell, with row and column totals (八八)."""
+    """Teyaku counted per (count-type, kasu-type) cell as the seed's grid, with totals (八八)."""
     cells = TEYAKU_TABLES[args.ruleset]()
     if args.json:
         print(json.dumps({"total": TOTAL_HANDS, "cells": cells}, ensure_ascii=False))
         return 0
     columns = list(next(iter(cells.values())))
-    print(f"{args.ruleset}: teyaku over all {TOTAL_HANDS:,} seven-card hands (rows x columns)")
-    for row, counts in cells.items():
-        print(f"  {row}: {sum(counts.values()):,} hands")
-        for col, n in counts.items():
-            if n:
-                print(
-                    f"    {col:<4} {n:>12,}  {100 * n / TOTAL_HANDS:.7f}%  1/{TOTAL_HANDS / n:,.3f}"
-                )
-    print("  columns:")
-    for col in columns:
-        n = sum(counts[col] for counts in cells.values())
-        print(f"    {col:<4} {n:>12,}  {100 * n / TOTAL_HANDS:.6f}%")
+    rows: list[tuple[str, list[int]]] = [
+        (row, [*counts.values(), sum(counts.values())]) for row, counts in cells.items()
+    ]
+    rows.append(("合計", [*(sum(r[c] for r in cells.values()) for c in columns), TOTAL_HANDS]))
+    print(f"{args.ruleset}: teyaku over all {TOTAL_HANDS:,} seven-card hands")
+    for title, show in (
+        ("hands", lambda n: f"{n:,}"),
+        ("percent", lambda n: f"{100 * n / TOTAL_HANDS:.6f}"),
+    ):
+        print(f"  {title}")
+        print(_cells_wide("", 12) + "".join(_cells_wide(c, 13) for c in [*columns, "合計"]))
+        for row, values in rows:
+            print(_cells_wide(row, 12) + "".join(_cells_wide(show(n), 13) for n in values))
     return 0
 
 

@@ -49,3 +49,19 @@ def test_bad_option_is_one_line(capsys):
     assert main(["sim", "--ruleset", "hachihachi", "--option", "menu=Z"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("hanafuda: error:") and len(err.strip().splitlines()) == 1
+
+
+def test_stats_teyaku_text_grid(capsys):
+    assert main(["stats", "teyaku", "--ruleset", "hachihachi"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    sanbon = next(line for line in lines if line.split()[0] == "三本")
+    assert sanbon.split()[1] == "4,025,772" and sanbon.split()[-1] == "4,620,000"
+    total = next(line for line in lines if line.split()[0] == "合計")
+    assert total.split()[2:] == [
+        "4,795,560",
+        "2,664,090",
+        "2,368,080",
+        "1,184,040",
+        "888,030",
+        "73,629,072",
+    ]
