@@ -64,7 +64,7 @@ def test_the_deal_is_seven_each_and_six_to_the_field():
 def test_teyaku_are_declared_privately_before_play():
     game = scripted()
     assert game.phase == TEYAKU_PHASE and game.to_act == 2
-    assert game.view(2).extra["own_teyaku"] == "七カス"
+    assert game.view(2).extra["own_teyaku"] == ("七カス", 30)
     assert game.view(0).extra["own_teyaku"] is None
     assert game.legal_actions() == [act.DECLARE, act.PASS]
 
@@ -113,7 +113,7 @@ def test_undeclared_teyaku_cards_are_hidden_and_not_on_the_field():
 
 def test_two_holders_decide_in_turn_order_and_are_revealed_together():
     game = game_of([stacked("CDGHKLA", "IMFJQZp", "OPSTWXa", "dhlqtu", "")])
-    assert game.to_act == 0 and game.view(0).extra["own_teyaku"] == "六カス"
+    assert game.to_act == 0 and game.view(0).extra["own_teyaku"] == ("六カス", 20)
     play(game, "declare")
     assert game.to_act == 2 and game.view(2).extra["declared"] == (None, None, None)
     assert game.shown == [0, 0, 0]

@@ -18,6 +18,7 @@ from ..cards import KASUS, MONTH_MASK, POINTS
 from ..game import OVER, Game, PlayerView
 from .hanaawase_yaku import (
     FUKE_LIMIT,
+    TEYAKU_VALUES,
     ame_shima,
     card_points,
     dekiyaku,
@@ -242,7 +243,8 @@ class Hanaawase(Game):
         return v
 
     def public_extra(self, seat: int) -> dict[str, Any]:
-        own = self.teyaku[seat] if self.phase == TEYAKU_PHASE else None
+        name = self.teyaku[seat] if self.phase == TEYAKU_PHASE else None
+        own = (name, TEYAKU_VALUES[name]) if name else None
         return {
             "month_index": self.round_index,
             "last_month": self.options.months,
