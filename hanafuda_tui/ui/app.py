@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -12,12 +12,13 @@ from textual.screen import Screen
 
 from ..core.records import RecordError, SeatRecord
 from .i18n import lang, locale_lang, set_lang, set_ruleset, t
-from .screens.help import HelpScreen
 from .screens.passing import TooSmall
 from .screens.selector import SelectorScreen
-from .screens.table import TableScreen
 from .session import Session
 from .storage import Store
+
+if TYPE_CHECKING:
+    from .screens.table import TableScreen
 
 MIN_SIZE = (80, 24)
 DEFAULT_PAUSE = 0.6
@@ -96,6 +97,8 @@ class HanafudaApp(App[int]):
         self.save_problem = ""
         self.current_ruleset = session.game.ruleset
         set_ruleset(session.game.ruleset)
+        from .screens.table import TableScreen  # imported on first use: a faster start
+
         self.push_screen(TableScreen(session))
 
     # -- size, language, help -------------------------------------------------------------------
@@ -118,11 +121,13 @@ class HanafudaApp(App[int]):
 
     def table(self) -> TableScreen | None:
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, TableScreen):
-                return screen
+            if getattr(screen, "is_table", False):
+                return screen  # type: ignore[return-value]
         return None
 
     def action_help(self, yaku_first: bool = False) -> None:
+        from .screens.help import HelpScreen
+
         if isinstance(self.screen, HelpScreen | TooSmall):
             return
         self.push_screen(HelpScreen(self.current_ruleset, yaku_first))
@@ -132,8 +137,9 @@ class HanafudaApp(App[int]):
         for screen in self.screen_stack:
             if isinstance(screen, SelectorScreen):
                 await screen.relabel()
-            elif isinstance(screen, TableScreen):
-                screen.refresh_table()
+        table = self.table()
+        if table is not None:
+            table.refresh_table()
 
     def action_score_sheet(self) -> None:
         table = self.table()

@@ -66,6 +66,7 @@ class SelectorScreen(Screen[None]):
         self.options: dict[str, Any] = {}
         self.seats = default_seats(RULESETS[self.ruleset].players)
         self.seed = ""
+        self.stale = False
 
     def compose(self) -> ComposeResult:
         cls = ruleset_class(self.ruleset)
@@ -132,7 +133,9 @@ class SelectorScreen(Screen[None]):
         self.update_continue()
         self.query_one("#start", Button).focus()
 
-    def on_screen_resume(self) -> None:
+    async def on_screen_resume(self) -> None:
+        if self.stale:
+            await self.relabel()
         self.update_continue()
 
     def update_continue(self) -> None:
@@ -154,6 +157,11 @@ class SelectorScreen(Screen[None]):
         self.seed = self.query_one("#seed", Input).value
 
     async def relabel(self) -> None:
+        """Redo every label in the current language (later, if another screen is on top)."""
+        if self.app.screen is not self:
+            self.stale = True
+            return
+        self.stale = False
         self.remember()
         await self.recompose()
         self.on_mount()

@@ -55,6 +55,7 @@ class BotMoved(Message):
 
 
 class TableScreen(Screen[None]):
+    is_table = True
     BINDINGS = [
         Binding("left", "move(-1)", show=False),
         Binding("right", "move(1)", show=False),
@@ -140,7 +141,7 @@ class TableScreen(Screen[None]):
         bottom = self.bottom_seat()
         view = game.view(bottom)
         roles = seat_roles(self.ruleset, view.players, view.dealer)
-        self.query_one("#status", Static).update(Content.from_markup(self.status_line(view)))
+        self.set_text("#status", self.status_line(view))
         order = [(bottom + k) % view.players for k in range(1, view.players)]
         koikoi = view.extra.get("koikoi", ())
         for panel, seat in zip(self.query(".opponent").results(SeatPanel), order, strict=True):
@@ -170,7 +171,13 @@ class TableScreen(Screen[None]):
         self.query_one("#yaku", YakuPanel).show(self.yaku_infos(view, names))
         lines = [line for e in game.log[-LOG_LINES:] if (line := event_line(e, names))]
         self.query_one("#log", LogPanel).show(lines)
-        self.query_one("#keys", Static).update(Content.from_markup(t("keys.table")))
+        self.set_text("#keys", t("keys.table"))
+
+    def set_text(self, selector: str, markup: str) -> None:
+        widget = self.query_one(selector, Static)
+        if getattr(widget, "markup_text", None) != markup:
+            widget.markup_text = markup  # type: ignore[attr-defined]
+            widget.update(Content.from_markup(markup))
 
     def status_line(self, view: PlayerView) -> str:
         title = TITLES.get(view.ruleset, (view.ruleset, view.ruleset))
@@ -233,7 +240,7 @@ class TableScreen(Screen[None]):
         return not self.bot_busy
 
     def advance(self) -> None:
-        if self.pending or self.bot_busy or not self.is_current:
+        if self.pending or self.bot_busy or self.app.screen is not self:
             return
         if getattr(self.app, "too_small", False):
             return

@@ -28,7 +28,7 @@ from ..faces import (
     places,
     wrap,
 )
-from ..i18n import t
+from ..i18n import lang, t
 from ..text import yaku_name
 
 GROUPS = ((HIKARI, "group.light"), (TANE, "group.tane"), (TAN, "group.tan"))
@@ -51,6 +51,16 @@ class Panel(Widget):
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.shown_cards = 0
+        self.state: object = None
+
+    def changed(self, state: object) -> bool:
+        """Keep ``state`` (everything the panel shows, the language included); True if it is new.
+        Unchanged panels are not redrawn, so a key press redraws only what it changes."""
+        state = (lang(), state)
+        if state == self.state:
+            return False
+        self.state = state
+        return True
 
     def lines(self, width: int) -> list[str]:
         return []
@@ -79,6 +89,8 @@ class SeatPanel(Panel):
     info: SeatInfo | None = None
 
     def show(self, info: SeatInfo) -> None:
+        if not self.changed(info):
+            return
         self.info = info
         self.shown_cards = info.captures | info.shown
         self.refresh(layout=True)
@@ -115,6 +127,8 @@ class FieldPanel(Panel):
     stock = 0
 
     def show(self, field_cards: int, lit: int, pending: int, stock: int) -> None:
+        if not self.changed((field_cards, lit, pending, stock)):
+            return
         self.field_cards, self.lit, self.pending, self.stock = field_cards, lit, pending, stock
         self.shown_cards = field_cards | (1 << pending if pending >= 0 else 0)
         self.refresh(layout=True)
@@ -147,6 +161,8 @@ class HandPanel(Panel):
     def show(
         self, cards: Sequence[int], selected: int, playable: int, hidden_count: int, hint: str
     ) -> None:
+        if not self.changed((tuple(cards), selected, playable, hidden_count, hint)):
+            return
         self.cards, self.selected, self.playable = cards, selected, playable
         self.hidden_count, self.hint = hidden_count, hint
         self.shown_cards = sum(1 << c for c in cards)
@@ -211,6 +227,8 @@ class YakuPanel(Panel):
     infos: Sequence[YakuInfo] = ()
 
     def show(self, infos: Sequence[YakuInfo]) -> None:
+        if not self.changed(tuple(infos)):
+            return
         self.infos = infos
         self.refresh(layout=True)
 
@@ -239,8 +257,9 @@ class LogPanel(Widget):
     entries: Sequence[str] = ()
 
     def show(self, entries: Sequence[str]) -> None:
-        self.entries = entries
-        self.refresh()
+        if list(entries) != list(self.entries):
+            self.entries = entries
+            self.refresh()
 
     def render(self) -> Content:
         rows = max(self.size.height - 1, 1)
