@@ -159,4 +159,3 @@ def one_short(caps: int, taken_elsewhere: int) -> dict[int, tuple[str, ...]]:
             names.remove(SHIKO)
         out[card] = tuple(names)
     return out
-
