@@ -65,3 +65,12 @@ def test_stats_teyaku_text_grid(capsys):
         "888,030",
         "73,629,072",
     ]
+
+
+def test_sheet_of_another_ruleset_is_a_one_line_error(tmp_path, capsys):
+    assert main(["sim", "--ruleset", "koikoi3", "--games", "1", "--record-dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    record = next(tmp_path.iterdir())
+    assert main(["replay", str(record), "--sheet"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "八八" in err[0]
