@@ -24,9 +24,17 @@ class MonthResult(ModalScreen[None]):
 
     BINDINGS = [Binding("enter,escape,space", "close", show=False)]
 
-    def __init__(self, result: Any, names: Sequence[str], scores: Sequence[int]) -> None:
+    def __init__(
+        self,
+        result: Any,
+        names: Sequence[str],
+        scores: Sequence[int],
+        settlements: Sequence[tuple[str, Sequence[int]]] = (),
+    ) -> None:
+        """``settlements``: payments made right after this deal (小引, 吟味), shown as columns."""
         super().__init__()
         self.result, self.names, self.scores = result, names, scores
+        self.settlements = settlements
 
     def compose(self) -> ComposeResult:
         r = self.result
@@ -42,10 +50,13 @@ class MonthResult(ModalScreen[None]):
         table = Table(box=None, show_header=True, pad_edge=False)
         table.add_column(t("sheet.player"))
         table.add_column(t("sheet.payment"), justify="right")
+        for name, _ in self.settlements:
+            table.add_column(name, justify="right")
         table.add_column(t("sheet.total"), justify="right")
         for s, name in enumerate(self.names):
             pay = getattr(r, "payments", (0,) * len(self.names))[s]
-            table.add_row(name, signed(pay), signed(self.scores[s]))
+            extra = [signed(p[s]) for _, p in self.settlements]
+            table.add_row(name, signed(pay), *extra, signed(self.scores[s]))
         with Vertical(classes="dialog"):
             yield Static(Content.from_markup(f"[b]{title}  {head}[/b]"), classes="dialog-title")
             yield Static(Content.from_markup(what), classes="dialog-body")

@@ -185,11 +185,10 @@ class TableScreen(Screen[None]):
         extra = view.extra
         if "season" in extra:
             parts.append(t("season." + extra["season"]))
-        if extra.get("shibari"):
-            parts.append(f"[reverse]{t('table.shibari')}[/]")
         for key, value in extra.items():
-            if has(f"status.{key}") and value not in (None, False, ""):
-                parts.append(t(f"status.{key}", value=value))
+            label = f"status.{view.ruleset}.{key}"
+            if has(label) and value not in (None, False, "", 0):
+                parts.append(t(label, value=value))
         parts.append(t("table.stock", n=view.stock_count))
         parts.append(t("table.speed", s=self.app_pause()))
         return " · ".join(parts)
@@ -253,7 +252,14 @@ class TableScreen(Screen[None]):
             if len(session.humans) > 1:
                 self.viewer = None  # a new deal: hide every hand until the next human confirms
                 self.refresh_table()
-            self.open(MonthResult(result, session.names, self.scores_after(self.shown_results)))
+            won = self.months_won(self.shown_results)
+            closing = [
+                (name, pay)
+                for name, at, pay in game.settlements
+                if at == won and getattr(result, "winner", -1) >= 0
+            ]
+            scores = self.scores_after(self.shown_results)
+            self.open(MonthResult(result, session.names, scores, closing))
             return
         if game.is_over:
             self.open(ScoreSheet(game, session.names, final=True), self.year_over)
