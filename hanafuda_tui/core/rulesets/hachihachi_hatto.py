@@ -44,12 +44,9 @@ class Table(NamedTuple):
 def open_threes(table: Table) -> list[tuple[int, int, int]]:
     """(holder, three, fourth card) of every 飛込み still possible (no card of it taken by another)."""
     out = []
+    taken = table.captures[0] | table.captures[1] | table.captures[2]
     for holder, three in table.threes:
-        others = 0
-        for s, caps in enumerate(table.captures):
-            if s != holder:
-                others |= caps
-        if not three & others:
+        if not three & taken & ~table.captures[holder]:
             month = MONTH_MASK[(three.bit_length() - 1) >> 2]
             out.append((holder, three, (month & ~three).bit_length() - 1))
     return out
@@ -58,26 +55,25 @@ def open_threes(table: Table) -> list[tuple[int, int, int]]:
 def hatto_cards(table: Table, seat: int) -> dict[int, Hatto]:
     """Every card of ``seat``'s hand that would be 法度 if played now (it lays, not captures)."""
     hand = table.hands[seat]
-    layable = [c for c in card_list(hand) if not table.field & MONTH_MASK[c >> 2]]
+    field = table.field
+    layable = [c for c in card_list(hand) if not field & MONTH_MASK[c >> 2]]
     if not layable:
         return {}
+    taken = table.captures[0] | table.captures[1] | table.captures[2]
     reaches = []
     for b, caps in enumerate(table.captures):
-        if b == seat:
-            continue
-        elsewhere = 0
-        for s, other in enumerate(table.captures):
-            if s != b:
-                elsewhere |= other
-        for missing, names in one_short(caps, elsewhere).items():
-            reaches.append((b, missing, names))
-    threes = [t for t in open_threes(table) if t[0] != seat]
+        if b != seat and caps:
+            for missing, names in one_short(caps, taken & ~caps).items():
+                reaches.append((b, missing, names))
+    threes = [t for t in open_threes(table) if t[0] != seat] if table.threes else []
+    if not reaches and not threes:
+        return {}
+    known = hand | table.shown
     out: dict[int, Hatto] = {}
     for card in layable:
         yaku = []
         for b, missing, names in reaches:
-            known = (hand | table.shown) >> missing & 1
-            if card == missing or (card >> 2 == missing >> 2 and not known):
+            if card == missing or (card >> 2 == missing >> 2 and not known >> missing & 1):
                 yaku.append((b, names))
         tobi = [(h, three) for h, three, fourth in threes if card == fourth]
         if yaku or tobi:
@@ -108,6 +104,8 @@ def fusakui(table: Table, seat: int, card: int) -> list[tuple[int, int]]:
     """飛込み 法度 by 不作為 (補足 (1) 4, 7): ``seat`` holds the fourth card, a card of the three
     lies on the field, and it plays another card. Returns the (holder, three) so helped."""
     hand = table.hands[seat]
+    if not table.threes:
+        return []
     return [
         (h, three)
         for h, three, fourth in open_threes(table)
