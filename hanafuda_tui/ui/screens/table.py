@@ -90,8 +90,9 @@ class TableScreen(Screen[None]):
         yield Static(id="status")
         with Horizontal(id="body"):
             with Vertical(id="board"):
-                for _ in range(self.session.game.players - 1):
-                    yield SeatPanel(classes="opponent")
+                with Vertical(id="opponents"):
+                    for _ in range(self.session.game.players - 1):
+                        yield SeatPanel(classes="opponent")
                 yield FieldPanel(id="field")
                 yield SeatPanel(id="me")
                 yield HandPanel(id="hand")
