@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import json
+import sys
 from pathlib import Path
 
 from rich.table import Table
@@ -11,15 +13,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...core.cards import CARD_OF_CODE
-from ...core.rulesets import TITLES
+from ...core.rulesets import RULESETS, TITLES
 from ..faces import FACES, style_of
 from ..i18n import has, lang, t
 
 _HELP = Path(__file__).parent.parent / "data" / "help"
+
+
+def ruleset_doc(ruleset: str) -> str:
+    """The rules summary a ruleset's module gives, for rulesets without a help text of their own."""
+    cls = RULESETS.get(ruleset)
+    module = sys.modules.get(cls.__module__) if cls else None
+    return inspect.getdoc(module) or t("help.rules.none") if module else t("help.rules.none")
 
 
 def _faces(codes: str, note: str) -> Text:
@@ -54,7 +64,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         title = TITLES.get(self.ruleset, (self.ruleset, self.ruleset))
         rules_key = f"help.rules.{self.ruleset}"
-        rules = t(rules_key) if has(rules_key) else t("help.rules.none")
+        rules = t(rules_key) if has(rules_key) else escape(ruleset_doc(self.ruleset))
         with Vertical(classes="dialog wide"):
             yield Static(
                 Content.from_markup(f"[b]{title[0]}[/b] · {t('help.title')}"),
