@@ -242,7 +242,7 @@ class YakuPanel(Panel):
                 out.append(f"  {yaku_name(name)} {v}")
             if info.near:
                 near = " ".join(
-                    name + (face(card_list(cards)[0]) if cards.bit_count() == 1 else "")
+                    name + (f"({face(card_list(cards)[0])})" if cards.bit_count() == 1 else "")
                     for name, cards in info.near.items()
                 )
                 out.append(f"  [dim]{t('side.near')}[/] {near}")
