@@ -70,9 +70,14 @@ QUIET = _quiet_decks()
 
 
 def game_with(
-    *decks: str, first_dealer: int = 0, months: int = 12, then_quiet: bool = True
+    *decks: str,
+    first_dealer: int = 0,
+    months: int = 12,
+    then_quiet: bool = True,
+    answer_blanks: bool = True,
 ) -> Koikoi3:
-    """A started 三人こいこい game dealing ``decks`` in order (then quiet decks, if allowed)."""
+    """A started 三人こいこい game dealing ``decks`` in order (then quiet decks, if allowed);
+    seats without a teyaku have passed already unless ``answer_blanks`` is False."""
     queue = list(decks)
     spare = iter(QUIET * 100)
 
@@ -84,15 +89,26 @@ def game_with(
 
     game = Koikoi3(Koikoi3Options(months=months), first_dealer, source)  # type: ignore[arg-type]
     game.start()
+    if answer_blanks:
+        pass_without_teyaku(game)
     return game
 
 
+def pass_without_teyaku(game: Koikoi3) -> None:
+    """Answer 'pass' for the seats asked about teyaku that hold none (their only legal action)."""
+    while game.phase == "teyaku" and game.legal_actions() == [act.PASS]:
+        game.apply(act.PASS)
+
+
 def play(game: Koikoi3, tokens: str | Iterable[str]) -> None:
-    """Apply record tokens (``"A take:B koikoi"``) in order."""
+    """Apply record tokens (``"A take:B koikoi"``) in order; seats without a teyaku pass by
+    themselves, so the tokens name only the holders' answers."""
     if isinstance(tokens, str):
         tokens = tokens.split()
     for tok in tokens:
+        pass_without_teyaku(game)
         game.apply(act.parse_token(tok))
+    pass_without_teyaku(game)
 
 
 def play_out_deal(game: Koikoi3, call: int = act.KOIKOI) -> None:

@@ -66,7 +66,12 @@ def test_a_hand_written_record_of_a_stacked_month():
         ruleset="koikoi3",
         seats=SEATS,
         first_dealer=0,
-        deals=[{"deck": TEPPO, "actions": ["K", "koikoi", "O", "b", "d", "shobu"]}],
+        deals=[
+            {
+                "deck": TEPPO,
+                "actions": ["pass", "pass", "pass", "K", "koikoi", "O", "b", "d", "shobu"],
+            }
+        ],
     )
     game = replay(record)
     assert game.results[0].payments == (12, -6, -6)

@@ -116,26 +116,13 @@ class Koikoi3(Game):
     # -- deal and teyaku ------------------------------------------------------------------------
 
     def start_deal(self) -> None:
+        """Every seat answers the teyaku question in turn order, a holder with 'declare' or 'pass',
+        anyone else with 'pass': so no one learns who holds a hidden teyaku (RULINGS 2)."""
         self.koikoi = [False, False, False]
         self.declared = [None, None, None]
         self.teyaku = [teyaku(h) for h in self.hands]
-        if any(self.teyaku):
-            self.phase = TEYAKU_PHASE
-            self.to_act = self._next_holder(-1)
-        else:
-            self._after_teyaku()
-
-    def _holders(self) -> list[int]:
-        return [s for s in self.role_order() if self.teyaku[s]]
-
-    def role_order(self) -> list[int]:
-        """Seats in turn order: 胴, 胴二, ビキ."""
-        return [(self.dealer + r) % 3 for r in range(3)]
-
-    def _next_holder(self, after: int) -> int:
-        holders = self._holders()
-        later = holders[holders.index(after) + 1 :] if after in holders else holders
-        return later[0] if later else -1
+        self.phase = TEYAKU_PHASE
+        self.to_act = self.dealer
 
     def _after_teyaku(self) -> None:
         """Declarations revealed together (RULINGS 2); else a field シマ is 流れ (3)."""
@@ -190,7 +177,7 @@ class Koikoi3(Game):
 
     def other_actions(self) -> list[int]:
         if self.phase == TEYAKU_PHASE:
-            return [act.DECLARE, act.PASS]
+            return [act.DECLARE, act.PASS] if self.teyaku[self.to_act] else [act.PASS]
         if self.phase == KOIKOI_PHASE:
             return [act.KOIKOI, act.SHOBU]
         return []
@@ -199,11 +186,10 @@ class Koikoi3(Game):
         seat = self.to_act
         if self.phase == TEYAKU_PHASE:
             self.declared[seat] = action == act.DECLARE
-            nxt = self._next_holder(seat)
-            if nxt >= 0:
-                self.to_act = nxt
-            else:
+            if seat == (self.dealer + 2) % 3:
                 self._after_teyaku()
+            else:
+                self.to_act = (seat + 1) % 3
         elif action == act.KOIKOI:
             self.koikoi[seat] = True
             self.emit("koikoi", seat, names=self.offer)
