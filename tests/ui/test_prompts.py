@@ -47,7 +47,7 @@ async def continue_saved(pilot) -> Decision:  # type: ignore[no-untyped-def]
 
 
 def run_prompt(tmp_path: Path, phase: str, keys: dict[str, int], answer: str) -> Game:
-    saved_game_where(tmp_path, lambda g: g.phase == phase)
+    saved_game_where(tmp_path, lambda g: g.phase == phase and len(g.legal_actions()) > 1)
 
     async def run() -> Game:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")

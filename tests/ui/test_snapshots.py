@@ -23,8 +23,9 @@ def app_in(tmp_path: Path) -> HanafudaApp:
 
 
 async def open_table(pilot: Any) -> None:
+    """Seed 4: the human is the first 胴, no teyaku, no シマ: the table waits for the first play."""
     await pilot.pause()
-    pilot.app.start_game("koikoi3", {}, SEATS, "1")
+    pilot.app.start_game("koikoi3", {}, SEATS, "4")
     await settle(pilot)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
+from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import PLAY
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
@@ -69,7 +70,12 @@ def check_prompt_matches_rules(app: HanafudaApp) -> None:
     table = app.table()
     assert table is not None
     game = table.session.game
-    human_decides = table.session.is_human(game.to_act) and game.phase in PROMPT_PHASES
+    legal = game.legal_actions()
+    # one human with a single named action (a 'pass' without teyaku) is answered without a prompt
+    automatic = len(table.session.humans) == 1 and len(legal) == 1 and legal[0] >= act.DECLARE
+    human_decides = (
+        table.session.is_human(game.to_act) and game.phase in PROMPT_PHASES and not automatic
+    )
     if isinstance(app.screen, Decision):
         assert human_decides
         assert set(app.screen.keys.values()) <= set(game.legal_actions())

@@ -109,17 +109,14 @@ class Decision(ModalScreen[int]):
 
 def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
     """手役: declare (show the hand and claim it) or keep it hidden; asked privately."""
-    body = [
-        teyaku_text(view.extra.get("own_teyaku")),
-        faces_of(view.hand),
-        "",
-        t("teyaku.explain"),
-    ]
-    return Decision(
-        t("teyaku.title", who=escape(session.names[view.seat])),
-        body,
-        choices(view),
-    )
+    own = view.extra.get("own_teyaku")
+    if not own and act.DECLARE not in view.legal:
+        body = [t("teyaku.none"), faces_of(view.hand)]
+        options = [(a, t("action.pass_none"), key) for a, _, key in choices(view)]
+    else:
+        body = [teyaku_text(own), faces_of(view.hand), "", t("teyaku.explain")]
+        options = choices(view)
+    return Decision(t("teyaku.title", who=escape(session.names[view.seat])), body, options)
 
 
 def koikoi_prompt(view: PlayerView, session: Session) -> Decision:

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...bots import Bot
+from ...core import actions as act
 from ...core.cards import ALL_CARDS, MONTH_MASK, card_list
 from ...core.game import PLAY, TAKE, PlayerView
 from ...core.hints import current_yaku, near_yaku
@@ -80,6 +81,8 @@ class TableScreen(Screen[None]):
         """A prompt or pass screen of ours is open; its callback goes on."""
         self.bot_token = 0
         self.bot_busy = False
+        self.staged: tuple[int, int] | None = None
+        """(seat, card): a bot's chosen hand card shown before it is played."""
         self.stop = threading.Event()
 
     @property
@@ -164,9 +167,14 @@ class TableScreen(Screen[None]):
         if game.to_act != bottom or view.phase not in (PLAY, TAKE):
             who = names[game.to_act] if game.to_act >= 0 else ""
             hint = t("table.waiting", who=who) if who and not cards else hint
-        self.query_one("#field", FieldPanel).show(
-            view.field, lit, view.pending_card, view.stock_count
-        )
+        pending, note = view.pending_card, ""
+        if pending >= 0:
+            note = t("table.pending", card=face(pending))
+        elif self.staged is not None:
+            seat, pending = self.staged
+            lit = view.field & MONTH_MASK[pending >> 2]
+            note = t("table.bot_plays", who=names[seat], card=face(pending))
+        self.query_one("#field", FieldPanel).show(view.field, lit, pending, note)
         hidden = view.hand_counts[bottom] if not cards else 0
         self.query_one("#hand", HandPanel).show(cards, self.selected, playable, hidden, hint)
         self.query_one("#yaku", YakuPanel).show(self.yaku_infos(view, names))
@@ -269,6 +277,12 @@ class TableScreen(Screen[None]):
         if not session.is_human(seat):
             self.start_bot(seat)
             return
+        legal = game.legal_actions()
+        if len(session.humans) == 1 and len(legal) == 1 and legal[0] in act.NAMED:
+            # Nothing to decide (e.g. 'pass' without a teyaku), and no other human to hide it from.
+            session.apply(legal[0])
+            self.advance()
+            return
         if self.viewer != seat:
             self.open(PassScreen(session.names[seat]), lambda _: self.take_seat(seat))
             return
@@ -328,11 +342,25 @@ class TableScreen(Screen[None]):
 
     @work(thread=True, group="bot", exit_on_error=True)
     def think(self, bot: Bot, view: PlayerView, pause: float, token: int) -> None:
-        if pause > 0 and self.stop.wait(pause):
+        if pause > 0 and self.stop.wait(pause / 2):
             return
         self.post_message(BotMoved(token, bot.act(view)))
 
     def on_bot_moved(self, message: BotMoved) -> None:
+        """Show a bot's hand card on its way to the field for the rest of the pause, then play."""
+        if message.token != self.bot_token or not self.bot_busy:
+            return
+        game = self.session.game
+        pause = self.app_pause()
+        if pause > 0 and game.phase == PLAY and 0 <= message.action < 48:
+            self.staged = (game.to_act, message.action)
+            self.refresh_table()
+            self.set_timer(pause / 2, lambda: self.bot_acts(message))
+        else:
+            self.bot_acts(message)
+
+    def bot_acts(self, message: BotMoved) -> None:
+        self.staged = None
         if message.token != self.bot_token or not self.bot_busy:
             return
         self.bot_busy = False

@@ -119,17 +119,19 @@ class SeatPanel(Panel):
 
 
 class FieldPanel(Panel):
-    """The field, the card waiting to take one of two field cards, and the stock count."""
+    """The field, and the card waiting to take one of two field cards."""
 
     field_cards = 0
     lit = 0
     pending = -1
-    stock = 0
+    note = ""
 
-    def show(self, field_cards: int, lit: int, pending: int, stock: int) -> None:
-        if not self.changed((field_cards, lit, pending, stock)):
+    def show(self, field_cards: int, lit: int, pending: int, note: str = "") -> None:
+        """``pending``: a card on its way to the field (waiting for a choice, or a bot's play
+        being shown before it lands), described by the markup ``note``."""
+        if not self.changed((field_cards, lit, pending, note)):
             return
-        self.field_cards, self.lit, self.pending, self.stock = field_cards, lit, pending, stock
+        self.field_cards, self.lit, self.pending, self.note = field_cards, lit, pending, note
         self.shown_cards = field_cards | (1 << pending if pending >= 0 else 0)
         self.refresh(layout=True)
 
@@ -143,8 +145,8 @@ class FieldPanel(Panel):
         else:
             items = [(face(c, lit=bool(self.lit >> c & 1)), cell_len(FACES[c])) for c in cards]
             out = wrap(items, width, label + " ", indent)
-        if self.pending >= 0:
-            out.append(t("table.pending", card=face(self.pending)))
+        if self.note:
+            out.append(self.note)
         return out
 
 
