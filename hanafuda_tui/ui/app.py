@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -122,7 +122,7 @@ class HanafudaApp(App[int]):
     def table(self) -> TableScreen | None:
         for screen in reversed(self.screen_stack):
             if getattr(screen, "is_table", False):
-                return screen  # type: ignore[return-value]
+                return cast("TableScreen", screen)
         return None
 
     def action_help(self, yaku_first: bool = False) -> None:

@@ -27,7 +27,6 @@ from .i18n import lang, t
 _DATA = json.loads((Path(__file__).parent / "data" / "cards.json").read_text(encoding="utf-8"))
 FACES: tuple[str, ...] = tuple(_DATA["faces"][code] for code in CODES)
 STYLES: dict[str, str] = _DATA["styles"]
-KIND_MARKS: dict[str, str] = _DATA["kind_marks"]
 FACE_WIDTH = max(cell_len(f) for f in FACES)
 
 
@@ -97,8 +96,9 @@ def places(items: list[tuple[str, int]], width: int, indent: int) -> list[tuple[
     return out
 
 
-def card_items(cards: int, **kw: object) -> list[tuple[str, int]]:
-    return [(face(c, **kw), cell_len(FACES[c])) for c in card_list(cards)]  # type: ignore[arg-type]
+def card_items(cards: int) -> list[tuple[str, int]]:
+    """(markup, cell width) of each card of a bit set, for ``wrap``."""
+    return [(face(c), cell_len(FACES[c])) for c in card_list(cards)]
 
 
 BIG_WIDTH = 4
