@@ -43,12 +43,22 @@ def game_of(decks, months: int = 12) -> Hanaawase:
 
     game = Hanaawase(HanaawaseOptions(months=months), 0, source)
     game.start()
+    pass_blanks(game)
     return game
 
 
+def pass_blanks(game: Hanaawase) -> None:
+    """Seats asked about teyaku that hold none answer 'pass', their only legal action."""
+    while game.phase == TEYAKU_PHASE and game.legal_actions() == [act.PASS]:
+        game.apply(act.PASS)
+
+
 def play(game: Hanaawase, tokens: str) -> None:
+    """Apply tokens; seats without a teyaku pass by themselves, so tokens name holders' answers."""
     for tok in tokens.split():
+        pass_blanks(game)
         game.apply(act.parse_token(tok))
+    pass_blanks(game)
 
 
 def scripted() -> Hanaawase:

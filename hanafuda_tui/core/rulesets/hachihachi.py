@@ -208,21 +208,12 @@ class Hachihachi(Game):
                 self.captures[self.dealer] |= m
                 self.emit("shima", self.dealer, cards=m)
         self.teyaku = [teyaku(h) for h in self.hands]
-        first = self._next_holder(-1)
-        if first >= 0:
-            self.phase = TEYAKU_PHASE
-            self.to_act = first
-        else:
-            self._after_teyaku()
+        self.phase = TEYAKU_PHASE
+        self.to_act = self.dealer
 
     def role_order(self) -> list[int]:
         """Seats in turn order: 胴, 胴二, ビキ."""
         return [(self.dealer + r) % 3 for r in range(3)]
-
-    def _next_holder(self, after: int) -> int:
-        holders = [s for s in self.role_order() if self.teyaku[s]]
-        later = holders[holders.index(after) + 1 :] if after in holders else holders
-        return later[0] if later else -1
 
     def _pay(self, receiver: int, each: int, remark: str, payer: int = -1) -> int:
         """``receiver`` gets ``each`` from both others, or twice from ``payer``; returns the row."""
@@ -370,7 +361,7 @@ class Hachihachi(Game):
 
     def other_actions(self) -> list[int]:
         if self.phase == TEYAKU_PHASE:
-            return [act.DECLARE, act.PASS]
+            return [act.DECLARE, act.PASS] if self.teyaku[self.to_act] else [act.PASS]
         if self.phase == AGARI_PHASE:
             return [act.AGARI, act.SAGE]
         if self.phase == CANCEL_PHASE:
@@ -381,11 +372,10 @@ class Hachihachi(Game):
         seat = self.to_act
         if self.phase == TEYAKU_PHASE:
             self.declared[seat] = action == act.DECLARE
-            nxt = self._next_holder(seat)
-            if nxt >= 0:
-                self.to_act = nxt
-            else:
+            if seat == (self.dealer + 2) % 3:
                 self._after_teyaku()
+            else:
+                self.to_act = (seat + 1) % 3
         elif action == act.AGARI:
             self._agari(seat)
         elif action == act.SAGE:

@@ -79,7 +79,6 @@ class Hanaawase(Game):
         self.round_index = 0
         self.teyaku: list[str | None] = [None, None, None]
         self.declared: list[str | None] = [None, None, None]
-        self.decided: list[bool] = [False, False, False]
         self.all_shown = 0
         """Union of the shown teyaku cards still in hands."""
 
@@ -94,7 +93,6 @@ class Hanaawase(Game):
     def copy_state_from(self, original: Game) -> None:
         self.teyaku = self.teyaku[:]
         self.declared = self.declared[:]
-        self.decided = self.decided[:]
 
     def role_order(self) -> list[int]:
         """Seats in turn order: 親, 胴二, ビキ."""
@@ -111,19 +109,9 @@ class Hanaawase(Game):
                 self.emit("field_shima", self.dealer, cards=m)
         self.all_shown = 0
         self.declared = [None, None, None]
-        self.decided = [False, False, False]
         self.teyaku = [teyaku(h) for h in self.hands]
-        if any(self.teyaku):
-            self.phase = TEYAKU_PHASE
-            self.to_act = self._next_holder()
-        else:
-            self.begin_turn(self.dealer)
-
-    def _next_holder(self) -> int:
-        for s in self.role_order():
-            if self.teyaku[s] and not self.decided[s]:
-                return s
-        return -1
+        self.phase = TEYAKU_PHASE
+        self.to_act = self.dealer
 
     def _reveal(self) -> None:
         """Declarations are shown together; the kasu are shown, the rest stays hidden."""
@@ -175,18 +163,20 @@ class Hanaawase(Game):
     # -- decisions ------------------------------------------------------------------------------
 
     def other_actions(self) -> list[int]:
-        return [act.DECLARE, act.PASS] if self.phase == TEYAKU_PHASE else []
+        """Every seat answers the teyaku question in turn order (only 'pass' without one), so a
+        hidden teyaku tells no one who holds it (RULINGS 1: declared privately)."""
+        if self.phase != TEYAKU_PHASE:
+            return []
+        return [act.DECLARE, act.PASS] if self.teyaku[self.to_act] else [act.PASS]
 
     def apply_other(self, action: int) -> None:
         seat = self.to_act
-        self.decided[seat] = True
         if action == act.DECLARE:
             self.declared[seat] = self.teyaku[seat]
-        nxt = self._next_holder()
-        if nxt >= 0:
-            self.to_act = nxt
-        else:
+        if seat == (self.dealer + 2) % 3:
             self._reveal()
+        else:
+            self.to_act = (seat + 1) % 3
 
     # -- round and game -------------------------------------------------------------------------
 
