@@ -1,11 +1,12 @@
 """The strong bot: determinized Monte Carlo search over the cards it cannot see.
 
-Each iteration samples one world behind the view (``core.determinize``: the unseen cards shared
-out among the other hands and the stock), then tries every legal action in that same world and
-plays the month out with the normal policy for every seat. The action with the best mean result
-for the bot (its score change less the others' mean change, by the month's end) is chosen; the normal policy's own choice wins
-ties. It stops after ``iterations`` playouts or ``time`` seconds, whichever comes first (every action
-is tried in at least one world).
+A world is one sample of the cards behind the view (``core.determinize``: the unseen cards shared
+out among the other hands and the stock); the actions still in play are each tried in the same
+world and the month is played out with the normal policy for every seat. An action's result is
+the bot's score change less the others' mean change by the month's end. The playouts are spent by
+sequential halving (the worse half of the actions is dropped after each round), about
+``iterations`` of them, or as many as ``time`` seconds allow (estimated from the first world, and
+never past the deadline). Ties go to the normal policy's own choice.
 """
 
 from __future__ import annotations
@@ -65,35 +66,54 @@ class StrongBot:
         return self._search(view, ev, guess)
 
     def _search(self, view: PlayerView, ev: Evaluator, guess: int) -> int:
+        """Sequential halving: every action on a first world, then rounds that share the budget,
+        each dropping the worse half of the actions still in play (by their mean so far)."""
         options = (
             self.options if self.options is not None else ruleset_class(view.ruleset).Options()
         )
-        candidates = list(view.legal)
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
-        limit = self.iterations if self.iterations is not None else math.inf
-        deadline = _time.perf_counter() + self.time if self.time is not None else math.inf
-        me, before = view.seat, _margin(view.scores, view.seat)
-        done = 0
         clock = _time.perf_counter
-        while done < limit and (done == 0 or clock() < deadline):
+        start = clock()
+        deadline = start + self.time if self.time is not None else math.inf
+        candidates = list(view.legal)
+        n = len(candidates)
+        totals = [0.0] * n
+        counts = [0] * n
+        before = _margin(view.scores, view.seat)
+
+        def world(alive: list[int]) -> None:
+            """One sampled world; every action still in play tried in it on the same cards."""
             hands, stock = sample_deal(view, self.rng)
             seed = self.rng.getrandbits(32)
-            for i, a in enumerate(candidates):
-                if done >= len(candidates) and clock() >= deadline:
-                    break
+            for i in alive:
                 deck_rng = random.Random(seed)
                 game = build_game(view, hands, stock, options, lambda r=deck_rng: _deck(r))
-                game.apply(a)
+                game.apply(candidates[i])
                 self._playout(game, ev)
-                totals[i] += _margin(game.scores, me) - before
+                totals[i] += _margin(game.scores, view.seat) - before
                 counts[i] += 1
-                done += 1
-        best = max(
-            range(len(candidates)),
-            key=lambda i: (totals[i] / max(counts[i], 1), candidates[i] == guess),
-        )
-        return candidates[best]
+
+        def ranked(alive: list[int]) -> list[int]:
+            return sorted(
+                alive, key=lambda i: (totals[i] / counts[i], candidates[i] == guess), reverse=True
+            )
+
+        alive = list(range(n))
+        world(alive)
+        if self.iterations is not None:
+            budget = self.iterations
+        else:
+            budget = int(self.time / max(clock() - start, 1e-6) * n)
+        if self.time is not None and self.iterations is not None:
+            budget = min(budget, int(self.time / max(clock() - start, 1e-6) * n))
+        rounds = max(1, math.ceil(math.log2(n)))
+        share = (budget - n) / rounds
+        for _ in range(rounds):
+            for _ in range(int(share / len(alive))):
+                if clock() >= deadline:
+                    break
+                world(alive)
+            alive = ranked(alive)[: max(1, math.ceil(len(alive) / 2))]
+        return candidates[ranked(alive)[0]]
 
     def _playout(self, game: Game, ev: Evaluator) -> None:
         """Play on until the month has a result (or the game ends), every seat by the policy."""
