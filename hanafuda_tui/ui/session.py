@@ -22,6 +22,8 @@ class Session:
         self.seats = list(seats)
         self.seed = seed
         self.store = store
+        self.save_error = ""
+        """Why the last save failed (the game goes on; the screen reports it), else empty."""
         self.bots: dict[int, Bot] = {
             i: make_bot(s.player, random.Random(f"{seed}/bot/{i}"))
             for i, s in enumerate(seats)
@@ -70,7 +72,11 @@ class Session:
         """Save the record; a finished game leaves no save to continue."""
         if self.store is None:
             return
-        if self.game.is_over:
-            self.store.clear()
-        else:
-            self.store.write(record_of(self.game, self.seats).to_json())
+        try:
+            if self.game.is_over:
+                self.store.clear()
+            else:
+                self.store.write(record_of(self.game, self.seats).to_json())
+            self.save_error = ""
+        except OSError as err:
+            self.save_error = f"{self.store.path}: {err.strerror or err}"

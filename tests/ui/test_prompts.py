@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Static
-from ui_helpers import settle
+from ui_helpers import human_step, settle
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core import actions as act
@@ -141,5 +141,36 @@ def test_a_small_terminal_gets_a_message_until_it_grows(tmp_path: Path) -> None:
             await pilot.resize_terminal(80, 24)
             await pilot.pause()
             assert isinstance(app.screen, SelectorScreen)
+
+    asyncio.run(run())
+
+
+class BrokenBot:
+    name = "broken"
+
+    def act(self, view: object) -> int:
+        raise RuntimeError("thinking failed")
+
+
+def test_a_broken_bot_or_a_failed_save_is_reported_and_play_goes_on(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory", "utf-8")
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(blocked / "saves"), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.pause()
+            app.start_game("koikoi3", {}, SEATS, "8")
+            await settle(pilot)
+            table = app.table()
+            assert table is not None
+            table.session.bots[1] = BrokenBot()  # type: ignore[assignment]
+            game = table.session.game
+            start = len(game.deals[-1].actions)
+            while len(game.deals) == 1 and len(game.deals[0].actions) < start + 6:
+                await human_step(pilot)
+                await settle(pilot)
+            messages = " ".join(str(n.message) for n in app._notifications)
+            assert "thinking failed" in messages and "Cannot save" in messages
 
     asyncio.run(run())

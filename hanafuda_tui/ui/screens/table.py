@@ -105,6 +105,8 @@ class TableScreen(Screen[None]):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
+        if self.session.save_error:
+            self.notify(t("save.failed", error=self.session.save_error), severity="error")
         self.refresh_table()
         self.call_after_refresh(self.advance)
 
@@ -280,7 +282,7 @@ class TableScreen(Screen[None]):
         legal = game.legal_actions()
         if len(session.humans) == 1 and len(legal) == 1 and legal[0] in act.NAMED:
             # Nothing to decide (e.g. 'pass' without a teyaku), and no other human to hide it from.
-            session.apply(legal[0])
+            self.apply(legal[0])
             self.advance()
             return
         if self.viewer != seat:
@@ -319,6 +321,14 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(screen, done)
 
+    def apply(self, action: int) -> None:
+        """Apply an action of the seat to act and save; a failed save is reported, once."""
+        had_error = self.session.save_error
+        self.session.apply(action)
+        error = self.session.save_error
+        if error and error != had_error:
+            self.notify(t("save.failed", error=error), severity="error", timeout=10)
+
     def take_seat(self, seat: int) -> None:
         self.viewer = seat
         self.selected = 0
@@ -326,7 +336,7 @@ class TableScreen(Screen[None]):
     def decided(self, action: int | None) -> None:
         game = self.session.game
         if action is not None and action in game.legal_actions():
-            self.session.apply(action)
+            self.apply(action)
 
     def year_over(self, _: Any) -> None:
         self.stop.set()
@@ -340,11 +350,18 @@ class TableScreen(Screen[None]):
         view = self.session.game.view(seat)
         self.think(self.session.bots[seat], view, self.app_pause(), self.bot_token)
 
-    @work(thread=True, group="bot", exit_on_error=True)
+    @work(thread=True, group="bot", exit_on_error=False)
     def think(self, bot: Bot, view: PlayerView, pause: float, token: int) -> None:
         if pause > 0 and self.stop.wait(pause / 2):
             return
-        self.post_message(BotMoved(token, bot.act(view)))
+        try:
+            action = bot.act(view)
+        except Exception as err:  # a faulty bot must not end the game: report it, play on
+            self.app.call_from_thread(
+                self.notify, t("bot.error", error=f"{type(err).__name__}: {err}"), severity="error"
+            )
+            action = view.legal[0]
+        self.post_message(BotMoved(token, action))
 
     def on_bot_moved(self, message: BotMoved) -> None:
         """Show a bot's hand card on its way to the field for the rest of the pause, then play."""
@@ -365,7 +382,7 @@ class TableScreen(Screen[None]):
             return
         self.bot_busy = False
         if message.action in self.session.game.legal_actions():
-            self.session.apply(message.action)
+            self.apply(message.action)
         self.refresh_table()
         self.advance()
 
@@ -420,7 +437,7 @@ class TableScreen(Screen[None]):
         if warning is not None and not warning[1]:
             self.open(hatto_prompt(card), self.decided)
             return
-        self.session.apply(card)
+        self.apply(card)
         self.refresh_table()
         self.advance()
 
