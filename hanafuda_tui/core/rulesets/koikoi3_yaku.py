@@ -69,8 +69,18 @@ CUP_YAKU = (TEPPO_Y, TSUKIMI_Y, HANAMI_Y)
 """盃役: rained out by any November card unless 松に鶴 is held (seed ○ルール補足説明 (2))."""
 
 
+_TRIPLE_CHUNK = tuple(
+    any((v >> (4 * m) & 15).bit_count() >= 3 for m in range(3)) for v in range(4096)
+)
+"""For a 12-bit slice of a hand (three months): does some month hold three or more cards?"""
+
+
 def teyaku(hand: int) -> tuple[str, int] | None:
-    """The teyaku of a seven-card hand, or None (seed ○手役; exclusive, no composites)."""
+    """The teyaku of a seven-card hand, or None (seed ○手役; exclusive, no composites).
+    Every teyaku has three or four cards of a month, which most hands do not (a quick test)."""
+    t = _TRIPLE_CHUNK
+    if not (t[hand & 4095] or t[hand >> 12 & 4095] or t[hand >> 24 & 4095] or t[hand >> 36]):
+        return None
     pattern = tuple(sorted((n for m in MONTH_MASK if (n := (hand & m).bit_count())), reverse=True))
     return TEYAKU.get(pattern)
 
