@@ -24,6 +24,7 @@ from .table import DEAL_THREE, deal
 PLAY = "play"
 TAKE = "take"
 OVER = "over"
+TEYAKU_PHASE = "teyaku"
 
 DeckSource = Callable[[], Sequence[int]]
 
@@ -276,6 +277,24 @@ class Game:
         self.pending_card = -1
         self.emit("deal", self.dealer, cards=dealt.field, value=self.month)
         self.start_deal()
+
+    def ask_teyaku(self) -> None:
+        """The teyaku question (RULINGS 三人こいこい 2, 八八 2, 花合わせ 1): every seat answers in turn
+        order from the 胴, a holder 'declare' or 'pass', anyone else 'pass', so that no one learns
+        who holds a teyaku kept hidden. The ruleset keeps ``teyaku`` (falsy: none) per seat."""
+        self.phase = TEYAKU_PHASE
+        self.to_act = self.dealer
+
+    def teyaku_answers(self, held: object) -> list[int]:
+        return [act.DECLARE, act.PASS] if held else [act.PASS]
+
+    def teyaku_asked_on(self) -> bool:
+        """Pass the question to the next seat; False once the last seat (ビキ) has answered."""
+        seat = self.to_act
+        if seat == (self.dealer + self.players - 1) % self.players:
+            return False
+        self.to_act = (seat + 1) % self.players
+        return True
 
     def begin_turn(self, seat: int) -> None:
         self.turn = seat

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .. import actions as act
 from ..cards import MONTH_MASK, card_list
-from ..game import OVER, PLAY, Game
+from ..game import OVER, PLAY, TEYAKU_PHASE, Game
 from .hachihachi_ba import KOBA, ba_label, ba_of
 from .hachihachi_hatto import Hatto, Table, exempt, fusakui, hatto_cards
 from .hachihachi_teyaku import NUKE_TYPES, SHISO, Teyaku, teyaku
@@ -37,7 +37,6 @@ from .hachihachi_yaku import (
     special_yaku,
 )
 
-TEYAKU_PHASE = "teyaku"
 AGARI_PHASE = "agari"
 CANCEL_PHASE = "cancel"
 MONTHS = 12
@@ -208,8 +207,7 @@ class Hachihachi(Game):
                 self.captures[self.dealer] |= m
                 self.emit("shima", self.dealer, cards=m)
         self.teyaku = [teyaku(h) for h in self.hands]
-        self.phase = TEYAKU_PHASE
-        self.to_act = self.dealer
+        self.ask_teyaku()
 
     def role_order(self) -> list[int]:
         """Seats in turn order: 胴, 胴二, ビキ."""
@@ -361,7 +359,7 @@ class Hachihachi(Game):
 
     def other_actions(self) -> list[int]:
         if self.phase == TEYAKU_PHASE:
-            return [act.DECLARE, act.PASS] if self.teyaku[self.to_act] else [act.PASS]
+            return self.teyaku_answers(self.teyaku[self.to_act])
         if self.phase == AGARI_PHASE:
             return [act.AGARI, act.SAGE]
         if self.phase == CANCEL_PHASE:
@@ -372,10 +370,8 @@ class Hachihachi(Game):
         seat = self.to_act
         if self.phase == TEYAKU_PHASE:
             self.declared[seat] = action == act.DECLARE
-            if seat == (self.dealer + 2) % 3:
+            if not self.teyaku_asked_on():
                 self._after_teyaku()
-            else:
-                self.to_act = (seat + 1) % 3
         elif action == act.AGARI:
             self._agari(seat)
         elif action == act.SAGE:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .. import actions as act
 from ..cards import KASUS, MONTH_MASK, POINTS
-from ..game import OVER, Game, PlayerView
+from ..game import OVER, TEYAKU_PHASE, Game, PlayerView
 from .hanaawase_yaku import (
     FUKE_LIMIT,
     TEYAKU_VALUES,
@@ -26,8 +26,6 @@ from .hanaawase_yaku import (
     teyaku,
     teyaku_payments,
 )
-
-TEYAKU_PHASE = "teyaku"
 
 
 def month_then_points(card: int) -> tuple[int, ...]:
@@ -110,8 +108,7 @@ class Hanaawase(Game):
         self.all_shown = 0
         self.declared = [None, None, None]
         self.teyaku = [teyaku(h) for h in self.hands]
-        self.phase = TEYAKU_PHASE
-        self.to_act = self.dealer
+        self.ask_teyaku()
 
     def _reveal(self) -> None:
         """Declarations are shown together; the kasu are shown, the rest stays hidden."""
@@ -167,16 +164,14 @@ class Hanaawase(Game):
         hidden teyaku tells no one who holds it (RULINGS 1: declared privately)."""
         if self.phase != TEYAKU_PHASE:
             return []
-        return [act.DECLARE, act.PASS] if self.teyaku[self.to_act] else [act.PASS]
+        return self.teyaku_answers(self.teyaku[self.to_act])
 
     def apply_other(self, action: int) -> None:
         seat = self.to_act
         if action == act.DECLARE:
             self.declared[seat] = self.teyaku[seat]
-        if seat == (self.dealer + 2) % 3:
+        if not self.teyaku_asked_on():
             self._reveal()
-        else:
-            self.to_act = (seat + 1) % 3
 
     # -- round and game -------------------------------------------------------------------------
 

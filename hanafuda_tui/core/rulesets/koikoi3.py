@@ -11,7 +11,7 @@ from typing import Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from .. import actions as act
-from ..game import OVER, Game
+from ..game import OVER, TEYAKU_PHASE, Game
 from ..table import has_shima
 from .koikoi3_yaku import (
     formed_at_step,
@@ -20,7 +20,6 @@ from .koikoi3_yaku import (
     teyaku,
 )
 
-TEYAKU_PHASE = "teyaku"
 KOIKOI_PHASE = "koikoi"
 SEASONS = ("春", "夏", "秋", "冬")
 SHIBARI = 3
@@ -121,8 +120,7 @@ class Koikoi3(Game):
         self.koikoi = [False, False, False]
         self.declared = [None, None, None]
         self.teyaku = [teyaku(h) for h in self.hands]
-        self.phase = TEYAKU_PHASE
-        self.to_act = self.dealer
+        self.ask_teyaku()
 
     def _after_teyaku(self) -> None:
         """Declarations revealed together (RULINGS 2); else a field シマ is 流れ (3)."""
@@ -177,7 +175,7 @@ class Koikoi3(Game):
 
     def other_actions(self) -> list[int]:
         if self.phase == TEYAKU_PHASE:
-            return [act.DECLARE, act.PASS] if self.teyaku[self.to_act] else [act.PASS]
+            return self.teyaku_answers(self.teyaku[self.to_act])
         if self.phase == KOIKOI_PHASE:
             return [act.KOIKOI, act.SHOBU]
         return []
@@ -186,10 +184,8 @@ class Koikoi3(Game):
         seat = self.to_act
         if self.phase == TEYAKU_PHASE:
             self.declared[seat] = action == act.DECLARE
-            if seat == (self.dealer + 2) % 3:
+            if not self.teyaku_asked_on():
                 self._after_teyaku()
-            else:
-                self.to_act = (seat + 1) % 3
         elif action == act.KOIKOI:
             self.koikoi[seat] = True
             self.emit("koikoi", seat, names=self.offer)
