@@ -27,10 +27,16 @@ class Spec(NamedTuple):
     need: int
     value: float
     per: float = 0.0
+    group: int = 0
+    """Specs sharing a non-zero group are exclusive: only the best of them counts (五光 > 四光...)."""
+
+
+Row = tuple[int, int, float, float, int]
+"""A spec as plain values for the hot path: cards, need, value, per, group."""
 
 
 class Evaluator:
-    """The yaku knowledge of one ruleset, shared by the easy, normal and strong bots.
+    """The yaku knowledge of one ruleset, for the normal policy and the strong bot's playouts.
 
     ``score(captures)`` is the exact value of what a player holds; ``stop(...)`` answers a stop
     decision (勝負 / あがり / 取消し) given the seat's captures, hand and the others' captures.
@@ -44,35 +50,47 @@ class Evaluator:
         stop: Callable[[Evaluator, int, int, tuple[int, ...], dict[str, Any]], bool] | None = None,
         point_weight: float = 0.002,
         hatto_weight: float = 0.0,
+        complete: float = 1.5,
     ) -> None:
         self.ruleset = ruleset
         self.point_weight = point_weight
         """Value of one card point: a tie-break, or real where card points score (花合わせ, 八八)."""
         self.hatto_weight = hatto_weight
         """Value of one 点 of 法度 at stake (八八: ``view.extra["hatto"]``)."""
+        self.complete = complete
+        """A yaku held is worth this many times its value (it can end the month now)."""
         self.specs = specs
         self.score = score
         self.stop_rule = stop
-        self.rows = tuple((s.cards, s.need, s.value, s.per) for s in specs)
+        self.rows: tuple[Row, ...] = tuple(
+            (s.cards, s.need, s.value, s.per, s.group) for s in specs
+        )
         self.rows_of_card = tuple(
             sum(1 << i for i, s in enumerate(specs) if s.cards >> c & 1) for c in range(48)
         )
         """Each card's specs as a bit set of row indices."""
-        self._rows_of: dict[int, tuple[tuple[int, int, float, float], ...]] = {}
+        self.group_rows: dict[int, int] = {}
+        """Each exclusive group's specs as a bit set of row indices."""
+        for i, spec in enumerate(specs):
+            if spec.group:
+                self.group_rows[spec.group] = self.group_rows.get(spec.group, 0) | 1 << i
+        self._rows_of: dict[int, tuple[Row, ...]] = {}
 
-    def spec_value(self, i: int, caps: int, avail: int) -> float:
-        """Spec ``i``'s share of the potential of ``caps`` when ``avail`` cards can still be won
-        (``avail`` includes the player's own captures)."""
-        spec = self.specs[i]
-        have = (caps & spec.cards).bit_count()
-        if have >= spec.need:
-            return spec.value + spec.per * (have - spec.need)
-        if (spec.cards & avail).bit_count() < spec.need:
+    def worth(self, row: Row, caps: int, avail: int) -> float:
+        """One spec's share of the potential of ``caps`` when ``avail`` cards (the player's own
+        captures included) can still be won: full value held (more for a yaku just made, which can
+        end the month), a discounted value while it can still be made, else nothing."""
+        cards, need, value, per, _ = row
+        have = (caps & cards).bit_count()
+        if have >= need:
+            return value * self.complete + per * (have - need)
+        if (cards & avail).bit_count() < need:
             return 0.0
-        return spec.value * WEIGHT[spec.need - have]
+        return value * WEIGHT[need - have]
 
     def gain(self, caps: int, new: int, avail: int) -> float:
-        """How much capturing ``new`` raises the potential of ``caps``, card points included. ``avail`` must include ``caps`` and ``new``. Inlined: the search's hot path."""
+        """How much capturing ``new`` raises the potential of ``caps``, card points included.
+        ``avail`` must include ``caps`` and ``new``. This is the search's hot path."""
         total = 0.0
         touched = 0
         for c in cards_of(new):
@@ -81,26 +99,39 @@ class Evaluator:
         total *= self.point_weight
         rows = self._rows_of.get(touched)
         if rows is None:
+            for i, row in enumerate(self.rows):
+                if touched >> i & 1 and row[4]:
+                    touched |= self.group_rows[row[4]]
             rows = self._rows_of[touched] = tuple(
                 r for i, r in enumerate(self.rows) if touched >> i & 1
             )
-        for cards, need, value, per in rows:
-            before = (caps & cards).bit_count()
-            after = before + (new & cards).bit_count()
-            if after >= need:
-                total += value + per * (after - need)
-            elif (cards & avail).bit_count() >= need:
-                total += value * WEIGHT[need - after]
+        after = caps | new
+        best: dict[int, tuple[float, float]] = {}
+        worth = self.worth
+        for row in rows:
+            b = worth(row, caps, avail)
+            a = worth(row, after, avail)
+            group = row[4]
+            if group:
+                gb, ga = best.get(group, (0.0, 0.0))
+                best[group] = (max(gb, b), max(ga, a))
             else:
-                continue
-            if before >= need:
-                total -= value + per * (before - need)
-            else:
-                total -= value * WEIGHT[need - before]
+                total += a - b
+        for gb, ga in best.values():
+            total += ga - gb
         return total
 
     def potential(self, caps: int, avail: int) -> float:
-        return sum(self.spec_value(i, caps, avail) for i in range(len(self.specs)))
+        """The sum of every spec's worth, the best of each exclusive group only."""
+        total = 0.0
+        best: dict[int, float] = {}
+        for row in self.rows:
+            w = self.worth(row, caps, avail)
+            if row[4]:
+                best[row[4]] = max(best.get(row[4], 0.0), w)
+            else:
+                total += w
+        return total + sum(best.values())
 
     def one_away(self, caps: int, avail: int) -> int:
         """The cards that would each complete a yaku of ``caps`` at once (and are still to be won)."""

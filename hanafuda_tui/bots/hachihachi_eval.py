@@ -18,8 +18,8 @@ HATTO_WEIGHT = 2.0
 """The offender pays the beneficiary's share for both others: twice the 点 at stake."""
 
 SPECS = (
-    Spec(SHIKO_Y, SHIKO, 4, MARGIN * FIXED[SHIKO_Y]),
-    Spec(GOKO_Y, GOKO, 5, MARGIN * (FIXED[GOKO_Y] - FIXED[SHIKO_Y])),
+    Spec(SHIKO_Y, SHIKO, 4, MARGIN * FIXED[SHIKO_Y], group=1),
+    Spec(GOKO_Y, GOKO, 5, MARGIN * FIXED[GOKO_Y], group=1),  # 五光 replaces 四光 (RULINGS 八八 1)
     Spec("五雲", GOUN, 5, MARGIN * FIXED["五雲"]),
     Spec("赤短", AKATAN, 3, MARGIN * FIXED["赤短"]),
     Spec("青短", AOTAN, 3, MARGIN * FIXED["青短"]),

@@ -3,7 +3,7 @@ against the others (own + 2 × value, each other − value: seed 004, RULINGS.md
 
 from __future__ import annotations
 
-from ..core.cards import GOKO
+from ..core.cards import GOKO, SHIKO
 from ..core.rulesets.hanaawase_yaku import (
     NANATAN_POINTS,
     ROKUTAN_POINTS,
@@ -21,15 +21,15 @@ POINT_WEIGHT = 1.5
 VALUES = {name: value for name, value, _ in SETS}
 SPECS = (
     *(
-        Spec(name, cards, cards.bit_count(), MARGIN * value)
+        Spec(name, cards, cards.bit_count(), MARGIN * value, group=1 if cards == SHIKO else 0)
         for name, value, cards in SETS
         if cards != GOKO
     ),
-    Spec("五光", GOKO, 5, MARGIN * (VALUES["五光"] - VALUES["四光"])),
-    Spec("六短", TAN_COUNTED, 6, MARGIN * ROKUTAN_POINTS),
-    Spec("七短", TAN_COUNTED, 7, MARGIN * (NANATAN_POINTS - ROKUTAN_POINTS)),
+    Spec("五光", GOKO, 5, MARGIN * VALUES["五光"], group=1),
+    Spec("六短", TAN_COUNTED, 6, MARGIN * ROKUTAN_POINTS, group=2),
+    Spec("七短", TAN_COUNTED, 7, MARGIN * NANATAN_POINTS, group=2),
 )
-"""五光 counts what it adds to 四光 (it replaces it), 七短 what it adds to 六短."""
+"""Exclusive groups (RULINGS 花合わせ 2): 五光 replaces 四光 (1), 七短 replaces 六短 (2)."""
 
 
 def score(caps: int) -> int:

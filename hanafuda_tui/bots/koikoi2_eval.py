@@ -24,11 +24,11 @@ from ..core.cards import (
 from ..core.rulesets.koikoi2_yaku import VALUES, yaku
 from .evaluation import Evaluator, Spec
 
-SPECS = (
-    Spec("五光", GOKO, 5, 15),
-    Spec("四光", SHIKO, 4, 10),
-    Spec("雨四光", SHIKO | ONO_MICHIKAZE, 4, 8),
-    Spec("三光", SHIKO, 3, 6),
+SPECS = (  # group 1: the lights, exclusive (RULINGS 二人こいこい 2)
+    Spec("五光", GOKO, 5, 15, group=1),
+    Spec("四光", SHIKO, 4, 10, group=1),
+    Spec("雨四光", SHIKO | ONO_MICHIKAZE, 4, 8, group=1),
+    Spec("三光", SHIKO, 3, 6, group=1),
     Spec("猪鹿蝶", INOSHIKACHO, 3, 5),
     Spec("赤短", AKATAN, 3, 6),
     Spec("青短", AOTAN, 3, 6),

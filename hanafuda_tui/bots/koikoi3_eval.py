@@ -21,6 +21,7 @@ from ..core.cards import (
     KOTORI,
     KUSA,
     OMOTE_SUGAWARA,
+    ONO_MICHIKAZE,
     OTORI,
     SHIKO,
     TANES,
@@ -31,21 +32,25 @@ from ..core.cards import (
 from ..core.rulesets.koikoi3_yaku import scoring_yaku
 from .evaluation import Evaluator, Spec
 
+LIGHTS, BIRDS, CUPS = 1, 2, 3
+"""Exclusive groups (RULINGS 三人こいこい 8): 五光 > 四光 > 雨四光 > 三光, 大鳥 > 小鳥, 鉄砲 over
+月見酒 and 花見酒 (which it contains)."""
 SPECS = (
-    Spec("五光", GOKO, 5, 24),
-    Spec("四光", SHIKO, 4, 16),
-    Spec("三光", SHIKO, 3, 6),
-    Spec("大鳥", OTORI, 6, 18),
-    Spec("小鳥", KOTORI, 4, 7),
+    Spec("五光", GOKO, 5, 24, group=LIGHTS),
+    Spec("四光", SHIKO, 4, 16, group=LIGHTS),
+    Spec("雨四光", SHIKO | ONO_MICHIKAZE, 4, 9, group=LIGHTS),
+    Spec("三光", SHIKO, 3, 6, group=LIGHTS),
+    Spec("大鳥", OTORI, 6, 18, group=BIRDS),
+    Spec("小鳥", KOTORI, 4, 7, group=BIRDS),
     Spec("五雲", GOUN, 5, 15),
     Spec("赤短", AKATAN, 3, 7),
     Spec("青短", AOTAN, 3, 7),
     Spec("猪鹿蝶", INOSHIKACHO, 3, 6),
-    Spec("鉄砲", TEPPO, 3, 6),
+    Spec("鉄砲", TEPPO, 3, 6, group=CUPS),
     Spec("くさ", KUSA, 3, 5),
     Spec("表菅原", OMOTE_SUGAWARA, 3, 4),
-    Spec("月見酒", TSUKIMI, 2, 2),
-    Spec("花見酒", HANAMI, 2, 2),
+    Spec("月見酒", TSUKIMI, 2, 2, group=CUPS),
+    Spec("花見酒", HANAMI, 2, 2, group=CUPS),
     Spec("タネ", TANES, 5, 1, 1),
     Spec("タン", TANS, 5, 1, 1),
     Spec("カス", KASUS | KIKU_SAKAZUKI, 10, 1, 1),
