@@ -1,0 +1,50 @@
+"""Screen text and card layout without a running app."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich.cells import cell_len
+
+from hanafuda_tui.core.cards import mask
+from hanafuda_tui.core.rulesets import RULESETS
+from hanafuda_tui.ui import i18n
+from hanafuda_tui.ui.faces import FACES, kind_key, places, wrap
+
+I18N = Path(i18n.__file__).parent / "data" / "i18n"
+
+
+def test_the_locale_picks_the_language() -> None:
+    assert i18n.locale_lang({"LANG": "ja_JP.UTF-8"}) == "ja"
+    assert i18n.locale_lang({"LC_ALL": "C", "LANG": "ja_JP.UTF-8"}) == "en"
+    assert i18n.locale_lang({}) == "en"
+
+
+def test_both_languages_have_the_same_texts() -> None:
+    ja = json.loads((I18N / "ja.json").read_text("utf-8"))
+    en = json.loads((I18N / "en.json").read_text("utf-8"))
+    assert {k for k in ja if not k.startswith("yaku.")} == {
+        k for k in en if not k.startswith("yaku.")
+    }
+
+
+def test_every_ruleset_has_a_description_and_role_names() -> None:
+    ja = json.loads((I18N / "ja.json").read_text("utf-8"))
+    for name, cls in RULESETS.items():
+        assert f"desc.{name}" in ja
+        assert len(ja.get(f"roles.{name}", ja["roles.default"]).split(",")) >= cls.players
+
+
+def test_faces_are_two_kanji_and_ribbons_are_told_apart() -> None:
+    assert {cell_len(f) for f in FACES} == {4}
+    assert [kind_key(c) for c in (0, 1, 21, 13, 2)] == ["light", "akatan", "aotan", "tan", "kasu"]
+    assert kind_key(mask("g").bit_length() - 1) == "tane"
+
+
+def test_cards_wrap_by_cell_width() -> None:
+    items = [("[b]松鶴[/b]", 4)] * 5
+    # prefix "場 " is 3 cells; 3 + 4 + 1 + 4 = 12 fits in 14, a third card would not
+    assert places(items, 14, 3) == [(0, 3), (0, 8), (1, 3), (1, 8), (2, 3)]
+    lines = wrap(items, 14, "場 ", 3)
+    assert lines[0] == "場 [b]松鶴[/b] [b]松鶴[/b]" and lines[2] == "   [b]松鶴[/b]"
