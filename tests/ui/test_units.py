@@ -48,3 +48,17 @@ def test_cards_wrap_by_cell_width() -> None:
     assert places(items, 14, 3) == [(0, 3), (0, 8), (1, 3), (1, 8), (2, 3)]
     lines = wrap(items, 14, "場 ", 3)
     assert lines[0] == "場 [b]松鶴[/b] [b]松鶴[/b]" and lines[2] == "   [b]松鶴[/b]"
+
+
+def test_an_unknown_phase_gets_its_legal_named_actions_as_choices() -> None:
+    from hanafuda_tui.core import actions as act
+    from hanafuda_tui.core.game import PlayerView
+    from hanafuda_tui.ui.screens.modals import generic_prompt
+
+    view = PlayerView(
+        "someday", 0, 3, 1, 1, 0, 0, "mystery", 0, (act.AGARI, act.SAGE), 0, (7, 7, 7), 0,
+        (0, 0, 0), 21, -1, (0, 0, 0), (0, 0, 0), {},
+    )  # fmt: skip
+    prompt = generic_prompt(view, None)  # type: ignore[arg-type]
+    assert prompt.keys == {"a": act.AGARI, "g": act.SAGE}
+    assert [a for a, _, _ in prompt.choices] == [act.AGARI, act.SAGE]
