@@ -143,13 +143,13 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_ci(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
-    """Normal-approximation 95% interval of a mean."""
+def mean_ci(values: Sequence[float], z: float = Z95) -> list[float] | None:
+    """Normal-approximation 95% interval of a mean (None from fewer than two values)."""
     if len(values) < 2:
-        return (-math.inf, math.inf)
+        return None
     m = statistics.fmean(values)
     half = z * statistics.stdev(values) / math.sqrt(len(values))
-    return (m - half, m + half)
+    return [round(m - half, 3), round(m + half, 3)]
 
 
 def percentiles(ms: list[float]) -> dict[str, float]:
@@ -190,14 +190,13 @@ def bot_stats(specs: Sequence[str], played: Sequence[Played]) -> list[dict[str, 
                     choices.extend(p.choice_ms[seat])
         n = len(scores)
         set_means = [statistics.fmean(v) for v in by_set.values()]
-        low, high = mean_ci(set_means)
         w_low, w_high = wilson(wins, n)
         out.append(
             {
                 "name": name,
                 "games": n,
                 "mean_score": round(statistics.fmean(scores), 3) if n else 0.0,
-                "mean_score_ci": [round(low, 3), round(high, 3)],
+                "mean_score_ci": mean_ci(set_means),
                 "mean_per_month": round(sum(scores) / months, 3) if months else 0.0,
                 "win_rate": round(wins / n, 4) if n else 0.0,
                 "win_rate_ci": [round(w_low, 4), round(w_high, 4)],

@@ -56,3 +56,10 @@ def test_sim_json_lists_the_bots_and_keeps_the_totals(capsys):
         assert set(b) >= {"name", "mean_score", "mean_per_month", "win_rate", "win_rate_ci"}
         assert set(b["decision_ms"]) == {"p50", "p95", "max"}
     assert sum(sum(t) for t in out["totals"]) == 0
+
+
+def test_one_deal_set_gives_no_score_interval_and_strict_json(capsys):
+    main(["sim", "--ruleset", "koikoi2", "--games", "2", "--bots", "easy,random", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert [b["mean_score_ci"] for b in out["bots"]] == [None, None]
+    json.dumps(out, allow_nan=False)
