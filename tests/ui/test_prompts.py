@@ -97,14 +97,19 @@ def test_year_end_shows_ginmi_and_standings_then_the_selector(tmp_path: Path) ->
             table = app.table()
             assert table is not None
             game = table.session.game
+            last: MonthResult | None = None
             for _ in range(40):
                 if isinstance(app.screen, ScoreSheet):
                     break
                 assert isinstance(app.screen, MonthResult)
+                last = app.screen
                 await pilot.press("enter")
                 await settle(pilot)
             assert isinstance(app.screen, ScoreSheet) and app.screen.final
             assert game.is_over and game.settlements[-1][0] == "吟味"
+            # the last month's result shows 吟味 and the final totals
+            assert last is not None and "吟味" in [name for name, _ in last.settlements]
+            assert list(last.scores) == list(game.scores)
             text = " ".join(str(s.render()) for s in app.screen.query(Static))
             assert "1位" in text
             assert not Store(tmp_path).exists()

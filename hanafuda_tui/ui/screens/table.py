@@ -77,6 +77,7 @@ class TableScreen(Screen[None]):
         self.selected = 0
         self.hints = True
         self.shown_results = len(session.game.results)
+        self.shown_settled = len(session.game.settlements)
         self.pending = False
         """A prompt or pass screen of ours is open; its callback goes on."""
         self.bot_token = 0
@@ -263,13 +264,11 @@ class TableScreen(Screen[None]):
             if len(session.humans) > 1:
                 self.viewer = None  # a new deal: hide every hand until the next human confirms
                 self.refresh_table()
-            won = self.months_won(self.shown_results)
-            closing = [
-                (name, pay)
-                for name, at, pay in game.settlements
-                if at == won and getattr(result, "winner", -1) >= 0
-            ]
-            scores = self.scores_after(self.shown_results)
+            closing: list[tuple[str, tuple[int, ...]]] = []
+            if getattr(result, "winner", -1) >= 0:  # settlements (小引, 吟味) follow a won month
+                closing = [(name, pay) for name, _, pay in game.settlements[self.shown_settled :]]
+                self.shown_settled = len(game.settlements)
+            scores = self.scores_so_far()
             self.open(MonthResult(result, session.names, scores, closing))
             return
         if game.is_over:
@@ -293,21 +292,16 @@ class TableScreen(Screen[None]):
             return
         self.open(PROMPTS.get(view.phase, generic_prompt)(view, session), self.decided)
 
-    def scores_after(self, n: int) -> list[int]:
-        """Running totals after the first ``n`` deals (settlements after them included)."""
+    def scores_so_far(self) -> list[int]:
+        """Running totals after the results and settlements shown so far."""
         game = self.session.game
         totals = [0] * game.players
-        for r in game.results[:n]:
-            for s, p in enumerate(getattr(r, "payments", ())):
+        rows = [getattr(r, "payments", ()) for r in game.results[: self.shown_results]]
+        rows += [pay for _, _, pay in game.settlements[: self.shown_settled]]
+        for row in rows:
+            for s, p in enumerate(row):
                 totals[s] += p
-        for _name, at, pay in game.settlements:
-            if at <= self.months_won(n):
-                for s, p in enumerate(pay):
-                    totals[s] += p
         return totals
-
-    def months_won(self, n: int) -> int:
-        return sum(1 for r in self.session.game.results[:n] if getattr(r, "winner", -1) >= 0)
 
     def open(self, screen: Screen[Any], callback: Any = None) -> None:
         self.pending = True
