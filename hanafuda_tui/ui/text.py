@@ -71,7 +71,34 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
         return t("log.extension")
     if k == "year_start":
         return None
-    return f"{t('event.' + k)} {who}".strip()
+    return generic_line(e, who)
+
+
+def generic_line(e: Event, who: str) -> str:
+    """An event the log has no sentence for: its name and whatever it carries."""
+    parts = [t("event." + e.kind) if has("event." + e.kind) else e.kind, who]
+    if e.card >= 0:
+        parts.append(face(e.card))
+    if e.cards:
+        parts.append(faces_of(e.cards))
+    parts += [yaku_name(n) for n in e.names]
+    if e.value:
+        parts.append(str(e.value))
+    if e.amounts:
+        parts.append("(" + " ".join(map(signed, e.amounts)) + ")")
+    return " ".join(p for p in parts if p)
+
+
+def deal_captures(log: Sequence[Event], end: int, seat: int) -> int:
+    """The cards ``seat`` captured in the deal whose last event is ``log[end]`` (read back to the
+    deal's ``deal`` event): what a month result's yaku were made of."""
+    caps = 0
+    for e in reversed(log[: end + 1]):
+        if e.kind == "deal":
+            break
+        if e.kind == "capture" and e.seat == seat:
+            caps |= e.cards | 1 << e.card
+    return caps
 
 
 def result_rows(results: Sequence[Any], names: Sequence[str]) -> list[tuple[str, ...]]:

@@ -15,6 +15,7 @@ from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of
+from hanafuda_tui.core.rulesets.koikoi3_yaku import scoring_yaku
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import TooSmall
@@ -73,8 +74,24 @@ def test_teyaku_prompt_declare_or_keep(tmp_path: Path) -> None:
 
 
 def test_koikoi_prompt_and_shobu_pays(tmp_path: Path) -> None:
-    game = run_prompt(tmp_path, "koikoi", {"k": act.KOIKOI, "s": act.SHOBU}, "s")
-    assert game.results[0].winner == 0 and game.results[0].reason == "shobu"
+    saved = saved_game_where(tmp_path, lambda g: g.phase == "koikoi")
+    expected = scoring_yaku(saved.captures[0])
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            prompt = await continue_saved(pilot)
+            assert prompt.keys == {"k": act.KOIKOI, "s": act.SHOBU}
+            await pilot.press("s")
+            await settle(pilot)
+            assert isinstance(app.screen, MonthResult)
+            result = app.screen.result
+            assert result.winner == 0 and result.reason == "shobu"
+            # the result shows each yaku won with its value
+            assert app.screen.yaku_values == expected
+            assert result.value == sum(expected.values())
+
+    asyncio.run(run())
 
 
 def test_take_prompt_offers_exactly_the_two_field_cards(tmp_path: Path) -> None:

@@ -30,11 +30,14 @@ class MonthResult(ModalScreen[None]):
         names: Sequence[str],
         scores: Sequence[int],
         settlements: Sequence[tuple[str, Sequence[int]]] = (),
+        yaku_values: dict[str, int] | None = None,
     ) -> None:
-        """``settlements``: payments made right after this deal (小引, 吟味), shown as columns."""
+        """``settlements``: payments made right after this deal (小引, 吟味), shown as columns;
+        ``yaku_values``: the value of each yaku won, where the ruleset's hints know it."""
         super().__init__()
         self.result, self.names, self.scores = result, names, scores
         self.settlements = settlements
+        self.yaku_values = yaku_values or {}
 
     def compose(self) -> ComposeResult:
         r = self.result
@@ -43,7 +46,11 @@ class MonthResult(ModalScreen[None]):
         title = month_label(month) if month else ""
         if winner >= 0:
             head = t("result.won", who=escape(self.names[winner]), value=getattr(r, "value", 0))
-            what = " ".join(map(yaku_name, getattr(r, "yaku", ())))
+            values = self.yaku_values
+            what = "  ".join(
+                f"{yaku_name(n)} {values[n]}" if n in values else yaku_name(n)
+                for n in getattr(r, "yaku", ())
+            )
         else:
             head = t("result.nagare_long")
             what = t("reason." + getattr(r, "reason", ""))

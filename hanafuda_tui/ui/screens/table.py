@@ -30,7 +30,7 @@ from ...core.rulesets import TITLES
 from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..session import Session
-from ..text import event_line, seat_roles
+from ..text import deal_captures, event_line, seat_roles
 from ..widgets.table import (
     FieldPanel,
     HandPanel,
@@ -269,7 +269,8 @@ class TableScreen(Screen[None]):
                 closing = [(name, pay) for name, _, pay in game.settlements[self.shown_settled :]]
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
-            self.open(MonthResult(result, session.names, scores, closing))
+            values = self.won_yaku(result, self.shown_results - 1)
+            self.open(MonthResult(result, session.names, scores, closing, values))
             return
         if game.is_over:
             self.open(ScoreSheet(game, session.names, final=True), self.year_over)
@@ -291,6 +292,17 @@ class TableScreen(Screen[None]):
         if view.phase == PLAY:
             return
         self.open(PROMPTS.get(view.phase, generic_prompt)(view, session), self.decided)
+
+    def won_yaku(self, result: Any, index: int) -> dict[str, int]:
+        """The values of the winner's yaku, from the captures of the deal that result ``index``
+        ended (found through the log's month_end events), where the ruleset's hints know them."""
+        winner = getattr(result, "winner", -1)
+        game = self.session.game
+        ends = [i for i, e in enumerate(game.log) if e.kind == "month_end"]
+        if winner < 0 or index >= len(ends):
+            return {}
+        caps = deal_captures(game.log, ends[index], winner)
+        return current_yaku(game.ruleset, game.options, caps)
 
     def scores_so_far(self) -> list[int]:
         """Running totals after the results and settlements shown so far."""
