@@ -6,13 +6,15 @@ world and the month is played out with the normal policy for every seat. An acti
 the bot's score change less the others' mean change by the month's end. The playouts are spent by
 sequential halving (the worse half of the actions is dropped after each round), about
 ``iterations`` of them, or as many as ``time`` seconds allow (estimated from the first world, and
-never past the deadline). Ties go to the normal policy's own choice.
+never past the deadline). The normal policy's own choice always stays in play, and the search's
+best replaces it only when clearly better in the same worlds (``CONFIDENCE``).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import statistics
 import time as _time
 from collections.abc import Sequence
 from typing import Any
@@ -26,6 +28,8 @@ from .policy import easy_action, normal_action, seen_of_game, seen_of_view
 
 DEFAULT_TIME = 0.2
 """Seconds per decision when neither a time nor an iteration count is given."""
+CONFIDENCE = 1.0
+"""The search overrules the normal policy's choice only when this sure (standard errors)."""
 MAX_PLAYOUT_ACTIONS = 400
 """A guard: a month never needs this many decisions."""
 
@@ -76,21 +80,27 @@ class StrongBot:
         deadline = start + self.time if self.time is not None else math.inf
         candidates = list(view.legal)
         n = len(candidates)
+        g = candidates.index(guess)
         totals = [0.0] * n
         counts = [0] * n
+        results: list[dict[int, float]] = [{} for _ in range(n)]
+        """Each action's result in each world it was tried in (for paired comparisons)."""
         before = _margin(view.scores, view.seat)
 
         def world(alive: list[int]) -> None:
             """One sampled world; every action still in play tried in it on the same cards."""
             hands, stock = sample_deal(view, self.rng)
             seed = self.rng.getrandbits(32)
+            w = counts[g]
             for i in alive:
                 deck_rng = random.Random(seed)
                 game = build_game(view, hands, stock, options, lambda r=deck_rng: _deck(r))
                 game.apply(candidates[i])
                 self._playout(game, ev)
-                totals[i] += _margin(game.scores, view.seat) - before
+                value = _margin(game.scores, view.seat) - before
+                totals[i] += value
                 counts[i] += 1
+                results[i][w] = value
 
         def ranked(alive: list[int]) -> list[int]:
             return sorted(
@@ -112,8 +122,20 @@ class StrongBot:
                 if clock() >= deadline:
                     break
                 world(alive)
-            alive = ranked(alive)[: max(1, math.ceil(len(alive) / 2))]
-        return candidates[ranked(alive)[0]]
+            kept = ranked(alive)[: max(1, math.ceil(len(alive) / 2))]
+            alive = kept if g in kept else [*kept, g]
+        best = ranked(alive)[0]
+        return candidates[best if self._better(results[best], results[g]) else g]
+
+    @staticmethod
+    def _better(best: dict[int, float], guess: dict[int, float]) -> bool:
+        """Whether the search's best beats the normal policy's choice by more than ``CONFIDENCE``
+        standard errors of their paired difference (worlds where both were tried)."""
+        diffs = [v - guess[w] for w, v in best.items() if w in guess]
+        if len(diffs) < 2:
+            return False
+        mean = statistics.fmean(diffs)
+        return mean > CONFIDENCE * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
     def _playout(self, game: Game, ev: Evaluator) -> None:
         """Play on until the month has a result (or the game ends), every seat by the policy."""
