@@ -238,6 +238,10 @@ def test_tobikomi_fusakui():
         declared={0: THREE_HAND},
     )
     play(game, "h")  # lays
+    warn = game.hatto_warnings()  # the screen warns before the 不作為, not for taking h with g
+    assert set(warn) == {CARD_OF_CODE["B"], CARD_OF_CODE["e"]}
+    hatto, exempt = warn[CARD_OF_CODE["B"]]
+    assert hatto.tobikomi == ((0, mask("hij")),) and hatto.value == KAN and not exempt
     play(game, "B")  # does not take h with g
     assert game.tobikomi_hatto == {(0, mask("hij")): 1}
     play(game, "t", "i", "e", "f", "A", "g", "u", "j")

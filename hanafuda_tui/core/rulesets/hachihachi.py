@@ -19,7 +19,7 @@ from .. import actions as act
 from ..cards import MONTH_MASK, card_list
 from ..game import OVER, PLAY, TEYAKU_PHASE, Game
 from .hachihachi_ba import KOBA, ba_label, ba_of
-from .hachihachi_hatto import Hatto, Table, exempt, fusakui, hatto_cards
+from .hachihachi_hatto import Hatto, Table, exempt, fusakui, hatto_cards, warnings
 from .hachihachi_teyaku import NUKE_TYPES, SHISO, Teyaku, teyaku
 from .hachihachi_yaku import (
     BASE_POINTS,
@@ -272,12 +272,11 @@ class Hachihachi(Game):
         )
 
     def hatto_warnings(self) -> dict[int, tuple[Hatto, bool]]:
-        """For the seat to play: each hand card that would be 法度, and whether it is exempt."""
+        """For the seat to play: each hand card whose play would be 法度 (a 法度 lay or 飛込み 不作為),
+        and whether it is exempt."""
         if self.phase != PLAY or self.to_act < 0:
             return {}
-        table = self.table()
-        risky = hatto_cards(table, self.to_act)
-        return {c: (h, exempt(table, self.to_act, c, risky)) for c, h in risky.items()}
+        return warnings(self.table(), self.to_act)
 
     def apply(self, action: int) -> None:
         seat = self.to_act

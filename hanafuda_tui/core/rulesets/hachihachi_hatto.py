@@ -111,3 +111,20 @@ def fusakui(table: Table, seat: int, card: int) -> list[tuple[int, int]]:
         for h, three, fourth in open_threes(table)
         if h != seat and hand >> fourth & 1 and card != fourth and table.field & three
     ]
+
+
+def warnings(table: Table, seat: int) -> dict[int, tuple[Hatto, bool]]:
+    """Each card of ``seat``'s hand whose play would be 法度, with whether it is exempt: a 法度 lay
+    (exempt as the seed allows) or 飛込み 不作為, playing another card than the fourth (never exempt)."""
+    risky = hatto_cards(table, seat)
+    out = {c: (h, exempt(table, seat, c, risky)) for c, h in risky.items()}
+    if not table.threes:
+        return out
+    each = points(TOBIKOMI_VALUE, table.ba, table.menu, raised=False)
+    for card in card_list(table.hands[seat]):
+        helped = fusakui(table, seat, card)
+        if helped:
+            h, _ = out.get(card, (Hatto((), (), 0), True))
+            value = h.value + len(helped) * each
+            out[card] = (Hatto(h.yaku, h.tobikomi + tuple(helped), value), False)
+    return out
