@@ -11,7 +11,7 @@ from hanafuda_tui.core.rulesets.hachihachi import (
     year_end,
 )
 from hanafuda_tui.core.rulesets.hachihachi_ba import KOBA, OBA, ZEBA
-from hanafuda_tui.core.rulesets.hachihachi_sheet import render_sheet, sheet_lines
+from hanafuda_tui.core.rulesets.hachihachi_sheet import closing_lines, render_sheet, sheet_lines
 from hanafuda_tui.core.table import shuffled_deck
 
 A, B, C = 0, 1, 2
@@ -114,3 +114,15 @@ def test_half_values_and_marks_are_written_like_the_seed():
     text = render_sheet(example_game(), ["A", "B", "C"])
     assert any("（吹き消し）" in line for line in text)
     assert text[-1].split()[1:] == ["+13", "+71", "-84"]
+
+
+def test_a_drawn_year_closes_at_zero():
+    """Seed (7) 6: all equal after the stones; the 番個板 is shared and every row closes at 0."""
+    kan, ten, stones = [0, 0, 0], [-4, -4, 8], [0, 0, 12]
+    end = year_end([-4, -4, 8], stones, [0, 1, 2])
+    rows = {
+        line.label: [(k, t) for k, t, _ in line.cells]
+        for line in closing_lines(kan, ten, stones, end)
+    }
+    assert rows["月石清算"] == [(0, 0)] * 3
+    assert rows["端数処理"] == rows["最終得点"] == [(0, None)] * 3

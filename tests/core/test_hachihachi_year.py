@@ -47,8 +47,10 @@ def test_tied_lowest_share_the_stones_odd_point_to_top():
 
 
 def test_everyone_equal_is_a_draw():
+    """Seed (7) 6: equal to the 点 after the stones; the 番個板 is shared and nothing is left."""
     end = year_end([-4, -4, 8], [0, 0, 12], [0, 1, 2])
     assert end.final == (0, 0, 0) and end.top == -1
+    assert end.stone_pay == (4, 4, -8) and end.ginmi == (0, 0, 0)
 
 
 def test_shiso_holder_takes_ginmi_and_the_stones_whatever_the_ranking():

@@ -110,15 +110,12 @@ def year_end(
     Ranks on the scores less the stones put in; the lowest takes the 番個板 (tied lowest share it, an
     odd point to the top); every player but the top has its total less 10貫 cut toward zero to 貫,
     the top gets minus their sum. ``top_order`` (胴, 胴二, ビキ of the last month) breaks a tie for
-    top. A 四三 holder ``shiso`` is top and takes the 番個板 (補足 (4) 3). All equal: a draw, all 0.
+    top. A 四三 holder ``shiso`` is top and takes the 番個板 (補足 (4) 3). All equal (seed (7) 6): a
+    draw, the 番個板 shared by the three, every total 0.
     """
     pot = sum(stones)
     ranked = [scores[s] - stones[s] for s in range(3)]
     stone_pay = [-stones[s] for s in range(3)]
-    if shiso < 0 and ranked[0] == ranked[1] == ranked[2]:
-        stone_pay[top_order[0]] += pot
-        ginmi = tuple(-scores[s] - stone_pay[s] for s in range(3))
-        return YearEnd(tuple(stone_pay), ginmi, (0, 0, 0), -1)
     if shiso >= 0:
         top = shiso
         stone_pay[top] += pot
@@ -129,6 +126,8 @@ def year_end(
         for s in lows:
             stone_pay[s] += share
         stone_pay[top] += odd
+        if len(lows) == 3:
+            return YearEnd(tuple(stone_pay), (0, 0, 0), (0, 0, 0), -1)
     after = [scores[s] + stone_pay[s] for s in range(3)]
     final = [0, 0, 0]
     for s in range(3):

@@ -78,7 +78,9 @@ def closing_lines(
     out.append(row("再計", kan3, ten2))
     split = [split_same_sign(kan3[s] * KAN + ten2[s]) for s in range(3)]
     out.append(row("点を貫に", [k for k, _ in split], [t for _, t in split]))
-    cut = [None if s == end.top else split[s][0] for s in range(3)]
+    cut: list[int | None] = [None if s == end.top else split[s][0] for s in range(3)]
+    if end.top < 0:  # all equal: a draw (seed (7) 6)
+        cut = list(end.final)
     out.append(row("端数処理", cut, blank))
     out.append(row("最終得点", end.final, blank))
     return out
