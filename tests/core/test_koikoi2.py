@@ -95,6 +95,15 @@ def test_the_doubling_after_koikoi_counts_once_whoever_called():
     assert set(r.yaku) == {"月見で一杯", "花見で一杯"} and r.koikoi == (True, True)
 
 
+def test_the_caller_of_koikoi_who_wins_later_scores_double():
+    game = scripted()
+    play(game, "c koikoi B M N I take:K")  # the other player forms nothing; 花見 for the dealer
+    assert game.phase == KOIKOI_PHASE and game.to_act == 0
+    play(game, "shobu")
+    r = game.results[0]
+    assert (r.winner, r.base, r.value, r.payments, r.koikoi) == (0, 10, 20, (20, 0), (True, False))
+
+
 def test_a_turn_that_forms_nothing_offers_nothing():
     game = scripted()
     play(game, "c koikoi B")
@@ -194,6 +203,7 @@ def _random_games(n: int, options=None):
 
 
 def test_random_games_conserve_cards_and_score_only_the_winner():
+    played_out = 0
     for game, moves in _random_games(200):
         while not game.finished:
             deal_no = len(game.deals)
@@ -215,8 +225,12 @@ def test_random_games_conserve_cards_and_score_only_the_winner():
             if r.winner >= 0:
                 assert r.payments[r.winner] == r.value
                 dealer = r.winner
+            else:  # hands played out: nobody scores and the dealer stays
+                assert r.reason == "hands-out" and r.payments == (0, 0)
+                played_out += 1
             totals = [t + p for t, p in zip(totals, r.payments, strict=True)]
         assert totals == game.scores
+    assert played_out > 20
 
 
 def test_every_option_set_plays_and_replays_to_the_same_totals():
