@@ -195,6 +195,12 @@ def test_ame_shima_voids_every_dekiyaku_of_its_holder_but_not_the_card_points():
     assert r.payments == (72 - 150 - 88, 118 + 300 - 88, 74 - 150 - 88)
 
 
+def test_ame_shima_does_not_void_the_holders_teyaku():
+    r, _ = _settled(_with_rest("opqrBFJVhlCDGHKL"), declared=("六カス", None, None))
+    assert r.ame_shima == (True, False, False) and r.dekiyaku_points == (0, 150, 0)
+    assert r.payments == (72 - 150 - 88 + 40, 118 + 300 - 88 - 20, 74 - 150 - 88 - 20)
+
+
 KASU = "CDGHKLOPSTWXabefijmnrtuv"
 
 
@@ -210,6 +216,9 @@ def test_fuke_at_20_points_is_a_draw_for_all_and_voids_teyaku():
     assert r.points[1] == 20
     assert r.reason == "fuke" and r.winner == -1 and r.payments == (0, 0, 0)
     assert game.dealer == 0 and game.month == 2 and game.scores == [0, 0, 0]
+    # Seat 0 would have the best result without the フケ; the 親 keeps the deal all the same.
+    _, game = _settled(_poor_doni(20), dealer=2)
+    assert game.dealer == 2
 
 
 def test_21_points_is_no_fuke_and_the_teyaku_is_paid():
@@ -234,6 +243,11 @@ def test_the_best_result_deals_next_ties_go_to_the_oya_then_the_doni():
     assert game.dealer == 1  # 胴二 before ビキ
     r, game = _settled(UNEVEN, dealer=2)
     assert game.dealer == 2  # the 親 keeps it on a tie
+
+
+def test_teyaku_payments_count_in_choosing_the_next_oya():
+    r, game = _settled(EVEN, dealer=1, declared=(None, None, "六カス"))
+    assert r.payments == (-20, -20, 40) and game.dealer == 2
 
 
 def test_a_field_shima_goes_to_the_oyas_captures():

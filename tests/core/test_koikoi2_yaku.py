@@ -42,6 +42,11 @@ def test_every_yaku_and_one_card_short(codes, expected, short, short_expected):
     assert yaku(mask(short), VALUES) == short_expected
 
 
+def test_sugawara_is_not_played():
+    assert yaku(mask("ABCDEFGHIJKL"), VALUES) == {"赤短": 6}  # 松・梅・桜, every card
+    assert yaku(mask("YZabcdefstuv"), VALUES) == {}  # 萩・芒・桐, every card
+
+
 def test_kiku_sakazuki_is_a_tane_and_a_kasu():
     caps = mask("gCDGHKLOPS")  # nine kasu and the cup
     assert yaku(caps, VALUES) == {"カス": 1}
