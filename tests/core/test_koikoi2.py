@@ -117,6 +117,9 @@ def test_double_seven_doubles_seven_or_more_and_stacks_with_koikoi():
     game = scripted(double_seven=True)
     play(game, "c shobu")
     assert game.results[0].value == 5
+    game = scripted(double_seven=True)
+    play(game, "c koikoi B M J take:L shobu")  # 赤短 6: under 7 before the こいこい doubling
+    assert (game.results[0].base, game.results[0].value) == (6, 12)
 
 
 @pytest.mark.parametrize(("caps", "base", "value"), [("BFJEMQUY", 7, 14), ("BFJEMQU", 6, 6)])
