@@ -173,3 +173,17 @@ def test_etsunen_plays_on_while_a_nidai_shibari_is_pending(etsunen):
         assert game.ba == OBA or game.ba == ZEBA
     else:
         assert game.finished and len(game.results) == 1
+
+
+def test_shiso_month_settles_the_others_declared_teyaku():
+    """補足 (4) 1: in the 四三 month another player's declared teyaku is paid too, then the year ends."""
+    deck = deck_for("ABCDEFG", "MNQUVYd", "hijkpqZ", "JWXabe")
+    game = game_of(deck)
+    assert game.teyaku[2].name == "三本"
+    game.apply(act.DECLARE)
+    pass_blanks(game)
+    game.apply(act.DECLARE)
+    assert game.finished and game.results[-1].reason == "shiso"
+    assert [r.remark for r in game.results[-1].rows] == ["四三", "三本"]
+    assert game.results[-1].payments == (960 - 24, -480 - 24, -480 + 48)
+    assert game.year.top == 0

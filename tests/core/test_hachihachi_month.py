@@ -14,6 +14,7 @@ from hanafuda_tui.core.rulesets.hachihachi import (
 )
 from hanafuda_tui.core.rulesets.hachihachi_ba import KOBA, OBA
 from hanafuda_tui.core.rulesets.hachihachi_teyaku import teyaku
+from hanafuda_tui.core.rulesets.hachihachi_yaku import special_yaku
 from hanafuda_tui.core.table import shuffled_deck
 
 KAN = 12
@@ -394,3 +395,68 @@ def test_fukikeshi_voids_a_tobikomi_already_paid():
         ("素十七", False),
     ]
     assert result.payments == (-168, -168, 336)
+
+
+def test_sage_case_6_sujuroku_is_not_allowed():
+    """補足 (2) 6, the seed's own case: 赤短 in 下げ, the last hand card forms nothing and the
+    captures hold 素十六 (素十七 here): forced cancel, half 赤短, no 素十六."""
+    game = staged(
+        hands=["EM", "QU", "BY"],
+        caps=["", "", "FJGHKLOPSTWXabefij"],
+        field="C",
+        stock="dgkpsc",
+    )
+    play(game, "E", "Q", "B")  # ビキ takes C with B: 赤短
+    assert game.phase == AGARI_PHASE and game.to_act == 2
+    play(game, "sage", "M", "keep", "U", "keep")
+    assert [name for _, name, _ in special_yaku(game.captures)] == ["素十七"]  # what is lost
+    play(game, "Y")  # the last hand card: lays; draws c, takes d
+    result = game.results[-1]
+    assert result.reason == "cancel" and result.winner == 2
+    assert [r.remark for r in result.rows] == ["赤短・消"]
+    assert result.payments == (-42, -42, 84)
+
+
+def test_sage_case_3_sage_again_then_cancel_halves_both():
+    """補足 (2) 3: a new 出来役 after 下げ may be 下げ again; the cancel then pays both at half."""
+    game = staged(hands=["BGk", "eS", "tW"], caps=["FJYU", "", ""], field="COPn", stock="QRZav")
+    play(game, "B", "sage", "e", "keep", "t", "keep", "k")
+    assert game.phase == AGARI_PHASE and act.SAGE in game.legal_actions()
+    play(game, "sage", "S")
+    assert game.phase == CANCEL_PHASE and game.to_act == 0
+    play(game, "cancel")
+    result = game.results[-1]
+    assert [r.remark for r in result.rows] == ["赤短・消", "猪鹿蝶・消"]
+    assert result.payments == (2 * (42 + 36), -(42 + 36), -(42 + 36))
+
+
+def test_hatto_case_5_no_hatto_on_a_card_shown_in_a_teyaku():
+    """補足 (1) 5: 胴二 is short of 松の短 (B) for 赤短. Hidden in its hand, laying 松に鶴 (a 影札) is
+    法度; shown in its declared 喰付, the capture is foreseen and it is not."""
+    hands = ["AMQ", "BCEGKLO", "ij"]
+    kw = {"caps": ["", "FJ", ""], "field": "U", "stock": "defg"}
+    hidden = staged(hands=hands, **kw)
+    assert CARD_OF_CODE["A"] in hidden.hatto_warnings()
+    shown = staged(hands=hands, declared={1: "BCEGKLO"}, **kw)
+    assert shown.shown[1] == mask("BCEGKL")  # 喰付
+    assert CARD_OF_CODE["A"] not in shown.hatto_warnings()
+    play(shown, "A", "B")  # 胴二 takes 松に鶴 with B: 赤短, paid by both
+    play(shown, "agari")
+    akatan = [r for r in shown.results[-1].rows if r.remark.startswith("赤短")]
+    assert [(r.remark, r.amounts) for r in akatan] == [("赤短", (-84, 168, -84))]
+
+
+def test_tobikomi_of_both_threes_of_futasanbon():
+    """○ルールの概要: the 飛込み of a 二三本 applies to each of its two threes."""
+    game = staged(
+        hands=["jm", "QE", "YM"],
+        caps=["hikl", "", ""],
+        field="gn",
+        stock="AIcspt",
+        declared={0: "hijklmA"},
+    )
+    assert game.teyaku[0].name == "二三本"
+    play(game, "j")  # takes g: h i j are all 胴's
+    play(game, "Q", "Y", "m")  # takes n: k l m too
+    rows = [r for r in game.rows if r.remark.startswith("飛込")]
+    assert [(r.remark, r.amounts) for r in rows] == [("飛込", (24, -12, -12))] * 2
