@@ -95,7 +95,7 @@ def test_example_sums_and_closing_rows():
     lines = {line.label: line for line in sheet_lines(example_game())}
     cells = {label: [(k, t) for k, t, _ in line.cells] for label, line in lines.items()}
     assert cells["合計"] == [(8, 189), (72, -250), (-80, 61)]
-    assert lines["月石"].remark == "*=5  *=3  *=4"
+    assert lines["月石"].stones == (5, 3, 4)
     assert cells["月石清算"] == [(8, 184), (72, -253), (-80, 69)]
     assert cells["再計"] == [(-2, 184), (62, -253), (-90, 69)]
     assert cells["点を貫に"] == [(13, 4), (40, 11), (-84, -3)]
@@ -114,6 +114,11 @@ def test_half_values_and_marks_are_written_like_the_seed():
     text = render_sheet(example_game(), ["A", "B", "C"])
     assert any("（吹き消し）" in line for line in text)
     assert text[-1].split()[1:] == ["+13", "+71", "-84"]
+    assert next(line for line in text if line.startswith("月石 ")).split()[1:] == [
+        "*=5",
+        "*=3",
+        "*=4",
+    ]
 
 
 def test_a_drawn_year_closes_at_zero():

@@ -22,6 +22,8 @@ class SheetLine(NamedTuple):
     """Per seat: (貫, 点, month stone); None is a blank cell."""
     remark: str
     struck: bool = False
+    stones: tuple[int, ...] = ()
+    """The 月石 row: month stones each player put in, written ``*=n`` under the 点 column."""
 
 
 def month_label(result: MonthResult) -> str:
@@ -69,8 +71,9 @@ def closing_lines(
 
     blank = (None, None, None)
     out = [row("合計", kan, ten)]
-    stone_marks = "  ".join(f"*={n}" for n in stones)
-    out.append(SheetLine("月石", tuple((None, None, False) for _ in range(3)), stone_marks))
+    out.append(
+        SheetLine("月石", tuple((None, None, False) for _ in range(3)), "", stones=tuple(stones))
+    )
     ten2 = [ten[s] + end.stone_pay[s] for s in range(3)]
     out.append(row("月石清算", kan, ten2))
     out.append(row("吟味分減算", [-GINMI] * 3, blank))
@@ -118,8 +121,10 @@ def render_sheet(game: Hachihachi, names: Sequence[str]) -> list[str]:
     out = [fmt("", head, "備考")]
     for line in sheet_lines(game):
         cells = []
-        for k, t, stone in line.cells:
+        for s, (k, t, stone) in enumerate(line.cells):
             text = f"{_cell(k):>6}{_cell(t):>6} {'*' if stone else ' '}"
+            if line.stones:
+                text = f"{'*=' + str(line.stones[s]):>12}"
             if line.struck and (k is not None or t is not None):
                 text = f"{'(' + _cell(k) + ')' if k is not None else '':>6}"
                 text += f"{'(' + _cell(t) + ')' if t is not None else '':>6}  "
