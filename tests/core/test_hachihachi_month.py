@@ -3,6 +3,8 @@
 
 import random
 
+import pytest
+
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CARD_OF_CODE, mask
 from hanafuda_tui.core.game import PLAY
@@ -12,7 +14,7 @@ from hanafuda_tui.core.rulesets.hachihachi import (
     Hachihachi,
     HachihachiOptions,
 )
-from hanafuda_tui.core.rulesets.hachihachi_ba import KOBA, OBA
+from hanafuda_tui.core.rulesets.hachihachi_ba import KOBA, OBA, ZEBA
 from hanafuda_tui.core.rulesets.hachihachi_teyaku import teyaku
 from hanafuda_tui.core.rulesets.hachihachi_yaku import special_yaku
 from hanafuda_tui.core.table import shuffled_deck
@@ -460,3 +462,47 @@ def test_tobikomi_of_both_threes_of_futasanbon():
     play(game, "Q", "Y", "m")  # takes n: k l m too
     rows = [r for r in game.rows if r.remark.startswith("飛込")]
     assert [(r.remark, r.amounts) for r in rows] == [("飛込", (24, -12, -12))] * 2
+
+
+@pytest.mark.parametrize(
+    ("menu", "teyaku_each", "nuke_each", "card_points"),
+    [
+        ("A", 8 * 4 * KAN, 4 * KAN, (48, -112, 64)),  # ×4 for everything at 絶場
+        ("F", (4 + 2 + 4 + 2) * KAN, KAN, (12, -28, 16)),  # +2貫 per part; 抜け, 点 as at 小場
+    ],
+)
+def test_zeba_values_by_menu(menu, teyaku_each, nuke_each, card_points):
+    """Seed ○ルールの概要 (menus A and F at 絶場, RULINGS 3, 12): teyaku, 抜け and card points."""
+    game = staged(
+        hands=["C", "G", "K"],
+        caps=["EMQUYdgkpqr", "BFJNRVZhl", "AIcos"],
+        field="DHLn",
+        stock="mij",
+        menu=menu,
+        ba=ZEBA,
+        rest_to=1,
+        declared={2: "OPSTWXa"},
+    )
+    play(game, "C", "G", "K")
+    assert [(r.remark, r.amounts) for r in game.results[-1].rows] == [
+        ("空素喰付", (-teyaku_each, -teyaku_each, 2 * teyaku_each)),
+        ("抜", (-nuke_each, -nuke_each, 2 * nuke_each)),
+        ("", card_points),
+    ]
+
+
+@pytest.mark.parametrize(("menu", "each"), [("A", 4 * KAN), ("C", 2 * KAN), ("F", KAN)])
+def test_tobikomi_at_zeba_by_menu(menu, each):
+    """飛込み is multiplied by the 場 (A ×4, C ×2) but not raised under menu F (RULINGS 3)."""
+    game = staged(
+        hands=["hijA", "g", "tuB"],
+        caps=["", "", ""],
+        field="",
+        stock="KLOPSTWX",
+        menu=menu,
+        ba=ZEBA,
+        declared={0: THREE_HAND},
+    )
+    play(game, "A", "g", "t", "h", "B", "i", "u", "j")
+    rows = [r for r in game.results[-1].rows if r.remark.startswith("飛込")]
+    assert [r.amounts for r in rows] == [(2 * each, -each, -each)]
