@@ -506,3 +506,25 @@ def test_tobikomi_at_zeba_by_menu(menu, each):
     play(game, "A", "g", "t", "h", "B", "i", "u", "j")
     rows = [r for r in game.results[-1].rows if r.remark.startswith("飛込")]
     assert [r.amounts for r in rows] == [(2 * each, -each, -each)]
+
+
+@pytest.mark.parametrize(
+    ("kasu", "winner", "payments"),
+    [
+        ("", 0, (144, 144, -288)),  # 二八 12 = 素十六 12: the higher card points deal next
+        ("i", 1, (288 - 168, 336 - 144, -144 - 168)),  # 素十七 14 > 二八 12
+    ],
+)
+def test_next_dealer_among_special_yaku_holders(kasu, winner, payments):
+    """RULINGS 13: the larger special value deals next, then the higher card points."""
+    game = staged(
+        hands=["B", "F", "J"],
+        caps=["AIcosEMQUYdg", "CDGHKLOPSTWXabef" + kasu, ""],
+        field="",
+        stock="NRZ",
+        rest_to=2,
+    )
+    play(game, "B", "F", "J")  # everything lays
+    result = game.results[-1]
+    assert result.reason == "special" and result.winner == winner
+    assert result.payments == payments
