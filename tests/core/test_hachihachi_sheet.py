@@ -11,7 +11,12 @@ from hanafuda_tui.core.rulesets.hachihachi import (
     year_end,
 )
 from hanafuda_tui.core.rulesets.hachihachi_ba import KOBA, OBA, ZEBA
-from hanafuda_tui.core.rulesets.hachihachi_sheet import closing_lines, render_sheet, sheet_lines
+from hanafuda_tui.core.rulesets.hachihachi_sheet import (
+    closing_lines,
+    month_lines,
+    render_sheet,
+    sheet_lines,
+)
 from hanafuda_tui.core.table import shuffled_deck
 
 A, B, C = 0, 1, 2
@@ -131,3 +136,13 @@ def test_a_drawn_year_closes_at_zero():
     }
     assert rows["月石清算"] == [(0, 0)] * 3
     assert rows["端数処理"] == rows["最終得点"] == [(0, None)] * 3
+
+
+def test_a_shiso_month_puts_no_stone_mark():
+    """RULINGS 八八 7: the 四三 month ends the year and no one puts a month stone."""
+    rows = (row(40, -20, -20, "四三"), row(-1, -1, 2, "三本"))
+    for reason, marked in (("shiso", []), ("agari", [(1, 0)])):
+        result = MonthResult(1, A, A, reason, (), 0, (0, 0, 0), KOBA, KOBA, rows, 1)
+        lines = month_lines(result)
+        marks = [(i, s) for i, line in enumerate(lines) for s, c in enumerate(line.cells) if c[2]]
+        assert marks == marked

@@ -47,16 +47,17 @@ def row_cells(row: Row) -> list[tuple[int | None, int | None]]:
 
 
 def month_lines(result: MonthResult) -> list[SheetLine]:
-    """The lines of one month; the stone mark goes on its last line."""
+    """The lines of one month; the stone mark goes on its last line (a 四三 month puts none)."""
     lines = []
     rows = result.rows
+    stoner = -1 if result.reason == "shiso" else result.winner
     for i, row in enumerate(rows):
-        stone = [i == len(rows) - 1 and s == result.winner for s in range(3)]
+        stone = [i == len(rows) - 1 and s == stoner for s in range(3)]
         cells = tuple((k, t, stone[s]) for s, (k, t) in enumerate(row_cells(row)))
         label = month_label(result) if i == 0 else ""
         lines.append(SheetLine(label, cells, row.remark, row.struck))
     if not rows:
-        cells = tuple((None, None, s == result.winner) for s in range(3))
+        cells = tuple((None, None, s == stoner) for s in range(3))
         lines.append(SheetLine(month_label(result), cells, ""))
     return lines
 
