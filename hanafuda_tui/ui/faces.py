@@ -55,11 +55,20 @@ def face(card: int, *, selected: bool = False, lit: bool = False) -> str:
 
 
 def describe(card: int) -> str:
-    """``A 松に鶴 · 光`` or ``A crane (pine) · light``."""
+    """``A 松に鶴 · 光`` or ``A crane (pine) · light``; in English the month and the kind are left
+    out where the card's name already says them (``K cherry chaff``, not ``… (cherry) · chaff``)."""
     kind = t("kind." + kind_key(card))
     if lang() == "en":
-        return f"{CODES[card]} {NAME_EN[card]} ({MONTH_NAMES_EN[card // 4]}) · {kind}"
+        name = NAME_EN[card]
+        month = MONTH_NAMES_EN[card // 4]
+        text = f"{CODES[card]} {name}" + ("" if month in name else f" ({month})")
+        return text if kind.split()[-1] in name else f"{text} · {kind}"
     return f"{CODES[card]} {NAME[card]} · {kind}"
+
+
+def short_name(card: int) -> str:
+    """``d 芒に雁`` or ``d geese``: the letter code and the name, for a button."""
+    return f"{CODES[card]} {NAME_EN[card] if lang() == 'en' else NAME[card]}"
 
 
 def month_label(month: int) -> str:

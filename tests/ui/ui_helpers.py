@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
+from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
@@ -49,6 +51,16 @@ async def start(
     table = pilot.app.table()  # type: ignore[attr-defined]
     assert table is not None
     return table
+
+
+def screen_text(app: Any) -> str:
+    """The terminal's text as drawn now (every screen layer composed, no styles)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True)
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text()
 
 
 def visible_cards(app: HanafudaApp) -> int:

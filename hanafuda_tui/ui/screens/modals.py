@@ -19,10 +19,13 @@ from ...core import actions as act
 from ...core.cards import ALL_CARDS
 from ...core.game import PlayerView
 from ...core.hints import current_yaku, near_yaku
-from ..faces import describe, face
+from ..faces import describe, face, short_name
 from ..i18n import has, t
 from ..session import Session
 from ..text import faces_of, yaku_name
+
+BUTTON_ROW = 70
+"""Cells the dialog has for a row of buttons at 80 columns."""
 
 KEYS = {
     act.DECLARE: "d",
@@ -44,27 +47,28 @@ def choices(view: PlayerView) -> list[tuple[int, str, str]]:
     return out
 
 
-def teyaku_text(own: Any) -> str:
+def teyaku_text(own: Any, ruleset: str = "") -> str:
     """A ruleset's own teyaku as shown to its holder: ``(name, value)``, or an object with a
-    ``name`` (and maybe ``value``), or a list of such."""
+    ``name`` and ``value`` (八八's Teyaku), or a list of such. 八八 values are 貫."""
     if own is None:
         return ""
-    if isinstance(own, tuple) and len(own) == 2 and isinstance(own[0], str):
-        return t("teyaku.have", name=yaku_name(own[0]), value=own[1])
-    if isinstance(own, list | tuple):
-        return "  ".join(teyaku_text(o) for o in own)
-    name = getattr(own, "name", str(own))
-    value = getattr(own, "value", None)
-    if value is None:
-        return yaku_name(str(name))
-    return t("teyaku.have", name=yaku_name(str(name)), value=value)
+    if hasattr(own, "name") and hasattr(own, "value"):
+        name, value = own.name, own.value
+    elif isinstance(own, tuple) and len(own) == 2 and isinstance(own[0], str):
+        name, value = own
+    elif isinstance(own, list | tuple):
+        return "  ".join(teyaku_text(o, ruleset) for o in own)
+    else:
+        return yaku_name(str(own))
+    key = f"teyaku.have.{ruleset}"
+    return t(key if has(key) else "teyaku.have", name=yaku_name(str(name)), value=value)
 
 
 def action_label(action: int) -> str:
     if 0 <= action < 48:
-        return f"{face(action)} {describe(action)}"
+        return f"{face(action)} {short_name(action)}"
     if act.TAKE <= action < act.TAKE + 48:
-        return f"{face(action - act.TAKE)} {describe(action - act.TAKE)}"
+        return f"{face(action - act.TAKE)} {short_name(action - act.TAKE)}"
     return t("action." + act.NAMED.get(action, str(action)))
 
 
@@ -88,10 +92,15 @@ class Decision(ModalScreen[int]):
         with Vertical(classes="dialog"):
             yield Static(Content.from_markup(f"[b]{self.title_text}[/b]"), classes="dialog-title")
             yield Static(Content.from_markup("\n".join(self.body)), classes="dialog-body")
-            with Horizontal(classes="dialog-buttons"):
-                for action, label, key in self.choices:
-                    text = f"{label} {escape(f'[{key}]')}" if key else label
-                    yield Button(Content.from_markup(text), id=f"a{action}", compact=True)
+            labels = [
+                Content.from_markup(f"{label} {escape(f'[{key}]')}" if key else label)
+                for _, label, key in self.choices
+            ]
+            # side by side when they fit the dialog, else one under the other
+            row = sum(c.cell_length + 4 for c in labels) <= BUTTON_ROW
+            with (Horizontal if row else Vertical)(classes="dialog-buttons"):
+                for (action, _, _), content in zip(self.choices, labels, strict=True):
+                    yield Button(content, id=f"a{action}", compact=True)
 
     def on_mount(self) -> None:
         self.query(Button).first().focus()
@@ -114,7 +123,13 @@ def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
         body = [t("teyaku.none"), faces_of(view.hand)]
         options = [(a, t("action.pass_none"), key) for a, _, key in choices(view)]
     else:
-        body = [teyaku_text(own), faces_of(view.hand), "", t("teyaku.explain")]
+        explain = f"teyaku.explain.{view.ruleset}"
+        body = [
+            teyaku_text(own, view.ruleset),
+            faces_of(view.hand),
+            "",
+            t(explain if has(explain) else "teyaku.explain"),
+        ]
         options = choices(view)
     return Decision(t("teyaku.title", who=escape(session.names[view.seat])), body, options)
 
@@ -172,10 +187,14 @@ def generic_prompt(view: PlayerView, session: Session) -> Decision:
     return Decision(t("generic.title", phase=view.phase), [t("generic.body")], choices(view))
 
 
-def hatto_prompt(card: int) -> Decision:
-    """法度 warning (八八): laying ``card`` would help another player complete a 法度 yaku."""
+def hatto_prompt(card: int, hatto: Any, names: Sequence[str]) -> Decision:
+    """法度 warning (八八): laying ``card`` could let another player complete a yaku (or a 飛込み)
+    that the one who laid it pays; ``hatto`` says for whom, what, and the value at stake."""
+    helped = [f"{escape(names[b])}: {' '.join(map(yaku_name, ns))}" for b, ns in hatto.yaku]
+    helped += [f"{escape(names[h])}: {t('event.tobikomi')}" for h, _ in hatto.tobikomi]
+    body = t("hatto.body", card=face(card), name=describe(card), what=", ".join(helped))
     return Decision(
         t("hatto.title"),
-        [t("hatto.body", card=face(card), name=describe(card))],
+        [body, t("hatto.value", value=hatto.value)],
         [(card, t("hatto.play"), "y"), (-1, t("hatto.back"), "n")],
     )

@@ -15,8 +15,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..faces import month_label
-from ..i18n import t
+from ..i18n import has, t
 from ..text import result_rows, signed, yaku_name
+from . import hachihachi
 
 
 class MonthResult(ModalScreen[None]):
@@ -44,6 +45,14 @@ class MonthResult(ModalScreen[None]):
         month = getattr(r, "month", 0)
         winner = getattr(r, "winner", -1)
         title = month_label(month) if month else ""
+        if hasattr(r, "rows"):  # 八八: how the month ended, then every payment line
+            with Vertical(classes="dialog"):
+                head = hachihachi.result_head(r, self.names)
+                yield Static(Content.from_markup(f"[b]{title}  {head}[/b]"), classes="dialog-title")
+                yield Static(hachihachi.rows_table(r, self.names), classes="dialog-body")
+                yield Static(self.totals_table(), classes="dialog-body")
+                yield Button(Content(t("key.continue") + " [Enter]"), id="close", compact=True)
+            return
         if winner >= 0:
             head = t("result.won", who=escape(self.names[winner]), value=getattr(r, "value", 0))
             values = self.yaku_values
@@ -69,6 +78,18 @@ class MonthResult(ModalScreen[None]):
             yield Static(Content.from_markup(what), classes="dialog-body")
             yield Static(table, classes="dialog-body")
             yield Button(Content(t("key.continue") + " [Enter]"), id="close", compact=True)
+
+    def totals_table(self) -> Table:
+        """The settlements that follow this month, and each player's running total."""
+        table = Table(box=None, show_header=True, pad_edge=False)
+        table.add_column(t("sheet.player"))
+        for name, _ in self.settlements:
+            table.add_column(name, justify="right")
+        table.add_column(t("sheet.total"), justify="right")
+        for s, name in enumerate(self.names):
+            extra = [signed(p[s]) for _, p in self.settlements]
+            table.add_row(name, *extra, signed(self.scores[s]))
+        return table
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
@@ -97,12 +118,15 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
     return table
 
 
-def standings(scores: Sequence[int], names: Sequence[str]) -> list[str]:
+def standings(game: Any, names: Sequence[str]) -> list[str]:
+    """Final ranks; 八八 ranks by its 最終得点 in 貫."""
+    year = getattr(game, "year", None)
+    scores, key = (year.final, "year.rank.hachihachi") if year else (game.scores, "year.rank")
     order = sorted(range(len(names)), key=lambda s: -scores[s])
     out = []
     for s in order:
         rank = 1 + sum(1 for o in range(len(names)) if scores[o] > scores[s])
-        out.append(t("year.rank", rank=rank, who=escape(names[s]), total=signed(scores[s])))
+        out.append(t(key, rank=rank, who=escape(names[s]), total=signed(scores[s])))
     return out
 
 
@@ -116,14 +140,18 @@ class ScoreSheet(ModalScreen[None]):
         self.game, self.names, self.final = game, names, final
 
     def compose(self) -> ComposeResult:
-        title = t("year.title") if self.final else t("sheet.title")
+        own = f"sheet.title.{self.game.ruleset}"
+        title = t("year.title") if self.final else t(own if has(own) else "sheet.title")
         with Vertical(classes="dialog wide"):
             yield Static(Content.from_markup(f"[b]{title}[/b]"), classes="dialog-title")
             with VerticalScroll(classes="sheet"):
                 if self.final:
-                    lines = standings(self.game.scores, self.names)
+                    lines = standings(self.game, self.names)
                     yield Static(Content.from_markup("\n".join(lines)), classes="dialog-body")
-                yield Static(sheet_table(self.game, self.names))
+                if self.game.ruleset == "hachihachi":
+                    yield Static(hachihachi.sheet_table(self.game, self.names), id="kinyu")
+                else:
+                    yield Static(sheet_table(self.game, self.names))
             label = t("year.new_game") if self.final else t("key.close")
             yield Button(Content(label + " [Enter]"), id="close", compact=True)
 

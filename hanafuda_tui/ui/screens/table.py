@@ -40,11 +40,18 @@ from ..widgets.table import (
     YakuInfo,
     YakuPanel,
 )
+from . import hachihachi
 from .modals import generic_prompt, hatto_prompt, koikoi_prompt, take_prompt, teyaku_prompt
 from .passing import PassScreen
 from .results import MonthResult, ScoreSheet
 
-PROMPTS = {TAKE: take_prompt, "teyaku": teyaku_prompt, "koikoi": koikoi_prompt}
+PROMPTS = {
+    TAKE: take_prompt,
+    "teyaku": teyaku_prompt,
+    "koikoi": koikoi_prompt,
+    "agari": hachihachi.agari_prompt,
+    "cancel": hachihachi.cancel_prompt,
+}
 """Phases with their own prompt; any other phase gets the generic list of its legal actions."""
 LOG_LINES = 60
 
@@ -197,6 +204,8 @@ class TableScreen(Screen[None]):
         extra = view.extra
         if "season" in extra:
             parts.append(t("season." + extra["season"]))
+        if view.ruleset == "hachihachi":
+            parts += hachihachi.status_parts(extra, self.session.names)
         for key, value in extra.items():
             label = f"status.{view.ruleset}.{key}"
             if has(label) and value not in (None, False, "", 0):
@@ -441,7 +450,7 @@ class TableScreen(Screen[None]):
             return
         warning = view.extra.get("hatto", {}).get(card)
         if warning is not None and not warning[1]:
-            self.open(hatto_prompt(card), self.decided)
+            self.open(hatto_prompt(card, warning[0], self.session.names), self.decided)
             return
         self.apply(card)
         self.refresh_table()

@@ -41,7 +41,9 @@ BIG_SIZE = (100, 32)
 class Panel(Widget):
     """A block of card lines re-laid on every render to the widget's width."""
 
-    DEFAULT_CSS = "Panel { height: auto; }"
+    DEFAULT_CSS = "Panel { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }"
+    """Card lines are laid to the width; a longer text line ends in an ellipsis, never wraps
+    (the height is the number of lines)."""
 
     @property
     def big(self) -> bool:
@@ -235,20 +237,27 @@ class YakuPanel(Panel):
         self.refresh(layout=True)
 
     def lines(self, width: int) -> list[str]:
+        """Each player's lines, folded at the width with the continuation indented."""
         out = [f"[b]{t('side.title')}[/b]"]
         for info in self.infos:
             value = sum(info.yaku.values())
             now = f"  {t('side.month_value', n=value)}" if value else ""
             out.append(f"{escape(info.name)} {t('side.total', n=info.score)}{now}")
             for name, v in info.yaku.items():
-                out.append(f"  {yaku_name(name)} {v}")
+                out += wrap(words(f"{yaku_name(name)} {v}"), width, "  ", 2)
             if info.near:
-                near = " ".join(
-                    name + (f"({face(card_list(cards)[0])})" if cards.bit_count() == 1 else "")
-                    for name, cards in info.near.items()
-                )
-                out.append(f"  [dim]{t('side.near')}[/] {near}")
+                items = [(f"[dim]{t('side.near')}[/]", cell_len(t("side.near")))]
+                for name, cards in info.near.items():
+                    one = card_list(cards)[0] if cards.bit_count() == 1 else -1
+                    label = escape(name) + (f"({face(one)})" if one >= 0 else "")
+                    items.append((label, cell_len(name) + (2 + FACE_WIDTH if one >= 0 else 0)))
+                out += wrap(items, width, "  ", 4)
         return out
+
+
+def words(text: str) -> list[tuple[str, int]]:
+    """Plain ``text`` as ``wrap`` items, one per word."""
+    return [(escape(w), cell_len(w)) for w in text.split()]
 
 
 class LogPanel(Widget):

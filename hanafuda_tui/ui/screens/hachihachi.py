@@ -1,0 +1,104 @@
+"""八八 on screen (seed 002): the 場 and 二代しばり in the status line, the あがり/下げ and 下げの取消し
+prompts with what each pays, every payment row of a month, and the 記入式 score sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.markup import escape
+
+from ...core.game import PlayerView
+from ...core.rulesets.hachihachi_ba import BA_NAMES, KOBA
+from ...core.rulesets.hachihachi_sheet import sheet_lines
+from ...core.rulesets.hachihachi_yaku import dekiyaku, points
+from ..i18n import t
+from ..session import Session
+from ..text import signed, yaku_name
+from .modals import Decision, choices
+
+
+def status_parts(extra: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """``大場``, ``二代しばり`` (this month bound by the last), ``→ 二代しばり`` (binding the next),
+    ``下げ <name>``."""
+    ba = int(extra.get("ba", KOBA))
+    parts = [t("hh.ba", ba=BA_NAMES[ba])]
+    if extra.get("shibari", KOBA) != KOBA:
+        parts.append(t("hh.shibari"))
+    if len(str(extra.get("ba_label", ""))) > 1:
+        parts.append(t("hh.shibari_next"))
+    sage = int(extra.get("sage", -1))
+    if 0 <= sage < len(names):
+        parts.append(t("hh.sage_by", who=escape(names[sage])))
+    return parts
+
+
+def yaku_values(view: PlayerView) -> tuple[list[str], int, int]:
+    """The 出来役 of the seat to decide as ``name 貫``, and what each other player pays for them
+    at this 場: in full, and at half (halved yaku by yaku, as the core pays them)."""
+    extra = view.extra
+    yaku = dekiyaku(view.captures[view.seat])
+    values = [points(kan, extra["ba"], extra["menu"]) for kan in yaku.values()]
+    names = [f"[b]{yaku_name(n)} {kan}貫[/b]" for n, kan in yaku.items()]
+    return names, sum(values), sum(v // 2 for v in values)
+
+
+def agari_prompt(view: PlayerView, session: Session) -> Decision:
+    """あがり (take the yaku now) or 下げ (play on for more, at a risk)."""
+    names, each, half = yaku_values(view)
+    body = [
+        "  ".join(names),
+        t("hh.agari_pays", each=each, total=2 * each),
+        t("hh.sage_means", half=half),
+    ]
+    return Decision(t("hh.agari_title"), body, choices(view))
+
+
+def cancel_prompt(view: PlayerView, session: Session) -> Decision:
+    """The 下げ player, after another turn without a new yaku: cancel now for half, or stay."""
+    names, _, half = yaku_values(view)
+    body = ["  ".join(names), t("hh.cancel_pays", half=half, total=2 * half)]
+    body.append(t("hh.keep_means"))
+    return Decision(t("hh.cancel_title"), body, choices(view))
+
+
+def result_head(result: Any, names: Sequence[str]) -> str:
+    """How the month ended: あがり, 取消し, special yaku, hands out (who deals next), 四三, 無勝負."""
+    who = escape(names[result.winner]) if result.winner >= 0 else ""
+    yaku = " ".join(yaku_name(n) for n in result.yaku)
+    return t(f"hh.end.{result.reason}", who=who, yaku=yaku)
+
+
+def rows_table(result: Any, names: Sequence[str]) -> Table:
+    """Every payment of the month in 点 (struck rows are 吹き消し), and the net."""
+    table = Table(box=None, show_header=True, pad_edge=False, show_footer=True)
+    table.add_column(t("hh.remark"), t("hh.net"))
+    for s, name in enumerate(names):
+        table.add_column(name, signed(result.payments[s]), justify="right")
+    for row in result.rows:
+        remark = t("hh.card_points") if row.card_points else row.remark
+        style = "strike dim" if row.struck else ""
+        table.add_row(remark, *(signed(a) for a in row.amounts), style=style)
+    return table
+
+
+def sheet_table(game: Any, names: Sequence[str]) -> Table:
+    """The 記入式: each line's 場 label, then 貫 and 点 for each player (* the month stone), the
+    remark. Rich lays the columns by cell width, so kanji names stay aligned."""
+    table = Table(box=None, show_header=True, pad_edge=False)
+    table.add_column("")
+    units = f"{t('hh.kan'):>4} {t('hh.ten'):>4} "
+    for name in names:
+        table.add_column(f"{name}\n{units}", justify="right", no_wrap=True, overflow="ellipsis")
+    table.add_column(t("hh.note"))
+    for line in sheet_lines(game):
+        cells = []
+        for kan, ten, stone in line.cells:
+            k = "" if kan is None else f"{kan:+d}" if kan else "0"
+            p = "" if ten is None else f"{ten:+d}" if ten else "0"
+            text = f"{k:>5}{p:>5}" + ("*" if stone else " ")
+            cells.append(Text(text, style="strike dim" if line.struck else ""))
+        table.add_row(line.label, *cells, line.remark)
+    return table

@@ -1,0 +1,181 @@
+"""八八 at the table: each of its prompts appears when the rules ask and says what it pays (checked
+against what the core then pays), the 法度 warning, the 場 in the status line, the month's payment
+lines and the 記入式. Games are prepared in the core with random bots, saved, then continued."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.content import Content
+from ui_helpers import screen_text, settle
+
+from hanafuda_tui.bots import make_bot
+from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.game import Game
+from hanafuda_tui.core.records import SeatRecord, new_game, record_of
+from hanafuda_tui.core.rulesets.hachihachi_yaku import dekiyaku, points
+from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.screens.modals import Decision
+from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
+from hanafuda_tui.ui.screens.table import TableScreen
+from hanafuda_tui.ui.storage import Store
+
+SEATS = [SeatRecord(name="A", player="human"), *(SeatRecord(name=n, player="random") for n in "BC")]
+
+
+def saved_where(tmp_path: Path, wanted: Callable[[Game], bool], months: int = 1) -> Game:
+    """Play random 八八 games until seat 0 faces the wanted state within ``months``; save it."""
+    for seed in range(300):
+        game = new_game("hachihachi", random.Random(seed))
+        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(3)]
+        while len(game.results) < months and not game.is_over:
+            if game.to_act == 0 and wanted(game):
+                Store(tmp_path).write(record_of(game, SEATS).to_json())
+                return game
+            game.apply(bots[game.to_act].act(game.view(game.to_act)))
+    raise AssertionError("no such game in 300 seeds")
+
+
+def yaku_pay(game: Game) -> tuple[int, int]:
+    """What each other player pays seat 0 for its 出来役 now: in full, and halved yaku by yaku."""
+    view = game.view(0)
+    values = [
+        points(k, view.extra["ba"], view.extra["menu"]) for k in dekiyaku(game.captures[0]).values()
+    ]
+    return sum(values), sum(v // 2 for v in values)
+
+
+def said(screen: Decision) -> str:
+    """The prompt's text, unfolded."""
+    return Content.from_markup(" ".join(screen.body)).plain
+
+
+async def continued(pilot) -> None:  # type: ignore[no-untyped-def]
+    await pilot.pause()
+    await pilot.click("#continue")
+    await settle(pilot)
+
+
+def test_agari_prompt_says_what_agari_pays_and_the_core_pays_it(tmp_path: Path) -> None:
+    saved = saved_where(tmp_path, lambda g: g.phase == "agari")
+    full, half = yaku_pay(saved)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            assert isinstance(app.screen, Decision)
+            assert app.screen.keys == {"a": act.AGARI, "g": act.SAGE}
+            text = said(app.screen)
+            assert f"pays {full} pts, {2 * full} pts in all" in text
+            assert f"half ({half} pts each)" in text
+            await pilot.press("a")
+            await settle(pilot)
+            assert isinstance(app.screen, MonthResult)
+            result = app.screen.result
+            assert result.reason == "agari" and result.winner == 0
+            yaku_rows = [r for r in result.rows if r.remark.split("法度")[0] in result.yaku]
+            assert sum(r.amounts[0] for r in yaku_rows) == 2 * full
+            text = screen_text(app)
+            assert "goes out" in text and all(r.remark in text for r in result.rows)
+
+    asyncio.run(run())
+
+
+def test_cancel_prompt_says_the_half_values_and_the_core_pays_them(tmp_path: Path) -> None:
+    saved = saved_where(tmp_path, lambda g: g.phase == "cancel")
+    _, half = yaku_pay(saved)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            assert isinstance(app.screen, Decision)
+            assert app.screen.keys == {"c": act.CANCEL, "n": act.KEEP}
+            assert f"pays half, {half} pts, {2 * half} pts in all" in said(app.screen)
+            await pilot.press("c")
+            await settle(pilot)
+            assert isinstance(app.screen, MonthResult)
+            result = app.screen.result
+            assert result.reason == "cancel" and result.winner == 0
+            halves = [r for r in result.rows if "・消" in r.remark]
+            assert sum(r.amounts[0] for r in halves) == 2 * half
+
+    asyncio.run(run())
+
+
+def test_a_hatto_play_is_warned_with_its_value_and_can_be_taken_back(tmp_path: Path) -> None:
+    def risky(g: Game) -> bool:
+        return g.phase == "play" and any(not w[1] for w in g.view(0).extra["hatto"].values())
+
+    saved = saved_where(tmp_path, risky, months=3)
+    card, (hatto, _) = next((c, w) for c, w in saved.view(0).extra["hatto"].items() if not w[1])
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            game = table.session.game
+            hand = table.hand_cards(game.view(0))
+            await pilot.press(str(hand.index(card) + 1), "enter")
+            await settle(pilot)
+            assert isinstance(app.screen, Decision)
+            assert app.screen.keys == {"y": card, "n": -1}
+            assert f"you pay {hatto.value} pts" in said(app.screen)
+            n = len(game.deals[-1].actions)
+            await pilot.press("n")  # taken back: nothing played
+            await settle(pilot)
+            assert app.screen is table and len(game.deals[-1].actions) == n
+            await pilot.press("enter", "y")
+            await settle(pilot)
+            assert game.deals[-1].actions[n] == card
+
+    asyncio.run(run())
+
+
+def test_the_teyaku_prompt_names_the_hand_and_its_kan_only(tmp_path: Path) -> None:
+    saved = saved_where(
+        tmp_path, lambda g: g.phase == "teyaku" and act.DECLARE in g.legal_actions()
+    )
+    own = saved.view(0).extra["own_teyaku"]
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            assert isinstance(app.screen, Decision)
+            text = said(app.screen)
+            assert f"手役 {own.name} — {own.value}貫" in text
+            assert str(own.shown) not in text  # the hand's bit set once leaked into the text
+            assert "すぐに支払われます" in text  # 八八's own explanation, not 三人こいこい's
+
+    asyncio.run(run())
+
+
+def test_status_shows_the_ba_and_the_sheet_is_the_kinyushiki(tmp_path: Path) -> None:
+    saved_where(tmp_path, lambda g: g.phase == "play" and len(g.results) == 2, months=3)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            table = app.table()
+            assert table is not None
+            game = table.session.game
+            ba = "小大絶"[game.view(0).extra["ba"]]
+            assert f"{ba}場" in screen_text(app).splitlines()[0]
+            await pilot.press("s")
+            await pilot.pause()
+            assert isinstance(app.screen, ScoreSheet)
+            text = screen_text(app)
+            assert "記入式" in text and "貫" in text
+            for r in game.results:
+                assert f"{r.number}月" in text
+                assert all(row.remark in text for row in r.rows)
+
+    asyncio.run(run())
