@@ -528,3 +528,12 @@ def test_next_dealer_among_special_yaku_holders(kasu, winner, payments):
     result = game.results[-1]
     assert result.reason == "special" and result.winner == winner
     assert result.payments == payments
+
+
+def test_hatto_case_7_not_taking_a_dekiyaku_card_is_no_hatto():
+    """補足 (1) 7: leaving 松の短 on the field (松に鶴 could take it) is no 法度; 赤短 is paid by both."""
+    game = staged(hands=["AG", "Cj", "ik"], caps=["", "FJ", ""], field="B", stock="MNQR")
+    assert game.hatto_warnings() == {}
+    play(game, "G", "C")  # 胴 lays 梅のカス; 胴二 takes 松の短: 赤短
+    play(game, "agari")
+    assert [(r.remark, r.amounts) for r in game.results[-1].rows] == [("赤短", (-84, 168, -84))]
