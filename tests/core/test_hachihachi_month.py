@@ -537,3 +537,13 @@ def test_hatto_case_7_not_taking_a_dekiyaku_card_is_no_hatto():
     play(game, "G", "C")  # 胴 lays 梅のカス; 胴二 takes 松の短: 赤短
     play(game, "agari")
     assert [(r.remark, r.amounts) for r in game.results[-1].rows] == [("赤短", (-84, 168, -84))]
+
+
+def test_shadow_card_taken_by_the_draw_of_the_missing_card_is_hatto():
+    """RULINGS 10: 松のカス laid while 松の短 is unseen; 胴二 draws 松の短, takes it: 赤短 法度."""
+    game = staged(hands=["CG", "Mj", "ik"], caps=["", "FJ", ""], field="", stock="QBRS")
+    hatto, exempt = game.hatto_warnings()[CARD_OF_CODE["C"]]
+    assert hatto.yaku == ((1, ("赤短",)),) and not exempt
+    play(game, "C", "M")  # C lays, Q drawn; M lays, B drawn takes C
+    play(game, "agari")
+    assert [(r.remark, r.amounts) for r in game.results[-1].rows] == [("赤短法度", (-168, 168, 0))]
