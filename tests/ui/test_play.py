@@ -5,14 +5,23 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from textual.content import Content
 from textual.widgets import Static
-from ui_helpers import check_prompt_matches_rules, human_step, settle, start, visible_cards
+from ui_helpers import (
+    check_prompt_matches_rules,
+    human_step,
+    screen_text,
+    settle,
+    start,
+    visible_cards,
+)
 
 from hanafuda_tui.core.records import replay
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.help import HelpScreen
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult
+from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.table import HandPanel
 
@@ -140,5 +149,54 @@ def test_language_switch_and_help(tmp_path: Path) -> None:
             assert app.screen is table
             await pilot.press("l")
             assert "山札" in str(status.render())
+
+    asyncio.run(run())
+
+
+def test_text_longer_than_a_panel_ends_in_an_ellipsis_never_wraps_out_of_sight(
+    tmp_path: Path,
+) -> None:
+    async def run() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await start(pilot, ["human", "normal", "normal"], "4")
+            panel = table.query_one(HandPanel)
+            panel.show(panel.cards, 0, panel.playable, 0, "long " * 30 + "END")
+            await pilot.pause()
+            row = screen_text(app).splitlines()[panel.region.y + len(panel.lines(80)) - 1]
+            assert "…" in row and panel.size.height == len(panel.lines(panel.size.width))
+
+    asyncio.run(run())
+
+
+def test_take_prompt_buttons_show_both_cards_whole_in_english(tmp_path: Path) -> None:
+    from hanafuda_tui.ui.i18n import set_lang
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start(pilot, ["human", "normal", "normal"], "11")
+            for _ in range(80):
+                if isinstance(app.screen, Decision) and app.screen.keys.keys() == {"1", "2"}:
+                    break
+                if isinstance(app.screen, Decision):
+                    await pilot.press("right", "enter")
+                elif not isinstance(app.screen, TableScreen):
+                    await pilot.press("enter")
+                else:  # play the first card that matches two field cards, if any
+                    view = app.screen.session.game.view(0)
+                    two = [
+                        c
+                        for c in app.screen.hand_cards(view)
+                        if (view.field >> (c & ~3) & 15).bit_count() == 2
+                    ]
+                    index = app.screen.hand_cards(view).index(two[0]) + 1 if two else 1
+                    await pilot.press(str(index), "enter")
+                await settle(pilot)
+            assert isinstance(app.screen, Decision)
+            text = screen_text(app)
+            for _, label, key in app.screen.choices:
+                assert f"{Content.from_markup(label).plain} [{key}]" in text
+        set_lang("ja")
 
     asyncio.run(run())

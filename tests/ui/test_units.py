@@ -62,3 +62,46 @@ def test_an_unknown_phase_gets_its_legal_named_actions_as_choices() -> None:
     prompt = generic_prompt(view, None)  # type: ignore[arg-type]
     assert prompt.keys == {"a": act.AGARI, "g": act.SAGE}
     assert [a for a, _, _ in prompt.choices] == [act.AGARI, act.SAGE]
+
+
+def test_english_card_descriptions_say_each_thing_once() -> None:
+    from hanafuda_tui.core.cards import CARD_OF_CODE
+    from hanafuda_tui.ui.faces import describe
+
+    i18n.set_lang("en")
+    try:
+        said = {code: describe(CARD_OF_CODE[code]) for code in "AKrqd"}
+    finally:
+        i18n.set_lang("ja")
+    assert said == {
+        "A": "A crane (pine) · light",
+        "K": "K cherry chaff",  # not "cherry chaff (cherry) · chaff"
+        "r": "r lightning (willow) · chaff",
+        "q": "q ribbon (willow)",
+        "d": "d geese (pampas) · animal",
+    }
+
+
+def test_sidebar_lines_fold_within_its_width() -> None:
+    from textual.content import Content
+
+    from hanafuda_tui.ui.widgets.table import YakuInfo, YakuPanel
+
+    i18n.set_lang("en")
+    try:
+        near = {
+            "花見酒": mask("I"),
+            "月見酒": mask("c"),
+            "青短": mask("V"),
+            "タネ": mask("Q"),
+            "カス": mask("tu"),
+        }
+        panel = YakuPanel()
+        panel.infos = [YakuInfo("Bot Bamboo", 3, {"猪鹿蝶": 6}, near)]
+        lines = [Content.from_markup(line).plain for line in panel.lines(27)]
+    finally:
+        i18n.set_lang("ja")
+    assert max(cell_len(line) for line in lines) <= 27
+    assert lines[4].startswith("  1 away") and len(lines) > 5
+    assert all(line.startswith("    ") for line in lines[5:])
+    assert "カス" in lines[-1]  # every near yaku is there, none cut off
