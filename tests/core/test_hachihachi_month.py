@@ -547,3 +547,16 @@ def test_shadow_card_taken_by_the_draw_of_the_missing_card_is_hatto():
     play(game, "C", "M")  # C lays, Q drawn; M lays, B drawn takes C
     play(game, "agari")
     assert [(r.remark, r.amounts) for r in game.results[-1].rows] == [("赤短法度", (-168, 168, 0))]
+
+
+def test_hatto_penalty_is_halved_when_another_completes_after_the_sage():
+    """補足 (1) 2, (2) 1: 赤短 by 法度, 下げ, then ビキ's 青短: the offender pays the half 赤短 alone,
+    the 下げ player pays 青短 for both."""
+    game = staged(hands=["BGH", "Akf", "mj"], caps=["", "FJ", "Vh"], field="lOP", stock="QRSTWX")
+    play(game, "B", "A", "sage", "m")
+    result = game.results[-1]
+    assert result.reason == "agari" and result.winner == 2
+    assert [(r.remark, r.amounts) for r in result.rows] == [
+        ("赤短・下法度", (-84, 84, 0)),
+        ("青短", (0, -168, 168)),
+    ]
