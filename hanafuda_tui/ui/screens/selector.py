@@ -23,6 +23,8 @@ from ..i18n import has, lang, t
 from ..session import HUMAN
 
 DEFAULT_BOT = "normal"
+ORDER = ("koikoi3", "hachihachi", "hanaawase", "koikoi2")
+"""The selector's order (the issue's); any other registered ruleset follows."""
 
 
 def option_choices(annotation: Any) -> list[Any] | None:
@@ -36,12 +38,28 @@ def option_choices(annotation: Any) -> list[Any] | None:
     return None
 
 
-def choice_label(value: Any) -> str:
+def choice_label(value: Any, ruleset: str = "", option: str = "") -> str:
     if isinstance(value, bool):
         return t("yes") if value else t("no")
     if isinstance(value, enum.Enum):
         return str(value.value)
+    if (ruleset, option) == ("hachihachi", "menu"):
+        return menu_label(str(value))
     return str(value)
+
+
+def menu_label(menu: str) -> str:
+    """八八's 場 menu: ``A  大場×2 絶場×4`` (the values multiplied) or ``F  大場+1貫 絶場+2貫``."""
+    from ...core.rulesets.hachihachi_yaku import MULTIPLIERS
+
+    if menu not in MULTIPLIERS:
+        return f"{menu}  大場+1貫 絶場+2貫"
+    factors = [f"×{num / den:g}" for num, den in MULTIPLIERS[menu][1:]]
+    return f"{menu}  大場{factors[0]} 絶場{factors[1]}"
+
+
+def ruleset_names() -> list[str]:
+    return [n for n in ORDER if n in RULESETS] + [n for n in RULESETS if n not in ORDER]
 
 
 def ruleset_label(name: str) -> str:
@@ -62,7 +80,7 @@ class SelectorScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.ruleset = next(iter(RULESETS))
+        self.ruleset = ruleset_names()[0]
         self.options: dict[str, Any] = {}
         self.seats = default_seats(RULESETS[self.ruleset].players)
         self.seed = ""
@@ -77,7 +95,7 @@ class SelectorScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(t("selector.ruleset"), classes="label")
                 yield Select(
-                    [(ruleset_label(n), n) for n in RULESETS],
+                    [(ruleset_label(n), n) for n in ruleset_names()],
                     value=self.ruleset,
                     allow_blank=False,
                     compact=True,
@@ -92,7 +110,7 @@ class SelectorScreen(Screen[None]):
                     choices = option_choices(info.annotation)
                     if choices is not None:
                         yield Select(
-                            [(choice_label(c), c) for c in choices],
+                            [(choice_label(c, self.ruleset, name), c) for c in choices],
                             value=value,
                             allow_blank=False,
                             compact=True,
@@ -131,12 +149,18 @@ class SelectorScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.update_continue()
-        self.query_one("#start", Button).focus()
+        self.focus_first_button()
+
+    def focus_first_button(self) -> None:
+        """Continue when there is a saved game to continue, else Start."""
+        resume = self.query_one("#continue", Button)
+        (resume if resume.display else self.query_one("#start", Button)).focus()
 
     async def on_screen_resume(self) -> None:
         if self.stale:
             await self.relabel()
         self.update_continue()
+        self.focus_first_button()
 
     def update_continue(self) -> None:
         app: Any = self.app

@@ -1,0 +1,82 @@
+"""The selector as a person meets it: the rulesets in the issue's order, every label whole in both
+languages, 八八's 場 menu saying what each choice multiplies, Continue ready when a game is saved."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from rich.cells import cell_len
+from textual.widgets import Label, Select
+from ui_helpers import settle
+
+from hanafuda_tui.core.records import SeatRecord
+from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.screens.selector import SelectorScreen
+from hanafuda_tui.ui.storage import Store
+
+
+def test_every_ruleset_in_order_with_whole_labels_in_both_languages(tmp_path: Path) -> None:
+    async def run(language: str) -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language=language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SelectorScreen)
+            names = [value for _, value in screen.query_one("#ruleset", Select)._options]
+            assert names == ["koikoi3", "hachihachi", "hanaawase", "koikoi2"]
+            for name in names:
+                screen.query_one("#ruleset", Select).value = name
+                await pilot.pause()
+                await pilot.pause()
+                assert screen.ruleset == name
+                for label in screen.query(Label):
+                    text = str(label.render())
+                    assert cell_len(text) <= label.region.width, (name, text)
+
+    asyncio.run(run("en"))
+    asyncio.run(run("ja"))
+
+
+def test_the_hachihachi_menu_says_what_each_ba_multiplies(tmp_path: Path) -> None:
+    async def run() -> list[str]:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#ruleset", Select).value = "hachihachi"
+            await pilot.pause()
+            await pilot.pause()
+            menu = app.screen.query_one("#opt-menu", Select)
+            return [str(prompt) for prompt, _ in menu._options]
+
+    labels = asyncio.run(run())
+    # the seed's table: A ×2 ×4, B ×2 ×3, C ×1.5 ×2, D ×2 ×2, E ×1 ×1; F adds 1 and 2 貫
+    assert labels == [
+        "A  大場×2 絶場×4",
+        "B  大場×2 絶場×3",
+        "C  大場×1.5 絶場×2",
+        "D  大場×2 絶場×2",
+        "E  大場×1 絶場×1",
+        "F  大場+1貫 絶場+2貫",
+    ]
+
+
+def test_with_a_saved_game_enter_continues_it(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            seats = [SeatRecord(name=n, player="random") for n in "AB"]
+            seats.insert(0, SeatRecord(name="X", player="human"))
+            app.start_game("hanaawase", {}, seats, "3")
+            await settle(pilot)
+            await pilot.press("escape")  # leave the table: saved
+            await pilot.pause()
+            assert isinstance(app.screen, SelectorScreen)
+            assert app.focused is not None and app.focused.id == "continue"
+            await pilot.press("enter")
+            await settle(pilot)
+            table = app.table()
+            assert table is not None and table.session.game.ruleset == "hanaawase"
+
+    asyncio.run(run())
