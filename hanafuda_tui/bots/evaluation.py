@@ -33,6 +33,13 @@ class Spec(NamedTuple):
 
 Row = tuple[int, int, float, float, int]
 """A spec as plain values for the hot path: cards, need, value, per, group."""
+Plan = tuple[
+    float,
+    tuple[tuple[int, int, float, float], ...],
+    list[tuple[tuple[int, int, float, float], ...]],
+]
+"""``gain``'s work for one capture set: its card points' value, the specs outside exclusive groups
+it touches, and the whole groups it touches."""
 
 
 class Evaluator:
@@ -74,7 +81,8 @@ class Evaluator:
         for i, spec in enumerate(specs):
             if spec.group:
                 self.group_rows[spec.group] = self.group_rows.get(spec.group, 0) | 1 << i
-        self._rows_of: dict[int, tuple[Row, ...]] = {}
+        self._plans: dict[int, Plan] = {}
+        """``gain``'s plan for each capture set seen so far."""
 
     def worth(self, row: Row, caps: int, avail: int) -> float:
         """One spec's share of the potential of ``caps`` when ``avail`` cards (the player's own
@@ -90,36 +98,64 @@ class Evaluator:
 
     def gain(self, caps: int, new: int, avail: int) -> float:
         """How much capturing ``new`` raises the potential of ``caps``, card points included.
-        ``avail`` must include ``caps`` and ``new``. This is the search's hot path."""
-        total = 0.0
-        touched = 0
-        for c in cards_of(new):
-            total += POINTS[c]
-            touched |= self.rows_of_card[c]
-        total *= self.point_weight
-        rows = self._rows_of.get(touched)
-        if rows is None:
-            for i, row in enumerate(self.rows):
-                if touched >> i & 1 and row[4]:
-                    touched |= self.group_rows[row[4]]
-            rows = self._rows_of[touched] = tuple(
-                r for i, r in enumerate(self.rows) if touched >> i & 1
-            )
+        ``avail`` must include ``caps`` and ``new``. This is the search's hot path: a spec's worth
+        changes only through its count of held cards, and an unreachable spec is worth nothing
+        before and after, so most specs cost two bit counts."""
+        plan = self._plans.get(new)
+        if plan is None:
+            plan = self._plans[new] = self._plan(new)
+        total, singles, groups = plan
         after = caps | new
-        best: dict[int, tuple[float, float]] = {}
-        worth = self.worth
-        for row in rows:
-            b = worth(row, caps, avail)
-            a = worth(row, after, avail)
-            group = row[4]
-            if group:
-                gb, ga = best.get(group, (0.0, 0.0))
-                best[group] = (max(gb, b), max(ga, a))
-            else:
-                total += a - b
-        for gb, ga in best.values():
+        complete = self.complete
+        for cards, need, value, per in singles:
+            have = (caps & cards).bit_count()
+            more = (after & cards).bit_count()
+            if more >= need:
+                a = value * complete + per * (more - need)
+                if have >= need:
+                    total += a - (value * complete + per * (have - need))
+                else:
+                    total += a - value * WEIGHT[need - have]
+            elif (cards & avail).bit_count() >= need:
+                total += value * WEIGHT[need - more] - value * WEIGHT[need - have]
+        for rows in groups:
+            gb = ga = 0.0
+            for cards, need, value, per in rows:
+                have = (caps & cards).bit_count()
+                more = (after & cards).bit_count()
+                if more >= need:
+                    a = value * complete + per * (more - need)
+                    if have >= need:
+                        b = value * complete + per * (have - need)
+                    else:
+                        b = value * WEIGHT[need - have]
+                elif (cards & avail).bit_count() >= need:
+                    a = value * WEIGHT[need - more]
+                    b = value * WEIGHT[need - have]
+                else:
+                    continue
+                gb = max(gb, b)
+                ga = max(ga, a)
             total += ga - gb
         return total
+
+    def _plan(self, new: int) -> Plan:
+        """For a capture ``new``: its card points' value, the specs it touches outside exclusive
+        groups, and the whole groups it touches (in spec order)."""
+        points = 0.0
+        touched = 0
+        for c in cards_of(new):
+            points += POINTS[c]
+            touched |= self.rows_of_card[c]
+        singles = []
+        groups: dict[int, list[tuple[int, int, float, float]]] = {}
+        for i, row in enumerate(self.rows):
+            if row[4]:
+                if touched & self.group_rows[row[4]]:
+                    groups.setdefault(row[4], []).append(row[:4])
+            elif touched >> i & 1:
+                singles.append(row[:4])
+        return points * self.point_weight, tuple(singles), [tuple(g) for g in groups.values()]
 
     def potential(self, caps: int, avail: int) -> float:
         """The sum of every spec's worth, the best of each exclusive group only."""
