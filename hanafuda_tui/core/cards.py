@@ -136,8 +136,12 @@ def parse_deck(text: str) -> list[int]:
     return [CARD_OF_CODE[ch] for ch in text]
 
 
+_TO_CODES = bytes.maketrans(bytes(range(48)), CODES.encode())
+
+
 def deck_string(deck: Iterable[int]) -> str:
-    return "".join(CODES[c] for c in deck)
+    """The codes of a deck in order (``[0, 8] -> "AI"``)."""
+    return bytes(deck).translate(_TO_CODES).decode()
 
 
 MONTH_MASK = tuple(0b1111 << (4 * m) for m in range(12))

@@ -177,6 +177,8 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         """The game as ``seat`` sees it."""
+        phase = self.phase
+        to_act = self.to_act
         return PlayerView(
             self.ruleset,
             seat,
@@ -185,15 +187,15 @@ class Game:
             len(self.deals),
             self.dealer,
             self.turn,
-            self.phase,
-            self.to_act,
-            tuple(self.legal_actions()) if seat == self.to_act else (),
+            phase,
+            to_act,
+            tuple(self.legal_actions()) if seat == to_act else (),
             self.hands[seat],
             tuple(map(int.bit_count, self.hands)),
             self.field,
             tuple(self.captures),
             len(self.stock) - self.stock_pos,
-            self.pending_card if self.phase == TAKE else -1,
+            self.pending_card if phase == TAKE else -1,
             tuple(self.scores),
             tuple(self.shown),
             self.public_extra(seat),
@@ -320,17 +322,8 @@ class Game:
             self.shown[seat] &= ~bit
         if self.logging:
             self.emit("play", seat, card=card)
-        field = self.field
-        m = field & MONTH_MASK[card >> 2]
-        if not m:
-            self.field = field | bit
-            if self.logging:
-                self.emit("lay", seat, card=card)
+        if self._meet(seat, card, False):
             self._draw(seat)
-        elif m.bit_count() == 2:
-            self._ask_take(card, drawn=False)
-        else:
-            self._settle(seat, card, m, drawn=False)
 
     def _draw(self, seat: int) -> None:
         """The draw step: the top stock card meets the field, then the turn is done."""
@@ -338,43 +331,48 @@ class Game:
         self.stock_pos += 1
         if self.logging:
             self.emit("draw", seat, card=card)
-        m = self.field & MONTH_MASK[card >> 2]
-        if m and m.bit_count() == 2:
-            self._ask_take(card, drawn=True)
-            return
-        self._settle(seat, card, m, drawn=True)
+        if self._meet(seat, card, True):
+            self.turn_done(seat)
 
-    def _ask_take(self, card: int, drawn: bool) -> None:
-        self.pending_card = card
-        self.pending_draw = drawn
-        self.phase = TAKE
+    def _meet(self, seat: int, card: int, drawn: bool) -> bool:
+        """The card meets the field: laid, taken with its one or three matches, or waiting for
+        the player to choose one of two. True if the turn goes straight on."""
+        field = self.field
+        m = field & MONTH_MASK[card >> 2]
+        if not m:
+            self.field = field | 1 << card
+            if self.logging:
+                self.emit("lay", seat, card=card)
+            return True
+        if m.bit_count() == 2:
+            self.pending_card = card
+            self.pending_draw = drawn
+            self.phase = TAKE
+            return False
+        return self._capture(seat, card, m, drawn)
 
     def _take(self, taken: int) -> None:
         """The player chose which of two field cards the pending card takes."""
         card = self.pending_card
+        seat = self.turn
         self.pending_card = -1
         self.phase = PLAY
-        self._settle(self.turn, card, taken, self.pending_draw)
+        drawn = self.pending_draw
+        if self._capture(seat, card, taken, drawn):
+            if drawn:
+                self.turn_done(seat)
+            else:
+                self._draw(seat)
 
-    def _settle(self, seat: int, card: int, taken: int, drawn: bool) -> None:
-        """Capture ``taken`` with ``card`` (or lay it if nothing is taken), then go on with the turn."""
-        if taken:
-            before = self.captures[seat]
-            self.field &= ~taken
-            self.captures[seat] = before | taken | (1 << card)
-            if self.logging:
-                self.emit("capture", seat, card=card, cards=taken)
-            self.step_done(seat, before, drawn)
-            if self.phase != PLAY:
-                return
-        else:
-            self.field |= 1 << card
-            if self.logging:
-                self.emit("lay", seat, card=card)
-        if drawn:
-            self.turn_done(seat)
-        else:
-            self._draw(seat)
+    def _capture(self, seat: int, card: int, taken: int, drawn: bool) -> bool:
+        """``card`` takes ``taken`` from the field; True unless the ruleset stopped the turn."""
+        before = self.captures[seat]
+        self.field &= ~taken
+        self.captures[seat] = before | taken | 1 << card
+        if self.logging:
+            self.emit("capture", seat, card=card, cards=taken)
+        self.step_done(seat, before, drawn)
+        return self.phase == PLAY
 
     def _illegal(self, action: int) -> str:
         try:

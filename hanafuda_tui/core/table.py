@@ -13,6 +13,8 @@ from typing import NamedTuple
 from .cards import MONTH_MASK
 
 FIELD = -1
+_BIT = (1).__lshift__
+"""A card's bit (``sum(map(_BIT, cards))`` is the set of distinct cards)."""
 
 # 手七場六 (seed 000 競技の全体, CARDS.md): 胴二, ビキ, 胴 four each, three to the field, then three
 # each and three to the field.
@@ -35,11 +37,11 @@ def deal(deck: Sequence[int], pattern: Sequence[tuple[int, int]], players: int) 
     field = 0
     pos = 0
     for who, count in pattern:
-        for card in deck[pos : pos + count]:
-            if who == FIELD:
-                field |= 1 << card
-            else:
-                hands[who] |= 1 << card
+        cards = sum(map(_BIT, deck[pos : pos + count]))
+        if who == FIELD:
+            field |= cards
+        else:
+            hands[who] |= cards
         pos += count
     return Deal(tuple(hands), field, tuple(deck[pos:]))
 

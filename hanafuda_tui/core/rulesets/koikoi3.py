@@ -15,6 +15,7 @@ from ..game import OVER, TEYAKU_PHASE, Game
 from ..table import has_shima
 from .koikoi3_yaku import (
     formed_at_step,
+    may_form,
     scoring_yaku,
     shibari_value,
     teyaku,
@@ -149,9 +150,9 @@ class Koikoi3(Game):
     # -- turns ----------------------------------------------------------------------------------
 
     def step_done(self, seat: int, before: int, drawn: bool) -> None:
-        formed = formed_at_step(before, self.captures[seat])
-        if formed:
-            self.turn_formed |= formed
+        after = self.captures[seat]
+        if may_form(after & ~before, after):
+            self.turn_formed |= formed_at_step(before, after)
 
     def turn_done(self, seat: int) -> None:
         """Offer こいこい/勝負 exactly when the turn formed a yaku still valid now (RULINGS 4)."""
@@ -259,13 +260,13 @@ class Koikoi3(Game):
         self.finished = True
 
     def public_extra(self, seat: int) -> dict[str, Any]:
-        own = self.teyaku[seat] if self.phase == TEYAKU_PHASE else None
+        index = self.month_index
         return {
-            "season": self.season,
-            "month_index": self.month_index,
+            "season": SEASONS[index // 3 % 4],
+            "month_index": index,
             "last_month": self.last_month,
             "shibari": self.shibari,
             "koikoi": tuple(self.koikoi),
             "offer": self.offer if self.to_act == seat else (),
-            "own_teyaku": own,
+            "own_teyaku": self.teyaku[seat] if self.phase == TEYAKU_PHASE else None,
         }

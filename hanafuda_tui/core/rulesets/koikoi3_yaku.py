@@ -171,7 +171,7 @@ def formed_at_step(before: int, after: int) -> set[str]:
     step (not rained out). Reviving cup yaku by 日の出 forms nothing (its condition held already).
     """
     new = after & ~before
-    if not _may_form(new, after):
+    if not may_form(new, after):
         return set()
     old = raw_yaku(before)
     formed = {
@@ -187,12 +187,19 @@ _SET_CARDS = OTORI | GOUN | AKATAN | AOTAN | INOSHIKACHO | KUSA | OMOTE_SUGAWARA
 _LIGHT_CARDS = SHIKO | ONO_MICHIKAZE
 
 
-def _may_form(new: int, after: int) -> bool:
+_SETS_OF_CARD = tuple(tuple(m for m in _SET_YAKU if m >> c & 1) for c in range(48))
+"""For each card, the set yaku it belongs to."""
+
+
+def may_form(new: int, after: int) -> bool:
     """A quick test that the new cards complete or raise some yaku (most steps do not)."""
-    if new & _SET_CARDS:
-        for m in _SET_YAKU:
-            if new & m and after & m == m:
+    sets = new & _SET_CARDS
+    while sets:
+        low = sets & -sets
+        for m in _SETS_OF_CARD[low.bit_length() - 1]:
+            if after & m == m:
                 return True
+        sets ^= low
     return bool(
         (new & _LIGHT_CARDS and (after & SHIKO).bit_count() >= 3)
         or (new & TANES and (after & TANES).bit_count() >= 5)
