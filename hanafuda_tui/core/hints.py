@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import card_list
-from .rulesets import koikoi2_yaku
+from .rulesets import hachihachi_yaku, hanaawase_yaku, koikoi2_yaku
 from .rulesets.koikoi3_yaku import scoring_yaku
 
 YakuFunction = Callable[[int], dict[str, int]]
@@ -22,10 +22,18 @@ def _koikoi2(options: Any) -> YakuFunction:
     return lambda caps: koikoi2_yaku.yaku(caps, values, options.rain)
 
 
+def _hanaawase(caps: int) -> dict[str, int]:
+    """花合わせ's 出来役 in points; 雨シマ voids them all (seed 004)."""
+    return {} if hanaawase_yaku.ame_shima(caps) else hanaawase_yaku.dekiyaku(caps)
+
+
 YAKU_OF: dict[str, Callable[[Any], YakuFunction]] = {
     "koikoi3": lambda options: scoring_yaku,
     "koikoi2": _koikoi2,
+    "hachihachi": lambda options: hachihachi_yaku.dekiyaku,
+    "hanaawase": lambda options: _hanaawase,
 }
+"""Values are each ruleset's own unit: 文 (三人こいこい), points (二人こいこい, 花合わせ), 貫 at 小場 (八八)."""
 
 
 def yaku_function(ruleset: str, options: Any) -> YakuFunction | None:

@@ -1,5 +1,7 @@
 from hanafuda_tui.core.cards import ALL_CARDS, mask
 from hanafuda_tui.core.hints import current_yaku, near_yaku
+from hanafuda_tui.core.rulesets.hachihachi import HachihachiOptions
+from hanafuda_tui.core.rulesets.hanaawase import HanaawaseOptions
 from hanafuda_tui.core.rulesets.koikoi2 import Koikoi2Options
 from hanafuda_tui.core.rulesets.koikoi3 import Koikoi3Options
 
@@ -34,3 +36,23 @@ def test_koikoi2_hints_follow_its_options():
     high = current_yaku("koikoi2", Koikoi2Options(), mask("BFJ"))
     low = current_yaku("koikoi2", Koikoi2Options(low_values=True), mask("BFJ"))
     assert high and low and sum(high.values()) > sum(low.values())
+
+
+def test_hachihachi_hints_are_its_dekiyaku_in_kan():
+    h8 = HachihachiOptions()
+    assert current_yaku("hachihachi", h8, mask("BFJ")) == {"赤短": 7}
+    # 四光 is near with 桐に鳳凰; 五光 is two cards away, so it is not.
+    near = near_yaku("hachihachi", h8, mask("AIc"), ALL_CARDS)
+    assert near["四光"] == mask("s")
+    assert "五光" not in near
+    # With 四光 held, 柳に小野道風 makes 五光, which replaces it.
+    assert near_yaku("hachihachi", h8, mask("AIcs"), ALL_CARDS)["五光"] == mask("o")
+
+
+def test_hanaawase_hints_are_its_dekiyaku_voided_by_ame_shima():
+    ha = HanaawaseOptions()
+    assert current_yaku("hanaawase", ha, mask("BFJ")) == {"赤短": 40}
+    assert current_yaku("hanaawase", ha, mask("BFJ") | mask("opqr")) == {}
+    assert near_yaku("hanaawase", ha, mask("Ac"), ALL_CARDS)["松桐坊主"] == mask("s")
+    # Holding three rain cards, the fourth would void everything: it forms nothing.
+    assert near_yaku("hanaawase", ha, mask("BJ") | mask("opq"), ALL_CARDS)["赤短"] == mask("F")
