@@ -42,13 +42,15 @@ def _faces(codes: str, note: str) -> Text:
     return text
 
 
-def yaku_table(rows: list[list[object]], title: str) -> Table:
+def yaku_table(rows: list[list[object]], title: str, ruleset: str = "") -> Table:
+    """A reference table: name (with its English gloss in English), value, cards or a note."""
     table = Table(title=title, box=None, pad_edge=False, title_justify="left")
+    unit = f"help.value.{ruleset}"
     table.add_column(t("help.name"))
-    table.add_column(t("help.value"), justify="right")
+    table.add_column(t(unit if has(unit) else "help.value"), justify="right")
     table.add_column(t("help.cards"))
     for name, english, value, codes, note in rows:
-        label = f"{name} ({english})" if lang() == "en" else str(name)
+        label = f"{name} ({english})" if lang() == "en" and english else str(name)
         table.add_row(label, str(value), _faces(str(codes), str(note)))
     return table
 
@@ -77,7 +79,7 @@ class HelpScreen(ModalScreen[None]):
                 if path.is_file():
                     data = json.loads(path.read_text(encoding="utf-8"))
                     for section in ("teyaku", "yaku"):
-                        table = yaku_table(data[section], t(f"help.{section}"))
+                        table = yaku_table(data[section], t(f"help.{section}"), self.ruleset)
                         yield Static(table, classes="yaku-ref", id=f"help-{section}")
 
     def on_mount(self) -> None:
