@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from textual.content import Content
 from textual.widgets import Static
 from ui_helpers import (
@@ -16,10 +17,13 @@ from ui_helpers import (
     visible_cards,
 )
 
-from hanafuda_tui.core.records import replay
+from hanafuda_tui.core.cards import card_list
+from hanafuda_tui.core.records import SeatRecord, replay
 from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.screens.help import HelpScreen
 from hanafuda_tui.ui.screens.modals import Decision
+from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.screens.results import MonthResult
 from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.storage import Store
@@ -198,5 +202,47 @@ def test_take_prompt_buttons_show_both_cards_whole_in_english(tmp_path: Path) ->
             for _, label, key in app.screen.choices:
                 assert f"{Content.from_markup(label).plain} [{key}]" in text
         set_lang("ja")
+
+    asyncio.run(run())
+
+
+def unique_faces() -> dict[int, str]:
+    """Cards whose face no other card shares: seeing the face means seeing that card."""
+    return {c: f for c, f in enumerate(FACES) if FACES.count(f) == 1}
+
+
+@pytest.mark.parametrize("ruleset", ["hachihachi", "hanaawase"])
+def test_hot_seat_screen_text_never_has_another_humans_card(tmp_path: Path, ruleset: str) -> None:
+    """Every ruleset, a month of humans only: no face of a card in another human's hidden hand is
+    ever drawn anywhere on the terminal (prompts and results included); teyaku go one holder at a
+    time behind a pass screen."""
+
+    async def run() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.start_game(ruleset, {}, [SeatRecord(name=n, player="human") for n in "XYZ"], "7")
+            await settle(pilot)
+            table = app.table()
+            assert table is not None
+            game = table.session.game
+            drawn = {e.card for e in game.log if e.kind == "first_draw"}  # dealt face up
+            unique = unique_faces()
+            steps = 0
+            while not game.results:
+                viewer = table.viewer if not isinstance(app.screen, PassScreen) else None
+                text = screen_text(app)
+                for seat in range(3):
+                    if seat == viewer:
+                        continue
+                    for card in card_list(game.hands[seat] & ~game.shown[seat]):
+                        if card in unique and card not in drawn:
+                            assert unique[card] not in text, (seat, viewer, unique[card])
+                if isinstance(app.screen, Decision):
+                    assert viewer == game.to_act
+                await human_step(pilot)
+                await settle(pilot)
+                steps += 1
+                assert steps < 200
 
     asyncio.run(run())
