@@ -22,6 +22,7 @@ from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.ui.widgets.table import YakuPanel
 
 SEATS = [SeatRecord(name="A", player="human"), *(SeatRecord(name=n, player="random") for n in "BC")]
 
@@ -72,6 +73,10 @@ def test_agari_prompt_says_what_agari_pays_and_the_core_pays_it(tmp_path: Path) 
             text = said(app.screen)
             assert f"pays {full} pts, {2 * full} pts in all" in text
             assert f"half ({half} pts each)" in text
+            # the sidebar values the same yaku in 点 at this 場, as the running totals
+            table = app.table()
+            assert table is not None
+            assert sum(table.query_one(YakuPanel).infos[0].yaku.values()) == full
             await pilot.press("a")
             await settle(pilot)
             assert isinstance(app.screen, MonthResult)

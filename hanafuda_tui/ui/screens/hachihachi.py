@@ -35,6 +35,11 @@ def status_parts(extra: dict[str, Any], names: Sequence[str]) -> list[str]:
     return parts
 
 
+def at_ba(yaku: dict[str, int], extra: dict[str, Any]) -> dict[str, int]:
+    """出来役 values in 貫 at 小場 as the 点 they pay at this month's 場 under the menu."""
+    return {name: points(kan, extra["ba"], extra["menu"]) for name, kan in yaku.items()}
+
+
 def yaku_values(view: PlayerView) -> tuple[list[str], int, int]:
     """The 出来役 of the seat to decide as ``name 貫``, and what each other player pays for them
     at this 場: in full, and at half (halved yaku by yaku, as the core pays them)."""

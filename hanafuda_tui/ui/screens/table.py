@@ -239,11 +239,14 @@ class TableScreen(Screen[None]):
         for s in range(view.players):
             caps = view.captures[s]
             available = ALL_CARDS & ~(taken & ~caps)
+            yaku = current_yaku(view.ruleset, options, caps)
+            if view.ruleset == "hachihachi":  # 貫 at 小場 → 点 at this month's 場, as the totals
+                yaku = hachihachi.at_ba(yaku, view.extra)
             out.append(
                 YakuInfo(
                     names[s],
                     view.scores[s],
-                    current_yaku(view.ruleset, options, caps),
+                    yaku,
                     near_yaku(view.ruleset, options, caps, available),
                 )
             )
