@@ -28,7 +28,8 @@ BOTS: dict[str, type] = {
     "normal": NormalBot,
     "strong": StrongBot,
 }
-"""Levels, weakest first; ``strong`` takes ``iterations=N``, ``time=SECONDS``, ``playout=normal|easy``."""
+"""Levels, weakest first; ``strong`` takes ``iterations=N``, ``time=SECONDS``, ``playout=normal|easy``
+and ``confidence=Z`` (standard errors the search needs to overrule the normal policy)."""
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

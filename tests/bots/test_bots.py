@@ -48,9 +48,18 @@ def test_every_level_plays_a_whole_game_with_legal_actions_only(spec, ruleset):
 
 
 def test_bot_specs_take_parameters_and_reject_bad_ones():
-    bot = make_bot("strong:iterations=40:time=0.5:playout=easy", random.Random(0))
-    assert (bot.iterations, bot.time, bot.playout) == (40, 0.5, "easy")
-    for bad in ("strong:iterations=x", "strong:depth=3", "easy:time=1", "hard", "strong:time=0"):
+    bot = make_bot("strong:iterations=40:time=0.5:playout=easy:confidence=2.5", random.Random(0))
+    assert (bot.iterations, bot.time, bot.playout, bot.confidence) == (40, 0.5, "easy", 2.5)
+    bad_specs = (
+        "strong:iterations=x",
+        "strong:depth=3",
+        "easy:time=1",
+        "hard",
+        "strong:time=0",
+        "strong:confidence=-1",
+        "strong:confidence=nan",
+    )
+    for bad in bad_specs:
         with pytest.raises(BotSpecError):
             make_bot(bad, random.Random(0))
 
