@@ -129,3 +129,19 @@ def test_fixed_seed_fixed_iteration_games_are_reproducible():
         return [d.actions for d in game.deals], game.scores
 
     assert run() == run()
+
+
+def test_strong_never_overrules_the_normal_policy_without_the_confidence_it_asks_for():
+    game = new_game("koikoi2", random.Random(8), {"months": 3})
+    game.logging = False
+    strong = make_bot("strong:iterations=8:confidence=1e9", random.Random(1))
+    normal = make_bot("normal", random.Random(1))
+    eager = make_bot("strong:iterations=8:confidence=0", random.Random(1))
+    differs = 0
+    while not game.finished:
+        view = game.view(game.to_act)
+        action = strong.act(view)
+        assert action == normal.act(view)
+        differs += eager.act(view) != action
+        game.apply(action)
+    assert differs > 0
