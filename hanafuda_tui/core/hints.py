@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .cards import card_list
+from .cards import MONTH_MASK, card_list
+from .game import PlayerView
 from .rulesets import hachihachi_yaku, hanaawase_yaku, koikoi2_yaku
 from .rulesets.koikoi3_yaku import scoring_yaku
 
@@ -34,6 +35,21 @@ YAKU_OF: dict[str, Callable[[Any], YakuFunction]] = {
     "hanaawase": lambda options: _hanaawase,
 }
 """Values are each ruleset's own unit: 文 (三人こいこい), points (二人こいこい, 花合わせ), 貫 at 小場 (八八)."""
+
+
+SHOWN_ARE_FIELD = frozenset({"hanaawase"})
+"""Rulesets whose shown teyaku cards are field cards for the other players (seed 004 手役)."""
+
+
+def takes(view: PlayerView, card: int) -> int:
+    """The cards ``card`` would meet if the viewer played or drew it now: one is taken, two give
+    a choice, three are all taken. In 花合わせ the others' shown cards count as field cards."""
+    field = view.field
+    if view.ruleset in SHOWN_ARE_FIELD:
+        for seat, shown in enumerate(view.shown):
+            if seat != view.seat:
+                field |= shown
+    return field & MONTH_MASK[card >> 2]
 
 
 def yaku_function(ruleset: str, options: Any) -> YakuFunction | None:

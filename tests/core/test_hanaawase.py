@@ -5,6 +5,7 @@ import random
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CODES, mask, parse_deck
 from hanafuda_tui.core.game import PLAY
+from hanafuda_tui.core.hints import takes
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
 from hanafuda_tui.core.rulesets.hanaawase import (
     TEYAKU_PHASE,
@@ -104,6 +105,19 @@ def test_shown_kasu_are_field_cards_for_the_others_and_stay_in_the_holders_hand(
     # The ビキ's hand is empty: its turn only draws V (laid) and the 親 is to play.
     assert game.field == mask(FIELD + "BMV")
     assert (game.phase, game.to_act, game.stock_pos) == (PLAY, 0, 6)
+
+
+def test_takes_counts_the_others_shown_cards_in_hanaawase_only_for_the_others():
+    game = scripted()
+    play(game, "declare")  # the ビキ shows its seven kasu (CGKOSWa)
+    view = game.view(0)
+    assert view.field & mask("C") == 0  # shown cards are reported apart from the field
+    assert takes(view, CODES.index("A")) == mask("C")  # the 親's 松に鶴 takes the shown C
+    play(game, "A")
+    assert game.captures[0] & mask("AC") == mask("AC")
+    play(game, "I")
+    # The ビキ's own shown S is no field card for it: its S meets nothing.
+    assert takes(game.view(2), CODES.index("S")) == 0
 
 
 def test_a_shown_card_laid_by_its_holder_is_a_plain_field_card_at_once():

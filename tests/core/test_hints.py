@@ -1,5 +1,8 @@
-from hanafuda_tui.core.cards import ALL_CARDS, mask
-from hanafuda_tui.core.hints import current_yaku, near_yaku
+import random
+
+from hanafuda_tui.core.cards import ALL_CARDS, CODES, mask
+from hanafuda_tui.core.hints import current_yaku, near_yaku, takes
+from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets.hachihachi import HachihachiOptions
 from hanafuda_tui.core.rulesets.hanaawase import HanaawaseOptions
 from hanafuda_tui.core.rulesets.koikoi2 import Koikoi2Options
@@ -56,3 +59,10 @@ def test_hanaawase_hints_are_its_dekiyaku_voided_by_ame_shima():
     assert near_yaku("hanaawase", ha, mask("Ac"), ALL_CARDS)["松桐坊主"] == mask("s")
     # Holding three rain cards, the fourth would void everything: it forms nothing.
     assert near_yaku("hanaawase", ha, mask("BJ") | mask("opq"), ALL_CARDS)["赤短"] == mask("F")
+
+
+def test_takes_is_the_fields_month_elsewhere():
+    game = new_game("koikoi3", random.Random(3))
+    view = game.view(0)
+    for card in range(48):
+        assert takes(view, card) == view.field & mask(CODES[card & ~3 : (card & ~3) + 4])
