@@ -5,9 +5,10 @@ out among the other hands and the stock); the actions still in play are each tri
 world and the month is played out with the normal policy for every seat. An action's result is
 the bot's score change less the others' mean change by the month's end. The playouts are spent by
 sequential halving (the worse half of the actions is dropped after each round), about
-``iterations`` of them, or as many as ``time`` seconds allow (estimated from the first world, and
-never past the deadline). The normal policy's own choice always stays in play, and the search's
-best replaces it only when clearly better in the same worlds (``confidence``, default ``CONFIDENCE``).
+``iterations`` of them, or as many as ``time`` seconds allow (each round runs to its slice of the
+time, so a slow first world costs nothing later). The normal policy's own choice always stays in
+play, and the search's best replaces it only when clearly better in the same worlds
+(``confidence`` standard errors, default ``CONFIDENCE``).
 """
 
 from __future__ import annotations
@@ -77,8 +78,9 @@ class StrongBot:
         return self._search(view, ev, guess)
 
     def _search(self, view: PlayerView, ev: Evaluator, guess: int) -> int:
-        """Sequential halving: every action on a first world, then rounds that share the budget,
-        each dropping the worse half of the actions still in play (by their mean so far)."""
+        """Sequential halving: every action on a first world, then rounds that share the budget
+        (playouts, or the time in equal slices), each dropping the worse half of the actions still
+        in play (by their mean so far)."""
         options = (
             self.options if self.options is not None else ruleset_class(view.ruleset).Options()
         )
@@ -116,19 +118,19 @@ class StrongBot:
 
         alive = list(range(n))
         world(alive)
-        if self.iterations is not None:
-            budget = self.iterations
-        else:
-            budget = int(self.time / max(clock() - start, 1e-6) * n)
-        if self.time is not None and self.iterations is not None:
-            budget = min(budget, int(self.time / max(clock() - start, 1e-6) * n))
         rounds = max(1, math.ceil(math.log2(n)))
-        share = (budget - n) / rounds
-        for _ in range(rounds):
-            for _ in range(int(share / len(alive))):
-                if clock() >= deadline:
-                    break
-                world(alive)
+        share = (self.iterations - n) / rounds if self.iterations is not None else 0.0
+        timed = self.time if self.iterations is None else None
+        for r in range(rounds):
+            if timed is not None:  # each round runs to its equal slice of the time
+                end = start + timed * (r + 1) / rounds
+                while clock() < end:
+                    world(alive)
+            else:
+                for _ in range(int(share / len(alive))):
+                    if clock() >= deadline:
+                        break
+                    world(alive)
             kept = ranked(alive)[: max(1, math.ceil(len(alive) / 2))]
             alive = kept if g in kept else [*kept, g]
         best = ranked(alive)[0]
