@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ..core.records import RecordError, SeatRecord
+from . import memory
 from .i18n import lang, locale_lang, set_lang, set_ruleset, t
 from .screens.passing import TooSmall
 from .screens.selector import SelectorScreen
@@ -55,6 +56,7 @@ class HanafudaApp(App[int]):
         await self.push_screen(SelectorScreen())
         self.ready = True
         self.check_size(self.size.width, self.size.height)
+        self.call_after_refresh(memory.freeze)
 
     # -- saves ----------------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -65,7 +66,9 @@ async def latencies() -> dict[str, list[float]]:
     from hanafuda_tui.ui.screens.table import TableScreen
     from hanafuda_tui.ui.storage import Store
 
-    frames: list[tuple[Screen, float]] = []
+    frames: list[tuple[weakref.ref[Screen], float]] = []
+    """Weak references: holding the screens would keep every closed one alive (and make Python's
+    full collections, which scan them, slower than the app's own)."""
     for name in ("_compositor_refresh", "_refresh_layout"):
         original = getattr(Screen, name)
 
@@ -73,10 +76,26 @@ async def latencies() -> dict[str, list[float]]:
             self: Screen, *args: object, _original: Callable = original, **kw: object
         ) -> object:  # type: ignore[type-arg]
             result = _original(self, *args, **kw)
-            frames.append((self, time.perf_counter()))
+            frames.append((weakref.ref(self), time.perf_counter()))
             return result
 
         setattr(Screen, name, hooked)
+
+    # When a key's effect happened: the end of the call that made it (a frame drawn before that
+    # moment shows the old state). The handler and the next frame can run before the benchmark's
+    # polling loop wakes up, so the polling time itself cannot be the mark.
+    effects: list[float] = []
+    for owner, name in ((TableScreen, "refresh_table"), (HanafudaApp, "push_screen")):
+        original = getattr(owner, name)
+
+        def marked(
+            self: object, *args: object, _original: Callable = original, **kw: object
+        ) -> object:  # type: ignore[type-arg]
+            result = _original(self, *args, **kw)
+            effects.append(time.perf_counter())
+            return result
+
+        setattr(owner, name, marked)
 
     seats = [SeatRecord(name="A", player="human")]
     seats += [SeatRecord(name=n, player="normal") for n in ("B", "C")]
@@ -92,13 +111,14 @@ async def latencies() -> dict[str, list[float]]:
             app.post_message(events.Key(key, None))
             while not done():
                 await asyncio.sleep(0.0005)
-            changed, screen = time.perf_counter(), app.screen
+            screen = app.screen
+            changed = next(at for at in effects if at >= t0)
 
             def drawn() -> float | None:
                 for who, at in reversed(frames):
                     if at < changed:
                         return None
-                    if who is screen:
+                    if who() is screen:
                         return at
                 return None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 from pathlib import Path
 
 import pytest
@@ -246,3 +247,40 @@ def test_hot_seat_screen_text_never_has_another_humans_card(tmp_path: Path, rule
                 assert steps < 200
 
     asyncio.run(run())
+
+
+def test_garbage_is_collected_while_bots_play_not_during_a_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What lives as long as the app is frozen out of later collections, and a full collection
+    runs on each bot turn (the benchmark's key latency depends on both)."""
+    from hanafuda_tui.ui import memory
+
+    collects: list[int] = []
+    starts: list[int] = []
+    monkeypatch.setattr(memory, "collect", lambda: collects.append(1))
+    start_bot = TableScreen.start_bot
+
+    def counted(self: TableScreen, seat: int) -> None:
+        starts.append(seat)
+        start_bot(self, seat)
+
+    monkeypatch.setattr(TableScreen, "start_bot", counted)
+
+    gc.unfreeze()  # other tests' apps froze theirs
+
+    async def run() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert gc.get_freeze_count() > 0
+            await start(pilot, ["human", "normal", "normal"], "4")
+            for _ in range(3):
+                await human_step(pilot)
+                await settle(pilot)
+            assert len(starts) >= 2 and len(collects) == len(starts)
+
+    try:
+        asyncio.run(run())
+    finally:
+        gc.unfreeze()

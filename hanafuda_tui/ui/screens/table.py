@@ -27,6 +27,7 @@ from ...core.cards import ALL_CARDS, MONTH_MASK, card_list
 from ...core.game import PLAY, TAKE, PlayerView
 from ...core.hints import current_yaku, near_yaku
 from ...core.rulesets import TITLES
+from .. import memory
 from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..session import Session
@@ -117,6 +118,7 @@ class TableScreen(Screen[None]):
             self.notify(t("save.failed", error=self.session.save_error), severity="error")
         self.refresh_table()
         self.call_after_refresh(self.advance)
+        self.call_after_refresh(memory.freeze)
 
     def on_screen_resume(self) -> None:
         self.refresh_table()
@@ -367,6 +369,7 @@ class TableScreen(Screen[None]):
         self.bot_token += 1
         view = self.session.game.view(seat)
         self.think(self.session.bots[seat], view, self.app_pause(), self.bot_token)
+        self.call_after_refresh(memory.collect)
 
     @work(thread=True, group="bot", exit_on_error=False)
     def think(self, bot: Bot, view: PlayerView, pause: float, token: int) -> None:
