@@ -279,6 +279,15 @@ def test_garbage_is_collected_while_bots_play_not_during_a_key(
                 await human_step(pilot)
                 await settle(pilot)
             assert len(starts) >= 2 and len(collects) == len(starts)
+            # hot-seat: a collection while each pass screen is up
+            await pilot.press("escape")
+            collects.clear()
+            await start(pilot, ["human", "human", "human"], "5")
+            passes = 0
+            for _ in range(4):
+                passes += await human_step(pilot) == "pass"
+                await settle(pilot)
+            assert passes and len(collects) >= passes
 
     try:
         asyncio.run(run())

@@ -301,6 +301,7 @@ class TableScreen(Screen[None]):
             return
         if self.viewer != seat:
             self.open(PassScreen(session.names[seat]), lambda _: self.take_seat(seat))
+            self.call_after_refresh(memory.collect)  # while the keyboard changes hands
             return
         view = game.view(seat)
         if view.phase == PLAY:
