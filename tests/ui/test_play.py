@@ -28,7 +28,7 @@ from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.screens.results import MonthResult
 from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.storage import Store
-from hanafuda_tui.ui.widgets.table import HandPanel
+from hanafuda_tui.ui.widgets.table import FieldPanel, HandPanel
 
 
 def make_app(tmp_path: Path) -> HanafudaApp:
@@ -293,3 +293,32 @@ def test_garbage_is_collected_while_bots_play_not_during_a_key(
         asyncio.run(run())
     finally:
         gc.unfreeze()
+
+
+def test_hint_key_turns_the_highlight_off_and_speed_keys_change_the_bot_pause(
+    tmp_path: Path,
+) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0.5, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await start(pilot, ["human", "normal", "normal"], "4")
+            game = table.session.game
+            view = game.view(0)
+            hand = table.hand_cards(view)
+            takes = [i for i, c in enumerate(hand) if view.field >> (c & ~3) & 15]
+            assert takes
+            await pilot.press(str(takes[0] + 1))
+            field = table.query_one(FieldPanel)
+            assert field.lit and "takes" in table.query_one(HandPanel).hint
+            await pilot.press("h")
+            assert not field.lit and "takes" not in table.query_one(HandPanel).hint
+            await pilot.press("h")
+            assert field.lit
+            await pilot.press("minus", "minus")
+            assert app.bot_pause == 1.0 and "bots 1s" in str(
+                table.query_one("#status", Static).render()
+            )
+            await pilot.press("plus")
+            assert app.bot_pause == 0.75
+
+    asyncio.run(run())
