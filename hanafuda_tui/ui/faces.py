@@ -71,9 +71,11 @@ def short_name(card: int) -> str:
     return f"{CODES[card]} {NAME_EN[card] if lang() == 'en' else NAME[card]}"
 
 
-def month_label(month: int) -> str:
+def month_label(month: int, short: bool = False) -> str:
+    """``3月 桜``; in English ``Month 3 cherry``, or ``3 cherry`` when ``short`` (a sheet's column)."""
     if lang() == "en":
-        return f"{t('month.word', n=month)} {MONTH_NAMES_EN[month - 1]}"
+        word = str(month) if short else t("month.word", n=month)
+        return f"{word} {MONTH_NAMES_EN[month - 1]}"
     return f"{month}月 {MONTH_NAMES[month - 1]}"
 
 

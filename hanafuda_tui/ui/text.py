@@ -116,7 +116,7 @@ def result_rows(results: Sequence[Any], names: Sequence[str]) -> list[tuple[str,
         dealer = getattr(r, "dealer", -1)
         rows.append(
             (
-                month_label(month) if month else "",
+                month_label(month, short=True) if month else "",
                 names[dealer] if dealer >= 0 else "",
                 who,
                 what.strip(),

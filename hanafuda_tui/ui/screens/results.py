@@ -105,12 +105,12 @@ class MonthResult(ModalScreen[None]):
 def sheet_table(game: Any, names: Sequence[str]) -> Table:
     """Every deal's row, the settlements (小引, 吟味) and the totals."""
     table = Table(box=None, show_header=True, pad_edge=False, show_footer=True)
-    table.add_column(t("sheet.month"), t("sheet.total"))
-    table.add_column(t("sheet.dealer"))
-    table.add_column(t("sheet.winner"))
+    table.add_column(t("sheet.month"), t("sheet.total"), no_wrap=True)
+    table.add_column(t("sheet.dealer"), no_wrap=True, overflow="ellipsis", max_width=10)
+    table.add_column(t("sheet.winner"), no_wrap=True, overflow="ellipsis", max_width=10)
     table.add_column(t("sheet.what"))
     for s, name in enumerate(names):
-        table.add_column(name, signed(game.scores[s]), justify="right")
+        table.add_column(name, signed(game.scores[s]), justify="right", no_wrap=True)
     for row in result_rows(game.results, names):
         table.add_row(*row)
     for name, _at, pay in game.settlements:
