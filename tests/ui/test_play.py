@@ -355,3 +355,63 @@ def test_score_sheet_keeps_each_month_on_one_line_at_80x24(tmp_path: Path) -> No
             assert len(rows) >= 5
 
     asyncio.run(run())
+
+
+def test_hanaawase_hint_counts_the_others_shown_kasu_as_field_cards(tmp_path: Path) -> None:
+    """In 花合わせ a declared holder's shown kasu are field cards for the other two (seed 004):
+    the would-take hint names them, and playing the card takes one."""
+    import random
+
+    from hanafuda_tui.bots import make_bot
+    from hanafuda_tui.core import actions as act
+    from hanafuda_tui.core.cards import MONTH_MASK
+    from hanafuda_tui.core.records import new_game, record_of
+
+    seats = [
+        SeatRecord(name="A", player="human"),
+        *(SeatRecord(name=n, player="random") for n in "BC"),
+    ]
+
+    def matching(game: object) -> list[int]:
+        view = game.view(0)  # type: ignore[attr-defined]
+        shown = view.shown[1] | view.shown[2]
+        return [
+            c
+            for c in card_list(view.hand)
+            if shown & MONTH_MASK[c >> 2] and not view.field & MONTH_MASK[c >> 2]
+        ]
+
+    for seed in range(3000):
+        game = new_game("hanaawase", random.Random(seed))
+        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(3)]
+        while not game.results and not (
+            game.to_act == 0 and game.phase == "play" and matching(game)
+        ):
+            legal = game.legal_actions()
+            game.apply(
+                act.DECLARE
+                if act.DECLARE in legal
+                else bots[game.to_act].act(game.view(game.to_act))
+            )
+        if not game.results:
+            break
+    card = matching(game)[0]
+    Store(tmp_path).write(record_of(game, seats).to_json())
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.click("#continue")
+            await settle(pilot)
+            table = app.table()
+            assert table is not None and app.screen is table
+            hand = table.hand_cards(table.session.game.view(0))
+            await pilot.press(str(hand.index(card) + 1))
+            assert "takes" in table.query_one(HandPanel).hint
+            await pilot.press("enter")
+            await settle(pilot)
+            game = table.session.game
+            assert any(e.kind == "capture" and e.seat == 0 and e.card == card for e in game.log)
+
+    asyncio.run(run())

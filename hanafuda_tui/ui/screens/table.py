@@ -170,7 +170,7 @@ class TableScreen(Screen[None]):
         lit = 0
         hint = ""
         if chosen >= 0:
-            takes = view.field & MONTH_MASK[chosen >> 2]
+            takes = self.reachable(view) & MONTH_MASK[chosen >> 2]
             lit = takes if self.hints else 0
             hint = describe(chosen)
             if self.hints:
@@ -193,6 +193,17 @@ class TableScreen(Screen[None]):
         lines = [line for e in game.log[-LOG_LINES:] if (line := event_line(e, names))]
         self.query_one("#log", LogPanel).show(lines)
         self.set_text("#keys", t("keys.table"))
+
+    def reachable(self, view: PlayerView) -> int:
+        """Cards a hand card can take: the field, and in 花合わせ the others' shown teyaku kasu,
+        which are field cards on your turn (seed 004)."""
+        if view.ruleset != "hanaawase":
+            return view.field
+        shown = 0
+        for s, cards in enumerate(view.shown):
+            if s != view.seat:
+                shown |= cards
+        return view.field | shown
 
     def set_text(self, selector: str, markup: str) -> None:
         widget = self.query_one(selector, Static)
