@@ -57,8 +57,9 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
         return t("log.first_draw", who=who, card=face(e.card))
     if k == "teyaku":
         return t("log.teyaku", who=who, name=yaku_name(e.names[0]), value=e.value)
-    if k == "yaku":
-        return t("log.yaku", who=who, names=" ".join(map(yaku_name, e.names)), value=e.value)
+    if k == "yaku":  # 八八's yaku event carries no value (it depends on あがり or 下げ)
+        key = "log.yaku" if e.value else "log.yaku_plain"
+        return t(key, who=who, names=" ".join(map(yaku_name, e.names)), value=e.value)
     if k in ("koikoi", "shobu"):
         return t("log." + k, who=who, value=e.value)
     if k == "month_end":

@@ -105,3 +105,17 @@ def test_sidebar_lines_fold_within_its_width() -> None:
     assert lines[4].startswith("  1 away") and len(lines) > 5
     assert all(line.startswith("    ") for line in lines[5:])
     assert "カス" in lines[-1]  # every near yaku is there, none cut off
+
+
+def test_a_yaku_event_without_a_value_is_logged_without_one() -> None:
+    from hanafuda_tui.core.game import Event
+    from hanafuda_tui.ui.text import event_line
+
+    i18n.set_ruleset("hachihachi")
+    try:
+        line = event_line(Event("yaku", 0, names=("猪鹿蝶",)), ["あなた"])
+        valued = event_line(Event("yaku", 0, names=("猪鹿蝶",), value=5), ["あなた"])
+    finally:
+        i18n.set_ruleset("")
+    assert line == "あなた 出来役 猪鹿蝶"  # not "(0文)"
+    assert valued == "あなた 出来役 猪鹿蝶 (5点)"
