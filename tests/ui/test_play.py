@@ -176,36 +176,38 @@ def test_text_longer_than_a_panel_ends_in_an_ellipsis_never_wraps_out_of_sight(
 
 
 def test_take_prompt_buttons_show_both_cards_whole_in_english(tmp_path: Path) -> None:
+    import random
+
+    from hanafuda_tui.bots import make_bot
+    from hanafuda_tui.core.records import new_game, record_of
     from hanafuda_tui.ui.i18n import set_lang
+
+    seats = [
+        SeatRecord(name="A", player="human"),
+        *(SeatRecord(name=n, player="random") for n in "BC"),
+    ]
+    for seed in range(200):
+        game = new_game("koikoi3", random.Random(seed))
+        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(3)]
+        while not game.results and not (game.to_act == 0 and game.phase == "take"):
+            game.apply(bots[game.to_act].act(game.view(game.to_act)))
+        if not game.results:
+            break
+    Store(tmp_path).write(record_of(game, seats).to_json())
 
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
         async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, ["human", "normal", "normal"], "11")
-            for _ in range(80):
-                if isinstance(app.screen, Decision) and app.screen.keys.keys() == {"1", "2"}:
-                    break
-                if isinstance(app.screen, Decision):
-                    await pilot.press("right", "enter")
-                elif not isinstance(app.screen, TableScreen):
-                    await pilot.press("enter")
-                else:  # play the first card that matches two field cards, if any
-                    view = app.screen.session.game.view(0)
-                    two = [
-                        c
-                        for c in app.screen.hand_cards(view)
-                        if (view.field >> (c & ~3) & 15).bit_count() == 2
-                    ]
-                    index = app.screen.hand_cards(view).index(two[0]) + 1 if two else 1
-                    await pilot.press(str(index), "enter")
-                await settle(pilot)
-            assert isinstance(app.screen, Decision)
+            await pilot.pause()
+            await pilot.click("#continue")
+            await settle(pilot)
+            assert isinstance(app.screen, Decision) and app.screen.keys.keys() == {"1", "2"}
             text = screen_text(app)
             for _, label, key in app.screen.choices:
                 assert f"{Content.from_markup(label).plain} [{key}]" in text
-        set_lang("ja")
 
     asyncio.run(run())
+    set_lang("ja")  # the app set English for the whole process
 
 
 def unique_faces() -> dict[int, str]:
