@@ -47,6 +47,12 @@ def set_ruleset(ruleset: str) -> None:
     _context["ruleset"] = ruleset
 
 
+def own(key: str) -> str:
+    """``key.<ruleset>`` when the ruleset at the table has its own text for ``key``, else ``key``."""
+    special = f"{key}.{_context.get('ruleset', '')}"
+    return special if has(special) else key
+
+
 def t(key: str, **values: Any) -> str:
     """The text of ``key`` in the current language (Japanese, then the key itself, as fallback)."""
     text = _text(key)

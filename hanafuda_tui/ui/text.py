@@ -9,8 +9,9 @@ from textual.markup import escape
 
 from ..core.cards import card_list
 from ..core.game import Event
+from ..core.rulesets.hachihachi_ba import BA_NAMES
 from .faces import face, month_label
-from .i18n import has, t
+from .i18n import has, own, t
 
 
 def signed(v: int) -> str:
@@ -56,7 +57,8 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
     if k == "first_draw":
         return t("log.first_draw", who=who, card=face(e.card))
     if k == "teyaku":
-        return t("log.teyaku", who=who, name=yaku_name(e.names[0]), value=e.value)
+        key = own("log.teyaku") if e.value else "log.teyaku_plain"
+        return t(key, who=who, name=yaku_name(e.names[0]), value=e.value)
     if k == "yaku":  # 八八's yaku event carries no value (it depends on あがり or 下げ)
         key = "log.yaku" if e.value else "log.yaku_plain"
         return t(key, who=who, names=" ".join(map(yaku_name, e.names)), value=e.value)
@@ -65,6 +67,8 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
     if k == "month_end":
         if e.seat < 0:
             return t("log.nagare", reason=t("reason." + e.names[0]))
+        if not e.value:  # 八八's hands played out: the best card points deal next
+            return t("log.month_over", who=who, pay=" ".join(map(signed, e.amounts)))
         return t("log.month_end", who=who, value=e.value, pay=" ".join(map(signed, e.amounts)))
     if k in ("kobiki", "ginmi", "year_end"):
         return t("log." + k, who=who, pay=" ".join(map(signed, e.amounts)))
@@ -72,6 +76,19 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
         return t("log.extension")
     if k == "year_start":
         return None
+    if k == "ba":  # 八八: value is the 場, amounts the 二代しばり it leaves (0 none)
+        key = "log.ba_carried" if e.amounts and e.amounts[0] else "log.ba"
+        return t(key, who=who, ba=BA_NAMES[e.value])
+    if has("log." + k):
+        return t(
+            "log." + k,
+            who=who,
+            card=face(e.card) if e.card >= 0 else "",
+            cards=faces_of(e.cards),
+            names=" ".join(map(yaku_name, e.names)),
+            value=e.value,
+            pay=" ".join(map(signed, e.amounts)),
+        )
     return generic_line(e, who)
 
 
