@@ -26,6 +26,7 @@ from ...core import actions as act
 from ...core.cards import ALL_CARDS, MONTH_MASK, card_list
 from ...core.game import PLAY, TAKE, PlayerView
 from ...core.hints import current_yaku, near_yaku
+from ...core.hints import takes as hint_takes
 from ...core.rulesets import TITLES
 from .. import memory
 from ..faces import describe, face, month_label
@@ -170,7 +171,7 @@ class TableScreen(Screen[None]):
         lit = 0
         hint = ""
         if chosen >= 0:
-            takes = self.reachable(view) & MONTH_MASK[chosen >> 2]
+            takes = hint_takes(view, chosen)
             lit = takes if self.hints else 0
             hint = describe(chosen)
             if self.hints:
@@ -193,17 +194,6 @@ class TableScreen(Screen[None]):
         lines = [line for e in game.log[-LOG_LINES:] if (line := event_line(e, names))]
         self.query_one("#log", LogPanel).show(lines)
         self.set_text("#keys", t("keys.table"))
-
-    def reachable(self, view: PlayerView) -> int:
-        """Cards a hand card can take: the field, and in 花合わせ the others' shown teyaku kasu,
-        which are field cards on your turn (seed 004)."""
-        if view.ruleset != "hanaawase":
-            return view.field
-        shown = 0
-        for s, cards in enumerate(view.shown):
-            if s != view.seat:
-                shown |= cards
-        return view.field | shown
 
     def set_text(self, selector: str, markup: str) -> None:
         widget = self.query_one(selector, Static)
