@@ -77,6 +77,11 @@ def test_every_ruleset_has_its_own_rules_and_yaku_in_both_languages(tmp_path: Pa
             assert i18n.has(f"help.rules.{ruleset}")  # not the module's docstring
             first = i18n.t(f"help.rules.{ruleset}").split("\n")[0]
             assert first.split("]")[1].split("[")[0] in screen_text(app)
+            assert ("Esc close" if language == "en" else "Esc 閉じる") in screen_text(app)
+            await pilot.press("down", "down")
+            assert app.screen.query_one(".sheet").scroll_y > 0  # ↑↓ scroll, as it says
+            await pilot.press("escape")
+            assert not isinstance(app.screen, HelpScreen)
 
     for ruleset in RULESETS:
         for language in ("ja", "en"):

@@ -81,6 +81,7 @@ class HelpScreen(ModalScreen[None]):
                     for section in ("teyaku", "yaku"):
                         table = yaku_table(data[section], t(f"help.{section}"), self.ruleset)
                         yield Static(table, classes="yaku-ref", id=f"help-{section}")
+            yield Static(Content.from_markup(t("help.close")), id="help-close")
 
     def on_mount(self) -> None:
         if self.yaku_first and self.query("#help-yaku"):
