@@ -1,5 +1,6 @@
-"""Card faces from ``data/cards.json``: a two-kanji face per card, coloured by kind, laid out by
-Rich cell widths (kanji are two cells)."""
+"""Card faces from ``assets/cards.json`` (the package's ``data/cards.json`` links to it, so a wheel
+carries a copy): a two-kanji face per card, coloured by kind, laid out by Rich cell widths (kanji
+are two cells)."""
 
 from __future__ import annotations
 
