@@ -1,12 +1,15 @@
 """八八 for bots, in 点 at 小場 (seed 002 ○出来役, RULINGS.md 八八): an 出来役 of v 貫 moves the
 holder's result 3 × 12v against the others' mean (paid v by each); a card point is one 点 against
 88 (half a point less for each other on average); a 法度 play costs its offender what it is worth.
-The normal bot always takes あがり (下げ risks paying the next winner both shares) and lets the
-strong bot's search judge 下げ."""
+下げ risks paying the next winner both shares and falls to half on a 取消し, so the normal bot calls
+下げ (and keeps it) only while another 出来役 is one card away with cards in hand to win it and no
+other player is one card from one; the strong bot's search judges 下げ by playing it out."""
 
 from __future__ import annotations
 
-from ..core.cards import AKATAN, AOTAN, GOKO, GOUN, INOSHIKACHO, SHIKO, TANS
+from typing import Any
+
+from ..core.cards import AKATAN, ALL_CARDS, AOTAN, GOKO, GOUN, INOSHIKACHO, SHIKO, TANS
 from ..core.rulesets.hachihachi_yaku import FIXED, KAN, SEVEN_TAN, dekiyaku
 from ..core.rulesets.hachihachi_yaku import GOKO as GOKO_Y
 from ..core.rulesets.hachihachi_yaku import SHIKO as SHIKO_Y
@@ -32,7 +35,25 @@ def score(caps: int) -> int:
     return sum(dekiyaku(caps).values())
 
 
+SAGE_HAND = 3
+"""下げ needs at least this many hand cards left to win the missing card with."""
+
+
+def stop(
+    ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], extra: dict[str, Any]
+) -> bool:
+    """あがり / 取消し unless another 出来役 is one card away, the hand is long enough and no one
+    else is one card from an 出来役 (RULINGS 八八 4, 11)."""
+    if hand.bit_count() < SAGE_HAND or ev.threatened(seat, captures):
+        return True
+    others = 0
+    for s, c in enumerate(captures):
+        if s != seat:
+            others |= c
+    return not ev.one_away(captures[seat], ALL_CARDS & ~others)
+
+
 def make() -> Evaluator:
     return Evaluator(
-        "hachihachi", SPECS, score, point_weight=POINT_WEIGHT, hatto_weight=HATTO_WEIGHT
+        "hachihachi", SPECS, score, stop, point_weight=POINT_WEIGHT, hatto_weight=HATTO_WEIGHT
     )

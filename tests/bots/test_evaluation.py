@@ -7,6 +7,7 @@ import pytest
 
 from hanafuda_tui.bots.evaluation import evaluator
 from hanafuda_tui.bots.policy import Seen, easy_action, normal_action
+from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CARD_OF_CODE, POINTS, card_list, cards_of, mask
 from hanafuda_tui.core.rulesets.hachihachi_hatto import Hatto
 
@@ -74,3 +75,19 @@ def test_normal_avoids_a_hatto_play_in_hachihachi():
         CARD_OF_CODE["t"],
         CARD_OF_CODE["u"],
     )
+
+
+def test_normal_calls_sage_in_hachihachi_only_while_another_yaku_is_near_and_safe():
+    ev = evaluator("hachihachi")
+
+    def decide(hand, mine, theirs, legal=(act.AGARI, act.SAGE)):
+        s = Seen(0, list(legal), mask(hand), 0, (mask(mine), mask(theirs), 0), -1, {})
+        return normal_action(ev, s)
+
+    assert decide("abcd", "BFJUY", "") == act.SAGE  # 赤短 made, 猪鹿蝶 one card away
+    assert decide("abcd", "BFJ", "") == act.AGARI  # nothing near
+    assert decide("ab", "BFJUY", "") == act.AGARI  # too few cards left
+    assert decide("abcd", "BFJUY", "Vh") == act.AGARI  # another is one card from 青短
+    assert decide("abcd", "BFJUY", "k") == act.AGARI  # the missing 蝶 is taken
+    assert decide("abcd", "BFJUY", "", (act.CANCEL, act.KEEP)) == act.KEEP
+    assert decide("abcd", "BFJUY", "Vh", (act.CANCEL, act.KEEP)) == act.CANCEL
