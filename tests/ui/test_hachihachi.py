@@ -184,3 +184,23 @@ def test_status_shows_the_ba_and_the_sheet_is_the_kinyushiki(tmp_path: Path) -> 
                 assert all(row.remark in text for row in r.rows)
 
     asyncio.run(run())
+
+
+def test_the_last_months_result_says_the_year_ends_not_who_deals_next() -> None:
+    from types import SimpleNamespace
+
+    from hanafuda_tui.ui import i18n
+    from hanafuda_tui.ui.screens.hachihachi import result_head
+
+    before = i18n.lang()
+    i18n.set_lang("en")
+    try:
+        hands = SimpleNamespace(winner=1, reason="hands", yaku=())
+        names = ["A", "B", "C"]
+        assert "B deals next" in result_head(hands, names)
+        last = result_head(hands, names, last=True)
+        assert "the year ends" in last and "deals next" not in last
+        special = SimpleNamespace(winner=2, reason="special", yaku=("総八",))
+        assert "deals next" not in result_head(special, names, last=True)
+    finally:
+        i18n.set_lang(before)

@@ -69,11 +69,15 @@ def cancel_prompt(view: PlayerView, session: Session) -> Decision:
     return Decision(t("hh.cancel_title"), body, choices(view))
 
 
-def result_head(result: Any, names: Sequence[str]) -> str:
-    """How the month ended: あがり, 取消し, special yaku, hands out (who deals next), 四三, 無勝負."""
+def result_head(result: Any, names: Sequence[str], last: bool = False) -> str:
+    """How the month ended: あがり, 取消し, special yaku, hands out (who deals next, unless it was
+    the ``last`` month of the year), 四三, 無勝負."""
     who = escape(names[result.winner]) if result.winner >= 0 else ""
     yaku = " ".join(yaku_name(n) for n in result.yaku)
-    return t(f"hh.end.{result.reason}", who=who, yaku=yaku)
+    key = f"hh.end.{result.reason}"
+    if last and result.reason in ("special", "hands"):
+        key += "_last"
+    return t(key, who=who, yaku=yaku)
 
 
 def rows_table(result: Any, names: Sequence[str]) -> Table:

@@ -32,10 +32,13 @@ class MonthResult(ModalScreen[None]):
         scores: Sequence[int],
         settlements: Sequence[tuple[str, Sequence[int]]] = (),
         yaku_values: dict[str, int] | None = None,
+        last: bool = False,
     ) -> None:
         """``settlements``: payments made right after this deal (小引, 吟味), shown as columns;
-        ``yaku_values``: the value of each yaku won, where the ruleset's hints know it."""
+        ``yaku_values``: the value of each yaku won, where the ruleset's hints know it; ``last``:
+        the year ended with this deal."""
         super().__init__()
+        self.last = last
         self.result, self.names, self.scores = result, names, scores
         self.settlements = settlements
         self.yaku_values = yaku_values or {}
@@ -47,7 +50,7 @@ class MonthResult(ModalScreen[None]):
         title = month_label(month) if month else ""
         if hasattr(r, "rows"):  # 八八: how the month ended, then every payment line
             with Vertical(classes="dialog"):
-                head = hachihachi.result_head(r, self.names)
+                head = hachihachi.result_head(r, self.names, self.last)
                 yield Static(Content.from_markup(f"[b]{title}  {head}[/b]"), classes="dialog-title")
                 yield Static(hachihachi.rows_table(r, self.names), classes="dialog-body")
                 yield Static(self.totals_table(), classes="dialog-body")

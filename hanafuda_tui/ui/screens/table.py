@@ -285,7 +285,8 @@ class TableScreen(Screen[None]):
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
             values = self.won_yaku(result, self.shown_results - 1)
-            self.open(MonthResult(result, session.names, scores, closing, values))
+            last = game.is_over and self.shown_results == len(game.results)
+            self.open(MonthResult(result, session.names, scores, closing, values, last))
             return
         if game.is_over:
             self.open(ScoreSheet(game, session.names, final=True), self.year_over)
