@@ -51,9 +51,13 @@ def matches(field: int, card: int) -> int:
     return field & MONTH_MASK[card >> 2]
 
 
+_MONTH_FIRSTS = sum(1 << (4 * m) for m in range(12))
+
+
 def has_shima(cards: int) -> bool:
-    """True if the set holds all four cards of some month (a シマ)."""
-    return any(cards & m == m for m in MONTH_MASK)
+    """True if the set holds all four cards of some month (a シマ): some month's first bit and the
+    three above it are all set."""
+    return bool(cards & cards >> 1 & cards >> 2 & cards >> 3 & _MONTH_FIRSTS)
 
 
 def draw_first_dealer(

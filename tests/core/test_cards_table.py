@@ -7,7 +7,16 @@ from conftest import game_with, play, stack
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core import cards
-from hanafuda_tui.core.cards import CODES, KIND, MONTH, POINTS, codes_of, mask, parse_deck
+from hanafuda_tui.core.cards import (
+    ALL_CARDS,
+    CODES,
+    KIND,
+    MONTH,
+    POINTS,
+    codes_of,
+    mask,
+    parse_deck,
+)
 from hanafuda_tui.core.game import TAKE
 from hanafuda_tui.core.table import (
     DEAL_THREE,
@@ -106,6 +115,18 @@ def test_matches_and_shima():
     assert matches(field, CODES.index("M")) == 0
     assert has_shima(mask("ABCDE"))
     assert not has_shima(mask("ABCEFGI"))
+
+
+def test_shima_is_four_of_one_month_never_four_in_a_row_across_months():
+    for month in range(12):
+        four = 0b1111 << (4 * month)
+        assert has_shima(four)
+        for card in range(4 * month, 4 * month + 4):
+            assert not has_shima(four & ~(1 << card))
+    for start in range(45):
+        run = 0b1111 << start
+        assert has_shima(run) == (start % 4 == 0)
+    assert not has_shima(ALL_CARDS & ~mask("AEIMQUYcgkos"))  # three of every month
 
 
 def capture_deck(stock: str) -> str:
