@@ -114,11 +114,11 @@ def cmd_sim(args: argparse.Namespace) -> int:
         ci = b["mean_score_ci"]
         mean_ci = f"[{ci[0]:+.2f}, {ci[1]:+.2f}]" if ci else "[n/a]"
         wl, wh = b["win_rate_ci"]
-        ms = b["decision_ms"]
+        ms = b["choice_ms"]
         print(
             f"  {b['name']:<24} games {b['games']:>5}  mean {b['mean_score']:+8.2f} {mean_ci}"
             f"  per month {b['mean_per_month']:+6.2f}  wins {100 * b['win_rate']:5.1f}%"
-            f" [{100 * wl:.1f}, {100 * wh:.1f}]  ms p50 {ms['p50']:.1f} p95 {ms['p95']:.1f}"
+            f" [{100 * wl:.1f}, {100 * wh:.1f}]  choice ms p50 {ms['p50']:.1f} p95 {ms['p95']:.1f}"
             f" max {ms['max']:.1f}"
         )
     return 0

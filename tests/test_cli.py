@@ -140,3 +140,11 @@ def test_stats_teyaku_gives_the_seed_counts(capsys):
     }
     code, text, _ = run(capsys, "stats", "teyaku")
     assert code == 0 and "126,720" in text and "73,629,072" in text
+
+
+def test_a_tournament_in_text_times_real_choices(capsys):
+    argv = ("sim", "--ruleset", "koikoi3", "--games", "3", "--seed", "2", "--option", "months=3")
+    code, out, _ = run(capsys, *argv, "--bots", "easy,random,random")
+    assert code == 0 and "every seat order" in out
+    line = next(x for x in out.splitlines() if x.strip().startswith("easy"))
+    assert "choice ms p50" in line  # decisions with more than one legal action (--json choice_ms)
