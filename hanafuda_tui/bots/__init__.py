@@ -50,7 +50,7 @@ def make_bot(spec: str, rng: random.Random) -> Bot:
     name, params = parse_spec(spec)
     cls = BOTS[name]
     try:
-        return cls(rng, **params)  # type: ignore[no-any-return]
+        return cls(rng, **params)
     except TypeError:
         raise BotSpecError(f"bot {name!r} takes no parameter {', '.join(params)}") from None
     except ValueError as err:

@@ -85,6 +85,7 @@ def easy_action(seen: Seen) -> int:
         if c >= act.TAKE:
             continue
         m = seen.field & MONTH_MASK[c >> 2]
+        value: float
         if m.bit_count() == 2:
             value = POINTS[c] + max(POINTS[t] for t in cards_of(m))
         elif m:

@@ -13,6 +13,7 @@ play, and the search's best replaces it only when clearly better in the same wor
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import statistics
@@ -103,7 +104,7 @@ class StrongBot:
             w = counts[g]
             for i in alive:
                 deck_rng = random.Random(seed)
-                game = build_game(view, hands, stock, options, lambda r=deck_rng: _deck(r))
+                game = build_game(view, hands, stock, options, functools.partial(_deck, deck_rng))
                 game.apply(candidates[i])
                 self._playout(game, ev)
                 value = _margin(game.scores, view.seat) - before
