@@ -124,6 +124,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
     return 0
 
 
+DEALER_TITLE = {"hanaawase": "親", "koikoi2": "親"}
+"""What the dealer is called where it is not 胴 (seed 004 親; seed 003 親)."""
+
+
 def _month_label(month: int) -> str:
     return f"{month}月 {MONTH_NAMES[month - 1]}"
 
@@ -174,11 +178,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False))
         return 0
     print(f"{record.ruleset}: {' / '.join(names)}")
+    dealer = DEALER_TITLE.get(record.ruleset, "胴")
     for r in game.results:
         who = names[r.winner] if r.winner >= 0 else "流れ"
         what = " ".join(r.yaku) or r.reason
         print(
-            f"  {_month_label(r.month):<8} 胴 {names[r.dealer]:<10} {who:<10} {what:<24} {_signed(r.payments)}"
+            f"  {_month_label(r.month):<8} {dealer} {names[r.dealer]:<10} {who:<10} {what:<24} {_signed(r.payments)}"
         )
     for s in settlements:
         print(f"  {s['name']:<8} {'':<40} {_signed(s['payments'])}")

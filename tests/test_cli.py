@@ -70,6 +70,14 @@ def test_replay_of_the_example_record(capsys):
     assert data["months"] and all(sum(m["payments"]) == 0 for m in data["months"])
     code, text, _ = run(capsys, "replay", str(EXAMPLE))
     assert code == 0 and "合計" in text
+    assert " 胴 " in text.splitlines()[1]
+
+
+def test_replay_names_the_dealer_as_the_ruleset_does(capsys):
+    for name in ("hanaawase", "koikoi2"):
+        code, text, _ = run(capsys, "replay", str(EXAMPLE.with_name(f"{name}-example.json")))
+        first = text.splitlines()[1]
+        assert code == 0 and " 親 " in first and "胴" not in first
 
 
 def test_replay_of_a_malformed_file_is_one_line(capsys, tmp_path):
