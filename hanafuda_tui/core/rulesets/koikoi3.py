@@ -15,7 +15,6 @@ from ..game import OVER, TEYAKU_PHASE, Game
 from ..table import has_shima
 from .koikoi3_yaku import (
     formed_at_step,
-    may_form,
     scoring_yaku,
     shibari_value,
     teyaku,
@@ -150,9 +149,9 @@ class Koikoi3(Game):
     # -- turns ----------------------------------------------------------------------------------
 
     def step_done(self, seat: int, before: int, drawn: bool) -> None:
-        after = self.captures[seat]
-        if may_form(after & ~before, after):
-            self.turn_formed |= formed_at_step(before, after)
+        formed = formed_at_step(before, self.captures[seat])
+        if formed:
+            self.turn_formed |= formed
 
     def turn_done(self, seat: int) -> None:
         """Offer こいこい/勝負 exactly when the turn formed a yaku still valid now (RULINGS 4)."""

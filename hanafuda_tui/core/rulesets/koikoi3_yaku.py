@@ -171,7 +171,7 @@ def formed_at_step(before: int, after: int) -> set[str]:
     step (not rained out). Reviving cup yaku by 日の出 forms nothing (its condition held already).
     """
     new = after & ~before
-    if not may_form(new, after):
+    if not _may_form(new, after):
         return set()
     old = raw_yaku(before)
     formed = {
@@ -191,7 +191,7 @@ _SETS_OF_CARD = tuple(tuple(m for m in _SET_YAKU if m >> c & 1) for c in range(4
 """For each card, the set yaku it belongs to."""
 
 
-def may_form(new: int, after: int) -> bool:
+def _may_form(new: int, after: int) -> bool:
     """A quick test that the new cards complete or raise some yaku (most steps do not)."""
     sets = new & _SET_CARDS
     while sets:
