@@ -5,17 +5,15 @@ lines and the 記入式. Games are prepared in the core with random bots, saved,
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import Callable
 from pathlib import Path
 
+import ui_helpers
 from textual.content import Content
-from ui_helpers import screen_text, settle
+from ui_helpers import continued, screen_text, settle
 
-from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Game
-from hanafuda_tui.core.records import SeatRecord, new_game, record_of
 from hanafuda_tui.core.rulesets.hachihachi_yaku import dekiyaku, points
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
@@ -24,20 +22,10 @@ from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.table import YakuPanel
 
-SEATS = [SeatRecord(name="A", player="human"), *(SeatRecord(name=n, player="random") for n in "BC")]
-
 
 def saved_where(tmp_path: Path, wanted: Callable[[Game], bool], months: int = 1) -> Game:
-    """Play random 八八 games until seat 0 faces the wanted state within ``months``; save it."""
-    for seed in range(300):
-        game = new_game("hachihachi", random.Random(seed))
-        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(3)]
-        while len(game.results) < months and not game.is_over:
-            if game.to_act == 0 and wanted(game):
-                Store(tmp_path).write(record_of(game, SEATS).to_json())
-                return game
-            game.apply(bots[game.to_act].act(game.view(game.to_act)))
-    raise AssertionError("no such game in 300 seeds")
+    """A random 八八 game where seat 0 faces the wanted state within ``months``, saved."""
+    return ui_helpers.saved_where(tmp_path, "hachihachi", wanted, months, seeds=300)
 
 
 def yaku_pay(game: Game) -> tuple[int, int]:
@@ -52,12 +40,6 @@ def yaku_pay(game: Game) -> tuple[int, int]:
 def said(screen: Decision) -> str:
     """The prompt's text, unfolded."""
     return Content.from_markup(" ".join(screen.body)).plain
-
-
-async def continued(pilot) -> None:  # type: ignore[no-untyped-def]
-    await pilot.pause()
-    await pilot.click("#continue")
-    await settle(pilot)
 
 
 def test_agari_prompt_says_what_agari_pays_and_the_core_pays_it(tmp_path: Path) -> None:

@@ -12,7 +12,9 @@ from textual.content import Content
 from textual.widgets import Static
 from ui_helpers import (
     check_prompt_matches_rules,
+    continued,
     human_step,
+    saved_where,
     screen_text,
     settle,
     start,
@@ -20,6 +22,7 @@ from ui_helpers import (
 )
 
 from hanafuda_tui.core.cards import card_list
+from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.records import SeatRecord, replay
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.faces import FACES
@@ -176,31 +179,14 @@ def test_text_longer_than_a_panel_ends_in_an_ellipsis_never_wraps_out_of_sight(
 
 
 def test_take_prompt_buttons_show_both_cards_whole_in_english(tmp_path: Path) -> None:
-    import random
-
-    from hanafuda_tui.bots import make_bot
-    from hanafuda_tui.core.records import new_game, record_of
     from hanafuda_tui.ui.i18n import set_lang
 
-    seats = [
-        SeatRecord(name="A", player="human"),
-        *(SeatRecord(name=n, player="random") for n in "BC"),
-    ]
-    for seed in range(200):
-        game = new_game("koikoi3", random.Random(seed))
-        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(3)]
-        while not game.results and not (game.to_act == 0 and game.phase == "take"):
-            game.apply(bots[game.to_act].act(game.view(game.to_act)))
-        if not game.results:
-            break
-    Store(tmp_path).write(record_of(game, seats).to_json())
+    saved_where(tmp_path, "koikoi3", lambda g: g.phase == "take", seeds=200)
 
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.click("#continue")
-            await settle(pilot)
+            await continued(pilot)
             assert isinstance(app.screen, Decision) and app.screen.keys.keys() == {"1", "2"}
             text = screen_text(app)
             for _, label, key in app.screen.choices:
@@ -362,20 +348,10 @@ def test_score_sheet_keeps_each_month_on_one_line_at_80x24(tmp_path: Path) -> No
 def test_hanaawase_hint_counts_the_others_shown_kasu_as_field_cards(tmp_path: Path) -> None:
     """In 花合わせ a declared holder's shown kasu are field cards for the other two (seed 004):
     the would-take hint names them, and playing the card takes one."""
-    import random
-
-    from hanafuda_tui.bots import make_bot
-    from hanafuda_tui.core import actions as act
     from hanafuda_tui.core.cards import MONTH_MASK
-    from hanafuda_tui.core.records import new_game, record_of
 
-    seats = [
-        SeatRecord(name="A", player="human"),
-        *(SeatRecord(name=n, player="random") for n in "BC"),
-    ]
-
-    def matching(game: object) -> list[int]:
-        view = game.view(0)  # type: ignore[attr-defined]
+    def matching(game: Game) -> list[int]:
+        view = game.view(0)
         shown = view.shown[1] | view.shown[2]
         return [
             c
@@ -383,29 +359,15 @@ def test_hanaawase_hint_counts_the_others_shown_kasu_as_field_cards(tmp_path: Pa
             if shown & MONTH_MASK[c >> 2] and not view.field & MONTH_MASK[c >> 2]
         ]
 
-    for seed in range(3000):
-        game = new_game("hanaawase", random.Random(seed))
-        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(3)]
-        while not game.results and not (
-            game.to_act == 0 and game.phase == "play" and matching(game)
-        ):
-            legal = game.legal_actions()
-            game.apply(
-                act.DECLARE
-                if act.DECLARE in legal
-                else bots[game.to_act].act(game.view(game.to_act))
-            )
-        if not game.results:
-            break
-    card = matching(game)[0]
-    Store(tmp_path).write(record_of(game, seats).to_json())
+    def wanted(game: Game) -> bool:
+        return game.phase == "play" and bool(matching(game))
+
+    card = matching(saved_where(tmp_path, "hanaawase", wanted, declare=True))[0]
 
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.click("#continue")
-            await settle(pilot)
+            await continued(pilot)
             table = app.table()
             assert table is not None and app.screen is table
             hand = table.hand_cards(table.session.game.view(0))

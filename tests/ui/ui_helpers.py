@@ -3,22 +3,64 @@
 from __future__ import annotations
 
 import io
+import random
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
+from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core import actions as act
-from hanafuda_tui.core.game import PLAY
+from hanafuda_tui.core.game import PLAY, Game
+from hanafuda_tui.core.records import SeatRecord, new_game, record_of
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.table import TableScreen
+from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.table import Panel
 
 PROMPT_PHASES = ("take", "teyaku", "koikoi")
+HUMAN_AND_BOTS = [
+    SeatRecord(name="A", player="human"),
+    *(SeatRecord(name=n, player="random") for n in "BC"),
+]
+
+
+def saved_where(
+    tmp_path: Path,
+    ruleset: str,
+    wanted: Callable[[Game], bool],
+    months: int = 1,
+    declare: bool = False,
+    seeds: int = 3000,
+) -> Game:
+    """Play seeded random games (every holder declaring its teyaku if ``declare``) until seat 0
+    is to act in the wanted state within ``months``; save that game as the human's at seat 0."""
+    for seed in range(seeds):
+        game = new_game(ruleset, random.Random(seed))
+        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(3)]
+        while len(game.results) < months and not game.is_over:
+            if game.to_act == 0 and wanted(game):
+                Store(tmp_path).write(record_of(game, HUMAN_AND_BOTS).to_json())
+                return game
+            legal = game.legal_actions()
+            if declare and act.DECLARE in legal:
+                game.apply(act.DECLARE)
+            else:
+                game.apply(bots[game.to_act].act(game.view(game.to_act)))
+    raise AssertionError(f"no such {ruleset} game in {seeds} seeds")
+
+
+async def continued(pilot: Pilot[Any]) -> None:
+    """Open the saved game from the selector and let the bots move."""
+    await pilot.pause()
+    await pilot.click("#continue")
+    await settle(pilot)
 
 
 async def settle(pilot: Pilot[Any]) -> None:
