@@ -17,7 +17,6 @@ from typing import Any
 from . import tournament
 from .bots import BotSpecError, make_bot
 from .core.cards import MONTH_NAMES
-from .core.game import Game
 from .core.records import (
     OptionError,
     RecordError,
@@ -49,13 +48,6 @@ def _options(ruleset: str, pairs: Sequence[str]) -> Any:
             raise UsageError(f"unknown option {key!r} for {ruleset} (options: {known})")
         values[key] = value
     return make_options(cls, values)
-
-
-def play_game(game: Game, bots: Sequence[Any]) -> None:
-    """Let the bots play the game to its end; each sees only its own view."""
-    while not game.finished:
-        seat = game.to_act
-        game.apply(bots[seat].act(game.view(seat)))
 
 
 def cmd_sim(args: argparse.Namespace) -> int:

@@ -36,10 +36,8 @@ class Played:
     """Final score of each seat."""
     months: int
     deal_set: int
-    decision_ms: list[list[float]] = field(default_factory=list)
-    """Each seat's decision times in ms."""
     choice_ms: list[list[float]] = field(default_factory=list)
-    """Each seat's times for decisions with more than one legal action."""
+    """Each seat's decision times in ms (a bot is asked only when it has a choice)."""
 
 
 def seatings(specs: Sequence[str]) -> list[tuple[int, ...]]:
@@ -58,8 +56,9 @@ def play_one(
     game_seed: str,
     bot_seed: str,
     record_path: Path | None = None,
-) -> tuple[Game, list[list[float]], list[list[float]]]:
-    """Play one game; return it with each seat's decision times (all, and real choices)."""
+) -> tuple[Game, list[list[float]]]:
+    """Play one game; return it with each seat's decision times. A decision with one legal action
+    is applied without asking the bot."""
     bots = [
         make_bot(specs[i], random.Random(f"{bot_seed}/{seat}")) for seat, i in enumerate(seating)
     ]
@@ -69,24 +68,24 @@ def play_one(
     game = new_game(ruleset, random.Random(game_seed), options)
     game.logging = False
     times: list[list[float]] = [[] for _ in bots]
-    choices: list[list[float]] = [[] for _ in bots]
     clock = time.perf_counter
     while not game.finished:
         seat = game.to_act
-        view = game.view(seat)
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            game.apply(legal[0])  # forced (a last card, a teyaku-less 'pass'): nothing to ask
+            continue
+        view = game.view(seat, legal)
         start = clock()
         action = bots[seat].act(view)
-        ms = (clock() - start) * 1000
-        times[seat].append(ms)
-        if len(view.legal) > 1:
-            choices[seat].append(ms)
+        times[seat].append((clock() - start) * 1000)
         game.apply(action)
     if record_path is not None:
         seats = [
             SeatRecord(name=f"{specs[i]}-{s + 1}", player=specs[i]) for s, i in enumerate(seating)
         ]
         record_path.write_text(record_of(game, seats).to_json(), encoding="utf-8")
-    return game, times, choices
+    return game, times
 
 
 @dataclass(frozen=True)
@@ -110,10 +109,10 @@ def play_set(plan: Plan, k: int) -> list[Played]:
         if plan.record_dir:
             suffix = f"-{n}" if plan.rotate else ""
             path = Path(plan.record_dir) / f"game-{plan.seed}-{k:05d}{suffix}.json"
-        game, times, choices = play_one(
+        game, times = play_one(
             plan.ruleset, plan.options, plan.specs, seating, game_seed, bot_seed, path
         )
-        out.append(Played(seating, tuple(game.scores), len(game.results), k, times, choices))
+        out.append(Played(seating, tuple(game.scores), len(game.results), k, times))
     return out
 
 
@@ -171,7 +170,6 @@ def bot_stats(specs: Sequence[str], played: Sequence[Played]) -> list[dict[str, 
         scores: list[int] = []
         months = 0
         wins = 0.0
-        times: list[float] = []
         choices: list[float] = []
         by_set: dict[int, list[int]] = {}
         for p in played:
@@ -185,8 +183,7 @@ def bot_stats(specs: Sequence[str], played: Sequence[Played]) -> list[dict[str, 
                 months += p.months
                 if p.scores[seat] == top:
                     wins += 1 / tied
-                if p.decision_ms:
-                    times.extend(p.decision_ms[seat])
+                if p.choice_ms:
                     choices.extend(p.choice_ms[seat])
         n = len(scores)
         set_means = [statistics.fmean(v) for v in by_set.values()]
@@ -200,8 +197,7 @@ def bot_stats(specs: Sequence[str], played: Sequence[Played]) -> list[dict[str, 
                 "mean_per_month": round(sum(scores) / months, 3) if months else 0.0,
                 "win_rate": round(wins / n, 4) if n else 0.0,
                 "win_rate_ci": [round(w_low, 4), round(w_high, 4)],
-                "decisions": len(times),
-                "decision_ms": percentiles(times),
+                "decisions": len(choices),
                 "choice_ms": percentiles(choices),
             }
         )

@@ -14,4 +14,5 @@ class RandomBot:
         self.rng = rng
 
     def act(self, view: PlayerView) -> int:
-        return self.rng.choice(view.legal)
+        legal = view.legal
+        return legal[int(self.rng.random() * len(legal))]

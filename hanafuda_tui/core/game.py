@@ -61,9 +61,9 @@ class DealLog:
     actions: list[int] = field(default_factory=list)
 
 
-@dataclass(slots=True)
-class PlayerView:
-    """What one seat may know: every hidden card of the others and of the stock is removed."""
+class PlayerView(NamedTuple):
+    """What one seat may know: every hidden card of the others and of the stock is removed.
+    An immutable snapshot (a tuple: cheap to build, as bots take one per decision)."""
 
     ruleset: str
     seat: int
@@ -89,6 +89,10 @@ class PlayerView:
     """Cards of each seat's hand that are face up (shown teyaku)."""
     extra: dict[str, Any]
     """Ruleset-specific public facts (3文しばり, こいこい calls, the seat's own teyaku...)."""
+
+
+_new_view = tuple.__new__
+"""Builds a PlayerView from a ready tuple, skipping the generated ``__new__`` (the hot path)."""
 
 
 class Game:
@@ -175,30 +179,37 @@ class Game:
             self.actions.append(action)
             self.apply_other(action)
 
-    def view(self, seat: int) -> PlayerView:
-        """The game as ``seat`` sees it."""
+    def view(self, seat: int, legal: Sequence[int] | None = None) -> PlayerView:
+        """The game as ``seat`` sees it (``legal``: the seat's legal actions if already listed)."""
         phase = self.phase
         to_act = self.to_act
-        return PlayerView(
-            self.ruleset,
-            seat,
-            self.players,
-            self.month,
-            len(self.deals),
-            self.dealer,
-            self.turn,
-            phase,
-            to_act,
-            tuple(self.legal_actions()) if seat == to_act else (),
-            self.hands[seat],
-            tuple(map(int.bit_count, self.hands)),
-            self.field,
-            tuple(self.captures),
-            len(self.stock) - self.stock_pos,
-            self.pending_card if phase == TAKE else -1,
-            tuple(self.scores),
-            tuple(self.shown),
-            self.public_extra(seat),
+        if seat != to_act:
+            legal = ()
+        elif legal is None:
+            legal = self.legal_actions()
+        return _new_view(
+            PlayerView,
+            (
+                self.ruleset,
+                seat,
+                self.players,
+                self.month,
+                len(self.deals),
+                self.dealer,
+                self.turn,
+                phase,
+                to_act,
+                tuple(legal),
+                self.hands[seat],
+                tuple(map(int.bit_count, self.hands)),
+                self.public_field(),
+                tuple(self.captures),
+                len(self.stock) - self.stock_pos,
+                self.pending_card if phase == TAKE else -1,
+                tuple(self.scores),
+                tuple(self.shown),
+                self.public_extra(seat),
+            ),
         )
 
     def clone(self, deck_source: DeckSource | None = None) -> Game:
@@ -250,6 +261,10 @@ class Game:
 
     def apply_other(self, action: int) -> None:
         raise NotImplementedError
+
+    def public_field(self) -> int:
+        """The field as the players see it."""
+        return self.field
 
     def public_extra(self, seat: int) -> dict[str, Any]:
         return {}

@@ -1,7 +1,6 @@
 """core.determinize: a world rebuilt from a view is the real game when given the real hidden cards,
 and a sampled world keeps everything the view shows."""
 
-import dataclasses
 import random
 
 import pytest
@@ -75,7 +74,7 @@ def views_tell_all(game) -> bool:
 
 
 def without_declared(view):
-    return dataclasses.replace(view, extra={**view.extra, "declared": None, "hatto": None})
+    return view._replace(extra={**view.extra, "declared": None, "hatto": None})
 
 
 @pytest.mark.parametrize("ruleset", ["koikoi3", "koikoi2", "hanaawase", "hachihachi"])

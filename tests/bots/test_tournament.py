@@ -27,7 +27,7 @@ def test_every_seating_of_a_deal_set_gets_the_same_deals():
     options = make_options(ruleset_class("koikoi3"), {"months": 3})
     decks = set()
     for seating in seatings(["easy", "random", "random"]):
-        game, times, _ = tournament.play_one(
+        game, times = tournament.play_one(
             "koikoi3", options, ["easy", "random", "random"], seating, "9/0", "9/0/x"
         )
         decks.add((game.first_dealer, game.deals[0].deck))
@@ -54,7 +54,7 @@ def test_sim_json_lists_the_bots_and_keeps_the_totals(capsys):
     assert names == ["easy", "random"]
     for b in out["bots"]:
         assert set(b) >= {"name", "mean_score", "mean_per_month", "win_rate", "win_rate_ci"}
-        assert set(b["decision_ms"]) == {"p50", "p95", "max"}
+        assert set(b["choice_ms"]) == {"p50", "p95", "max"}
     assert sum(sum(t) for t in out["totals"]) == 0
 
 

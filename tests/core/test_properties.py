@@ -133,7 +133,7 @@ def twin_view(game, seat: int, rng: random.Random) -> PlayerView:
 
 
 def test_views_depend_on_nothing_hidden():
-    assert [f for f in PlayerView.__dataclass_fields__] == [
+    assert [f for f in PlayerView._fields] == [
         "ruleset",
         "seat",
         "players",

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .. import actions as act
 from ..cards import KASUS, MONTH_MASK, POINTS
-from ..game import OVER, TEYAKU_PHASE, Game, PlayerView
+from ..game import OVER, TEYAKU_PHASE, Game
 from .hanaawase_yaku import (
     FUKE_LIMIT,
     TEYAKU_VALUES,
@@ -221,11 +221,9 @@ class Hanaawase(Game):
             return
         self.new_deal()
 
-    def view(self, seat: int) -> PlayerView:
+    def public_field(self) -> int:
         """Shown teyaku cards are reported apart from the field (``shown``), never in it."""
-        v = super().view(seat)
-        v.field &= ~(self.shown[0] | self.shown[1] | self.shown[2])
-        return v
+        return self.field & ~(self.shown[0] | self.shown[1] | self.shown[2])
 
     def public_extra(self, seat: int) -> dict[str, Any]:
         name = self.teyaku[seat] if self.phase == TEYAKU_PHASE else None
