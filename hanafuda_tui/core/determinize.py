@@ -152,11 +152,12 @@ def build_game(
     if view.phase == TAKE:
         game.pending_card = view.pending_card
         game.pending_draw = _pending_was_drawn(cls, view)
-    state = vars(game)
+    game.turn_from = game.draw_from = view.captures[view.turn]
+    state = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
     for key, value in view.extra.items():
         if key in state:
-            current = state[key]
-            state[key] = list(value) if isinstance(current, list) else value
+            current = getattr(game, key)
+            setattr(game, key, list(value) if isinstance(current, list) else value)
     restore = RESTORE.get(view.ruleset)
     if restore:
         restore(game, view)

@@ -104,6 +104,22 @@ class Game:
     deal_pattern: ClassVar[Sequence[tuple[int, int]]] = DEAL_THREE
     first_draw_key: ClassVar[Callable[[int], tuple[int, ...]] | None] = None
     """How the first-胴 draw ranks a card, lower first (None: by month alone; RULINGS 共通)."""
+    watches_steps: ClassVar[bool] = False
+    """Whether the ruleset overrides ``step_done`` (set for each subclass: the hot path skips the
+    call where no one listens)."""
+
+    __slots__ = (
+        "options", "deck_source", "first_dealer", "dealer", "scores", "log", "logging", "deals",
+        "actions", "phase", "to_act", "turn", "hands", "captures", "shown", "field", "stock",
+        "stock_pos", "pending_card", "pending_draw", "turn_from", "draw_from", "finished",
+        "results", "settlements",
+    )  # fmt: skip
+    """Slots, in every ruleset too: attribute and method look-ups stay fast (the hot path) however
+    many attributes a ruleset adds."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.watches_steps = cls.step_done is not Game.step_done
 
     def __init__(self, options: Any, first_dealer: int, deck_source: DeckSource) -> None:
         self.options = options
@@ -128,6 +144,10 @@ class Game:
         self.stock_pos = 0
         self.pending_card = -1
         self.pending_draw = False
+        self.turn_from = 0
+        """The captures of the seat whose turn it is, as the turn began."""
+        self.draw_from = 0
+        """Its captures as the draw step began (what the hand step left)."""
         self.finished = False
         self.results: list[Any] = []
         """One result per deal (the ruleset's own NamedTuple with ``winner`` and ``payments``)."""
@@ -246,7 +266,8 @@ class Game:
         self.begin_turn(self.dealer)
 
     def step_done(self, seat: int, before: int, drawn: bool) -> None:
-        """After a hand step (``drawn`` False) or draw step of ``seat``'s turn that captured."""
+        """After a hand step (``drawn`` False) or draw step of ``seat``'s turn that captured.
+        A ruleset that only judges whole turns reads ``turn_from`` and ``draw_from`` instead."""
 
     def turn_done(self, seat: int) -> None:
         """After the whole turn: declarations, or the next turn."""
@@ -317,6 +338,7 @@ class Game:
         self.turn = seat
         self.to_act = seat
         self.phase = PLAY
+        self.turn_from = self.captures[seat]
 
     def next_turn(self, seat: int) -> None:
         """Pass the turn on in 胴 → 胴二 → ビキ order, or end the hands."""
@@ -344,6 +366,7 @@ class Game:
         """The draw step: the top stock card meets the field, then the turn is done."""
         card = self.stock[self.stock_pos]
         self.stock_pos += 1
+        self.draw_from = self.captures[seat]
         if self.logging:
             self.emit("draw", seat, card=card)
         if self._meet(seat, card, True):
@@ -386,8 +409,10 @@ class Game:
         self.captures[seat] = before | taken | 1 << card
         if self.logging:
             self.emit("capture", seat, card=card, cards=taken)
-        self.step_done(seat, before, drawn)
-        return self.phase == PLAY
+        if self.watches_steps:
+            self.step_done(seat, before, drawn)
+            return self.phase == PLAY
+        return True
 
     def _illegal(self, action: int) -> str:
         try:

@@ -139,6 +139,26 @@ def year_end(
 
 
 class Hachihachi(Game):
+    __slots__ = (
+        "menu",
+        "month_index",
+        "shibari",
+        "ba",
+        "carried",
+        "stones",
+        "year",
+        "teyaku",
+        "declared",
+        "tobikomi_paid",
+        "turn_yaku",
+        "turn_offender",
+        "sage",
+        "marks",
+        "tobikomi_hatto",
+        "hatto_by",
+        "rows",
+        "voidable",
+    )
     ruleset = "hachihachi"
     players = 3
     Options = HachihachiOptions

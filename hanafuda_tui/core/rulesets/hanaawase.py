@@ -67,6 +67,7 @@ class RoundResult(NamedTuple):
 
 
 class Hanaawase(Game):
+    __slots__ = ("round_index", "teyaku", "declared", "all_shown")
     ruleset = "hanaawase"
     players = 3
     Options = HanaawaseOptions

@@ -58,6 +58,7 @@ class RoundResult(NamedTuple):
 
 
 class Koikoi2(Game):
+    __slots__ = ("values", "rain", "month_index", "koikoi", "offer")
     ruleset = "koikoi2"
     players = 2
     Options = Koikoi2Options
@@ -69,7 +70,6 @@ class Koikoi2(Game):
         self.rain = options.rain
         self.month_index = 0
         self.koikoi = [False, False]
-        self.turn_before = -1
         """The turn player's captures before the turn's first capture (-1: nothing taken yet)."""
         self.offer: tuple[str, ...] = ()
 
@@ -93,7 +93,6 @@ class Koikoi2(Game):
     def start_deal(self) -> None:
         """A field シマ is dealt again (RULINGS 1); then teyaku if played; then the dealer plays."""
         self.koikoi = [False, False]
-        self.turn_before = -1
         if has_shima(self.field):
             self.emit("redeal", self.dealer, cards=self.field)
             self.new_deal()
@@ -114,27 +113,21 @@ class Koikoi2(Game):
 
     # -- turns ----------------------------------------------------------------------------------
 
-    def step_done(self, seat: int, before: int, drawn: bool) -> None:
-        if self.turn_before < 0:
-            self.turn_before = before
-
     def turn_done(self, seat: int) -> None:
         """こいこい/勝負 after a turn that formed or raised a yaku (RULINGS 共通, 二人こいこい 4)."""
-        before = self.turn_before
-        if before >= 0:
-            self.turn_before = -1
-            caps = self.captures[seat]
-            if formed(before, caps, self.values, self.rain):
-                found = yaku(caps, self.values, self.rain)
-                if self.logging:
-                    self.emit("yaku", seat, value=sum(found.values()), names=tuple(found))
-                if not self.hands[seat]:
-                    self._shobu(seat)
-                    return
-                self.offer = tuple(found)
-                self.phase = KOIKOI_PHASE
-                self.to_act = seat
+        before = self.turn_from
+        caps = self.captures[seat]
+        if caps != before and formed(before, caps, self.values, self.rain):
+            found = yaku(caps, self.values, self.rain)
+            if self.logging:
+                self.emit("yaku", seat, value=sum(found.values()), names=tuple(found))
+            if not self.hands[seat]:
+                self._shobu(seat)
                 return
+            self.offer = tuple(found)
+            self.phase = KOIKOI_PHASE
+            self.to_act = seat
+            return
         self.next_turn(seat)
 
     def hands_out(self) -> None:

@@ -14,7 +14,7 @@ from .. import actions as act
 from ..game import OVER, TEYAKU_PHASE, Game
 from ..table import has_shima
 from .koikoi3_yaku import (
-    formed_at_step,
+    formed_in_turn,
     scoring_yaku,
     shibari_value,
     teyaku,
@@ -76,6 +76,16 @@ def ginmi(totals: list[int] | tuple[int, ...]) -> tuple[int, ...]:
 
 
 class Koikoi3(Game):
+    __slots__ = (
+        "month_index",
+        "last_month",
+        "shibari",
+        "koikoi",
+        "teyaku",
+        "declared",
+        "offer",
+        "winners",
+    )
     ruleset = "koikoi3"
     players = 3
     Options = Koikoi3Options
@@ -89,7 +99,6 @@ class Koikoi3(Game):
         self.koikoi = [False, False, False]
         self.teyaku: list[tuple[str, int] | None] = [None, None, None]
         self.declared: list[bool | None] = [None, None, None]
-        self.turn_formed: set[str] = set()
         self.offer: tuple[str, ...] = ()
         self.winners: list[int] = []
 
@@ -109,7 +118,6 @@ class Koikoi3(Game):
         self.koikoi = self.koikoi[:]
         self.teyaku = self.teyaku[:]
         self.declared = self.declared[:]
-        self.turn_formed = set(self.turn_formed)
         self.winners = self.winners[:]
 
     # -- deal and teyaku ------------------------------------------------------------------------
@@ -148,18 +156,14 @@ class Koikoi3(Game):
 
     # -- turns ----------------------------------------------------------------------------------
 
-    def step_done(self, seat: int, before: int, drawn: bool) -> None:
-        formed = formed_at_step(before, self.captures[seat])
-        if formed:
-            self.turn_formed |= formed
-
     def turn_done(self, seat: int) -> None:
-        """Offer こいこい/勝負 exactly when the turn formed a yaku still valid now (RULINGS 4)."""
-        if self.turn_formed:
-            caps = self.captures[seat]
+        """Offer こいこい/勝負 exactly when a step of the turn formed a yaku still valid now
+        (RULINGS 4)."""
+        caps = self.captures[seat]
+        in_turn = formed_in_turn(self.turn_from, self.draw_from, caps)
+        if in_turn:
             yaku = scoring_yaku(caps)
-            formed = tuple(n for n in yaku if n in self.turn_formed)
-            self.turn_formed = set()
+            formed = tuple(n for n in yaku if n in in_turn)
             if formed and (not self.shibari or shibari_value(caps, yaku) >= SHIBARI):
                 self.offer = formed
                 self.phase = KOIKOI_PHASE

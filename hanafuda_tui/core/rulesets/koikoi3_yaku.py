@@ -182,6 +182,15 @@ def formed_at_step(before: int, after: int) -> set[str]:
     return formed
 
 
+def formed_in_turn(start: int, mid: int, end: int) -> set[str]:
+    """Yaku formed by a turn's hand step (captures ``start`` → ``mid``) or draw step (→ ``end``).
+    Most turns form nothing, which one quick test over the whole turn shows: a yaku formed at a
+    step still has its cards (or its count) at the end, with a card new in the turn."""
+    if start == end or not _may_form(end & ~start, end):
+        return set()
+    return formed_at_step(start, mid) | formed_at_step(mid, end)
+
+
 _SET_YAKU = (OTORI, KOTORI, GOUN, AKATAN, AOTAN, INOSHIKACHO, KUSA, OMOTE_SUGAWARA, TSUKIMI, HANAMI)
 _SET_CARDS = OTORI | GOUN | AKATAN | AOTAN | INOSHIKACHO | KUSA | OMOTE_SUGAWARA | TSUKIMI | HANAMI
 _LIGHT_CARDS = SHIKO | ONO_MICHIKAZE
