@@ -101,7 +101,7 @@ class Game:
     ruleset: ClassVar[str] = ""
     players: ClassVar[int] = 3
     Options: ClassVar[type[BaseModel]]
-    deal_pattern: ClassVar[Sequence[tuple[int, int]]] = DEAL_THREE
+    deal_pattern: ClassVar[tuple[tuple[int, int], ...]] = DEAL_THREE
     first_draw_key: ClassVar[Callable[[int], tuple[int, ...]] | None] = None
     """How the first-胴 draw ranks a card, lower first (None: by month alone; RULINGS 共通)."""
     watches_steps: ClassVar[bool] = False
@@ -168,7 +168,7 @@ class Game:
         """The legal actions of the seat to act (empty when the game is over)."""
         phase = self.phase
         if phase == PLAY:
-            return card_list(self.playable(self.to_act))
+            return card_list(self.hands[self.to_act])
         if phase == TAKE:
             m = self.field & MONTH_MASK[self.pending_card >> 2]
             return [act.TAKE + c for c in card_list(m)]
@@ -180,7 +180,7 @@ class Game:
         """Apply one action of the seat to act; IllegalAction if it is not legal."""
         phase = self.phase
         if phase == PLAY:
-            if not (0 <= action < 48 and self.playable(self.to_act) >> action & 1):
+            if not (0 <= action < 48 and self.hands[self.to_act] >> action & 1):
                 raise IllegalAction(self._illegal(action))
             self.actions.append(action)
             self._play(action)
@@ -256,10 +256,6 @@ class Game:
     @property
     def month(self) -> int:
         return 1
-
-    def playable(self, seat: int) -> int:
-        """The cards the seat may play: its whole hand unless the ruleset restricts it."""
-        return self.hands[seat]
 
     def start_deal(self) -> None:
         """After the cards are dealt: teyaku, field checks, then the first turn."""
@@ -351,7 +347,7 @@ class Game:
             self.hands_out()
 
     def _play(self, card: int) -> None:
-        """The hand step: the card meets the field, then the draw step follows."""
+        """The hand step: the card leaves the hand to meet the field."""
         seat = self.turn
         bit = 1 << card
         self.hands[seat] &= ~bit
@@ -359,35 +355,44 @@ class Game:
             self.shown[seat] &= ~bit
         if self.logging:
             self.emit("play", seat, card=card)
-        if self._meet(seat, card, False):
-            self._draw(seat)
+        self._steps(seat, card, False)
 
     def _draw(self, seat: int) -> None:
-        """The draw step: the top stock card meets the field, then the turn is done."""
+        """The draw step on its own: the top stock card meets the field."""
         card = self.stock[self.stock_pos]
         self.stock_pos += 1
         self.draw_from = self.captures[seat]
         if self.logging:
             self.emit("draw", seat, card=card)
-        if self._meet(seat, card, True):
-            self.turn_done(seat)
+        self._steps(seat, card, True)
 
-    def _meet(self, seat: int, card: int, drawn: bool) -> bool:
-        """The card meets the field: laid, taken with its one or three matches, or waiting for
-        the player to choose one of two. True if the turn goes straight on."""
-        field = self.field
-        m = field & MONTH_MASK[card >> 2]
-        if not m:
-            self.field = field | 1 << card
+    def _steps(self, seat: int, card: int, drawn: bool) -> None:
+        """The card meets the field: laid, or taken with its one or three matches, or waiting for
+        the player to choose one of two. After the hand step the top stock card follows (the
+        draw step, one loop here: the hot path); after the draw step the turn is done."""
+        while True:
+            field = self.field
+            m = field & MONTH_MASK[card >> 2]
+            if not m:
+                self.field = field | 1 << card
+                if self.logging:
+                    self.emit("lay", seat, card=card)
+            elif m.bit_count() == 2:
+                self.pending_card = card
+                self.pending_draw = drawn
+                self.phase = TAKE
+                return
+            elif not self._capture(seat, card, m, drawn):
+                return
+            if drawn:
+                self.turn_done(seat)
+                return
+            card = self.stock[self.stock_pos]
+            self.stock_pos += 1
+            self.draw_from = self.captures[seat]
             if self.logging:
-                self.emit("lay", seat, card=card)
-            return True
-        if m.bit_count() == 2:
-            self.pending_card = card
-            self.pending_draw = drawn
-            self.phase = TAKE
-            return False
-        return self._capture(seat, card, m, drawn)
+                self.emit("draw", seat, card=card)
+            drawn = True
 
     def _take(self, taken: int) -> None:
         """The player chose which of two field cards the pending card takes."""

@@ -118,7 +118,10 @@ def test_a_hatto_play_is_warned_with_its_value_and_can_be_taken_back(tmp_path: P
             await pilot.press("n")  # taken back: nothing played
             await settle(pilot)
             assert app.screen is table and len(game.deals[-1].actions) == n
-            await pilot.press("enter", "y")
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.screen, Decision)
+            await pilot.press("y")
             await settle(pilot)
             assert game.deals[-1].actions[n] == card
 

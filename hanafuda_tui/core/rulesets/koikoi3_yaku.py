@@ -194,6 +194,7 @@ def formed_in_turn(start: int, mid: int, end: int) -> set[str]:
 _SET_YAKU = (OTORI, KOTORI, GOUN, AKATAN, AOTAN, INOSHIKACHO, KUSA, OMOTE_SUGAWARA, TSUKIMI, HANAMI)
 _SET_CARDS = OTORI | GOUN | AKATAN | AOTAN | INOSHIKACHO | KUSA | OMOTE_SUGAWARA | TSUKIMI | HANAMI
 _LIGHT_CARDS = SHIKO | ONO_MICHIKAZE
+_KASU_CARDS = KASUS | KIKU_SAKAZUKI
 
 
 _SETS_OF_CARD = tuple(tuple(m for m in _SET_YAKU if m >> c & 1) for c in range(48))
@@ -201,7 +202,19 @@ _SETS_OF_CARD = tuple(tuple(m for m in _SET_YAKU if m >> c & 1) for c in range(4
 
 
 def _may_form(new: int, after: int) -> bool:
-    """A quick test that the new cards complete or raise some yaku (most steps do not)."""
+    """A quick test that the new cards complete or raise some yaku (most steps do not). A count
+    yaku needs that many captured cards at least, which prunes most of them early in a month."""
+    n = after.bit_count()
+    if n >= 3:
+        if new & _LIGHT_CARDS and (after & SHIKO).bit_count() >= 3:
+            return True
+        if n >= 5:
+            if new & TANES and (after & TANES).bit_count() >= 5:
+                return True
+            if new & TANS and (after & TANS).bit_count() >= 5:
+                return True
+            if n >= 10 and new & _KASU_CARDS and kasu_count(after) >= 10:
+                return True
     sets = new & _SET_CARDS
     while sets:
         low = sets & -sets
@@ -209,12 +222,7 @@ def _may_form(new: int, after: int) -> bool:
             if after & m == m:
                 return True
         sets ^= low
-    return bool(
-        (new & _LIGHT_CARDS and (after & SHIKO).bit_count() >= 3)
-        or (new & TANES and (after & TANES).bit_count() >= 5)
-        or (new & TANS and (after & TANS).bit_count() >= 5)
-        or (new & (KASUS | KIKU_SAKAZUKI) and kasu_count(after) >= 10)
-    )
+    return False
 
 
 def shibari_value(caps: int, yaku: dict[str, int]) -> int:
