@@ -207,6 +207,11 @@ class Game:
             legal = ()
         elif legal is None:
             legal = self.legal_actions()
+        hands = self.hands
+        if len(hands) == 3:
+            counts = (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count())
+        else:
+            counts = tuple([h.bit_count() for h in hands])
         return _new_view(
             PlayerView,
             (
@@ -220,9 +225,9 @@ class Game:
                 phase,
                 to_act,
                 tuple(legal),
-                self.hands[seat],
-                tuple(map(int.bit_count, self.hands)),
-                self.public_field(),
+                hands[seat],
+                counts,
+                self.field,
                 tuple(self.captures),
                 len(self.stock) - self.stock_pos,
                 self.pending_card if phase == TAKE else -1,
@@ -278,10 +283,6 @@ class Game:
 
     def apply_other(self, action: int) -> None:
         raise NotImplementedError
-
-    def public_field(self) -> int:
-        """The field as the players see it."""
-        return self.field
 
     def public_extra(self, seat: int) -> dict[str, Any]:
         return {}

@@ -69,7 +69,7 @@ def test_koikoi_then_a_bigger_yaku_is_offered_again_and_paid_once_at_face_value(
     """鉄砲 replaces 花見酒; no doubling after こいこい (seed ○要点)."""
     game = game_with(TEPPO)
     play(game, "K koikoi")
-    assert game.koikoi == [True, False, False]
+    assert game.koikoi == (True, False, False)
     assert game.view(2).extra["koikoi"] == (True, False, False)
     play(game, "O b d")
     assert game.phase == KOIKOI_PHASE and game.offer == ("鉄砲",)
@@ -341,7 +341,7 @@ def test_a_clone_playing_on_leaves_the_games_month_state_alone():
     copy = game.clone(lambda: parse_deck(QUIET[0]))
     play(copy, "koikoi O b d shobu")
     assert copy.winners == [0] and copy.scores == [12, -6, -6] and copy.month == 2
-    assert game.koikoi == [False, False, False] and game.offer == ("花見酒",)
+    assert game.koikoi == (False, False, False) and game.offer == ("花見酒",)
     assert game.winners == [] and game.scores == [0, 0, 0] and not game.results
     play(game, "shobu")
     assert game.results[0].payments == (4, -2, -2) and game.winners == [0]

@@ -9,13 +9,14 @@ hand empties only draws. At the end: フケ, 雨シマ, then card points + 2 × 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
 from .. import actions as act
 from ..cards import KASUS, MONTH_MASK, POINTS
-from ..game import OVER, TEYAKU_PHASE, Game
+from ..game import OVER, TEYAKU_PHASE, Game, PlayerView
 from .hanaawase_yaku import (
     FUKE_LIMIT,
     TEYAKU_VALUES,
@@ -222,9 +223,10 @@ class Hanaawase(Game):
             return
         self.new_deal()
 
-    def public_field(self) -> int:
+    def view(self, seat: int, legal: Sequence[int] | None = None) -> PlayerView:
         """Shown teyaku cards are reported apart from the field (``shown``), never in it."""
-        return self.field & ~(self.shown[0] | self.shown[1] | self.shown[2])
+        v = super().view(seat, legal)
+        return v._replace(field=v.field & ~(self.shown[0] | self.shown[1] | self.shown[2]))
 
     def public_extra(self, seat: int) -> dict[str, Any]:
         name = self.teyaku[seat] if self.phase == TEYAKU_PHASE else None

@@ -69,7 +69,7 @@ class Koikoi2(Game):
         self.values = LOW_VALUES if options.low_values else VALUES
         self.rain = options.rain
         self.month_index = 0
-        self.koikoi = [False, False]
+        self.koikoi: tuple[bool, ...] = (False, False)
         """The turn player's captures before the turn's first capture (-1: nothing taken yet)."""
         self.offer: tuple[str, ...] = ()
 
@@ -81,9 +81,6 @@ class Koikoi2(Game):
         self.emit("year_start", self.dealer, value=self.options.months)
         self.new_deal()
 
-    def copy_state_from(self, original: Game) -> None:
-        self.koikoi = self.koikoi[:]
-
     def yaku_of(self, seat: int) -> dict[str, int]:
         """The seat's scoring yaku now."""
         return yaku(self.captures[seat], self.values, self.rain)
@@ -92,7 +89,7 @@ class Koikoi2(Game):
 
     def start_deal(self) -> None:
         """A field シマ is dealt again (RULINGS 1); then teyaku if played; then the dealer plays."""
-        self.koikoi = [False, False]
+        self.koikoi = (False, False)
         if has_shima(self.field):
             self.emit("redeal", self.dealer, cards=self.field)
             self.new_deal()
@@ -141,7 +138,7 @@ class Koikoi2(Game):
         seat = self.to_act
         self.offer = ()
         if action == act.KOIKOI:
-            self.koikoi[seat] = True
+            self.koikoi = tuple(s == seat or k for s, k in enumerate(self.koikoi))
             self.emit("koikoi", seat)
             self.next_turn(seat)
         else:
@@ -165,7 +162,7 @@ class Koikoi2(Game):
         pay = (value if winner == 0 else 0, value if winner == 1 else 0)
         self.results.append(
             RoundResult(
-                self.month, self.dealer, winner, reason, names, value, pay, base, tuple(self.koikoi)
+                self.month, self.dealer, winner, reason, names, value, pay, base, self.koikoi
             )
         )
         self.scores[0] += pay[0]
@@ -186,6 +183,6 @@ class Koikoi2(Game):
         return {
             "month_index": self.month_index,
             "last_month": self.options.months,
-            "koikoi": tuple(self.koikoi),
+            "koikoi": self.koikoi,
             "offer": self.offer if self.to_act == seat else (),
         }

@@ -96,7 +96,7 @@ class Koikoi3(Game):
         """Months won so far (extension months continue the count past 12)."""
         self.last_month: int = options.months
         self.shibari = False
-        self.koikoi = [False, False, False]
+        self.koikoi: tuple[bool, ...] = (False, False, False)
         self.teyaku: list[tuple[str, int] | None] = [None, None, None]
         self.declared: list[bool | None] = [None, None, None]
         self.offer: tuple[str, ...] = ()
@@ -115,7 +115,6 @@ class Koikoi3(Game):
         self.new_deal()
 
     def copy_state_from(self, original: Game) -> None:
-        self.koikoi = self.koikoi[:]
         self.teyaku = self.teyaku[:]
         self.declared = self.declared[:]
         self.winners = self.winners[:]
@@ -125,7 +124,7 @@ class Koikoi3(Game):
     def start_deal(self) -> None:
         """Every seat answers the teyaku question in turn order, a holder with 'declare' or 'pass',
         anyone else with 'pass': so no one learns who holds a hidden teyaku (RULINGS 2)."""
-        self.koikoi = [False, False, False]
+        self.koikoi = (False, False, False)
         self.declared = [None, None, None]
         self.teyaku = [teyaku(h) for h in self.hands]
         self.ask_teyaku()
@@ -191,7 +190,7 @@ class Koikoi3(Game):
             if not self.teyaku_asked_on():
                 self._after_teyaku()
         elif action == act.KOIKOI:
-            self.koikoi[seat] = True
+            self.koikoi = tuple(s == seat or k for s, k in enumerate(self.koikoi))
             self.emit("koikoi", seat, names=self.offer)
             self.offer = ()
             self.next_turn(seat)
@@ -269,7 +268,7 @@ class Koikoi3(Game):
             "month_index": index,
             "last_month": self.last_month,
             "shibari": self.shibari,
-            "koikoi": tuple(self.koikoi),
+            "koikoi": self.koikoi,
             "offer": self.offer if self.to_act == seat else (),
             "own_teyaku": self.teyaku[seat] if self.phase == TEYAKU_PHASE else None,
         }
