@@ -138,6 +138,7 @@ def build_game(
     game.deals = [DealLog("") for _ in range(max(view.deal_number, 1))]
     game.actions = game.deals[-1].actions
     game.dealer = view.dealer
+    game.month = view.month
     game.turn = view.turn
     game.phase = view.phase
     game.to_act = view.to_act

@@ -112,7 +112,7 @@ class Game:
         "options", "deck_source", "first_dealer", "dealer", "scores", "log", "logging", "deals",
         "actions", "phase", "to_act", "turn", "hands", "captures", "shown", "field", "stock",
         "stock_pos", "pending_card", "pending_draw", "turn_from", "draw_from", "finished",
-        "results", "settlements",
+        "results", "settlements", "month",
     )  # fmt: skip
     """Slots, in every ruleset too: attribute and method look-ups stay fast (the hot path) however
     many attributes a ruleset adds."""
@@ -149,6 +149,8 @@ class Game:
         self.draw_from = 0
         """Its captures as the draw step began (what the hand step left)."""
         self.finished = False
+        self.month = 1
+        """1..12, the month of the deal being played (set as each deal starts)."""
         self.results: list[Any] = []
         """One result per deal (the ruleset's own NamedTuple with ``winner`` and ``payments``)."""
         self.settlements: list[tuple[str, int, tuple[int, ...]]] = []
@@ -211,7 +213,7 @@ class Game:
         if len(hands) == 3:
             counts = (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count())
         else:
-            counts = tuple([h.bit_count() for h in hands])
+            counts = (hands[0].bit_count(), hands[1].bit_count())
         return _new_view(
             PlayerView,
             (
@@ -258,8 +260,8 @@ class Game:
 
     # -- ruleset hooks --------------------------------------------------------------------------
 
-    @property
-    def month(self) -> int:
+    def deal_month(self) -> int:
+        """The month of the deal about to start, 1..12."""
         return 1
 
     def start_deal(self) -> None:
@@ -310,6 +312,7 @@ class Game:
         self.stock = dealt.stock
         self.stock_pos = 0
         self.pending_card = -1
+        self.month = self.deal_month()
         self.emit("deal", self.dealer, cards=dealt.field, value=self.month)
         self.start_deal()
 

@@ -168,7 +168,7 @@ def test_months_option_ends_the_game():
         moves = random.Random(1)
         while not game.finished:
             game.apply(moves.choice(game.legal_actions()))
-        assert len(game.results) == months and game.month == months + 1
+        assert len(game.results) == months == game.month_index == game.month  # the last one played
 
 
 TESHI_HAND = "MNOPcIQs"  # four of 藤

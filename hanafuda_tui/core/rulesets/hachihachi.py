@@ -193,8 +193,7 @@ class Hachihachi(Game):
         self.voidable: list[int] = []
         """Rows 吹き消し returns (teyaku and 飛込み)."""
 
-    @property
-    def month(self) -> int:
+    def deal_month(self) -> int:
         return self.month_index % MONTHS + 1
 
     def start(self) -> None:

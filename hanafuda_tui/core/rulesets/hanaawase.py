@@ -82,8 +82,7 @@ class Hanaawase(Game):
         self.all_shown = 0
         """Union of the shown teyaku cards still in hands."""
 
-    @property
-    def month(self) -> int:
+    def deal_month(self) -> int:
         return self.round_index + 1
 
     def start(self) -> None:

@@ -73,8 +73,7 @@ class Koikoi2(Game):
         """The turn player's captures before the turn's first capture (-1: nothing taken yet)."""
         self.offer: tuple[str, ...] = ()
 
-    @property
-    def month(self) -> int:
+    def deal_month(self) -> int:
         return self.month_index + 1
 
     def start(self) -> None:

@@ -102,8 +102,7 @@ class Koikoi3(Game):
         self.offer: tuple[str, ...] = ()
         self.winners: list[int] = []
 
-    @property
-    def month(self) -> int:
+    def deal_month(self) -> int:
         return self.month_index % 12 + 1
 
     @property
