@@ -211,7 +211,11 @@ class Game:
             legal = self.legal_actions()
         hands = self.hands
         if len(hands) == 3:
-            counts = (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count())
+            counts: tuple[int, ...] = (
+                hands[0].bit_count(),
+                hands[1].bit_count(),
+                hands[2].bit_count(),
+            )
         else:
             counts = (hands[0].bit_count(), hands[1].bit_count())
         return _new_view(

@@ -170,6 +170,24 @@ def test_views_depend_on_nothing_hidden():
     assert checked > 10_000
 
 
+@pytest.mark.parametrize("ruleset", ["koikoi3", "koikoi2"])
+def test_a_shared_view_extra_is_never_stale(ruleset):
+    """The こいこい rulesets share one extra among a deal's turn views: every view of every seat
+    must still equal a fresh one, through こいこい calls, 流れ, redeals and year ends."""
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(60):
+        game = new_game(ruleset, random.Random(seed), {"months": 3})
+        while True:
+            for seat in range(game.players):
+                assert game.view(seat).extra == game.extra_now(seat)
+                checked += 1
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked > 5_000
+
+
 # -- determinism and round trips ---------------------------------------------------------------------
 
 

@@ -96,8 +96,21 @@ def formed(before: int, after: int, values: dict[str, int], rain: bool = False) 
     it; a count when a new card of its kind leaves it at its threshold or above.
     """
     new = after & ~before
-    if new & _LIGHTS and (after & SHIKO).bit_count() >= 3:
-        return True
+    n = after.bit_count()  # a count yaku needs that many cards: most turns are pruned here
+    if n >= 3:
+        if new & _LIGHTS and (after & SHIKO).bit_count() >= 3:
+            return True
+        if n >= 5:
+            if new & TANES and (after & TANES).bit_count() >= 5:
+                return True
+            if new & TANS and (after & TANS).bit_count() >= 5:
+                return True
+            if (
+                n >= 10
+                and new & _KASU_CARDS
+                and (after & KASUS).bit_count() + (1 if after & KIKU_SAKAZUKI else 0) >= 10
+            ):
+                return True
     if new & _SET_CARDS:
         if new & INOSHIKACHO and after & INOSHIKACHO == INOSHIKACHO:
             return True
@@ -110,14 +123,7 @@ def formed(before: int, after: int, values: dict[str, int], rain: bool = False) 
                 return True
             if new & HANAMI and after & HANAMI == HANAMI:
                 return True
-    return bool(
-        (new & TANES and (after & TANES).bit_count() >= 5)
-        or (new & TANS and (after & TANS).bit_count() >= 5)
-        or (
-            new & _KASU_CARDS
-            and (after & KASUS).bit_count() + (1 if after & KIKU_SAKAZUKI else 0) >= 10
-        )
-    )
+    return False
 
 
 def teyaku(hand: int) -> str | None:
