@@ -197,8 +197,9 @@ _LIGHT_CARDS = SHIKO | ONO_MICHIKAZE
 _KASU_CARDS = KASUS | KIKU_SAKAZUKI
 
 
-_SETS_OF_CARD = tuple(tuple(m for m in _SET_YAKU if m >> c & 1) for c in range(48))
-"""For each card, the set yaku it belongs to."""
+_SETS_TOUCHED: dict[int, tuple[int, ...]] = {}
+"""The set yaku that some of these set cards belong to, by the cards (filled as met: a turn's new
+cards come from two months at most, so there are a few thousand keys at most)."""
 
 
 def _may_form(new: int, after: int) -> bool:
@@ -216,12 +217,13 @@ def _may_form(new: int, after: int) -> bool:
             if n >= 10 and new & _KASU_CARDS and kasu_count(after) >= 10:
                 return True
     sets = new & _SET_CARDS
-    while sets:
-        low = sets & -sets
-        for m in _SETS_OF_CARD[low.bit_length() - 1]:
+    if sets:
+        touched = _SETS_TOUCHED.get(sets)
+        if touched is None:
+            touched = _SETS_TOUCHED[sets] = tuple(m for m in _SET_YAKU if m & sets)
+        for m in touched:
             if after & m == m:
                 return True
-        sets ^= low
     return False
 
 
