@@ -69,17 +69,20 @@ def play_one(
     game.logging = False
     times: list[list[float]] = [[] for _ in bots]
     clock = time.perf_counter
+    legal_actions, apply = game.legal_actions, game.apply
     while not game.finished:
-        seat = game.to_act
-        legal = game.legal_actions()
+        legal = legal_actions()
         if len(legal) == 1:
-            game.apply(legal[0])  # forced (a last card, a teyaku-less 'pass'): nothing to ask
+            apply(legal[0])  # forced (a last card, a teyaku-less 'pass'): nothing to ask
             continue
+        seat = game.to_act
         view = game.view(seat, legal)
         start = clock()
         action = bots[seat].act(view)
-        times[seat].append((clock() - start) * 1000)
-        game.apply(action)
+        times[seat].append(clock() - start)
+        apply(action)
+    for seat_times in times:
+        seat_times[:] = [s * 1000 for s in seat_times]
     if record_path is not None:
         seats = [
             SeatRecord(name=f"{specs[i]}-{s + 1}", player=specs[i]) for s, i in enumerate(seating)

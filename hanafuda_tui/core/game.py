@@ -182,10 +182,18 @@ class Game:
         """Apply one action of the seat to act; IllegalAction if it is not legal."""
         phase = self.phase
         if phase == PLAY:
-            if not (0 <= action < 48 and self.hands[self.to_act] >> action & 1):
+            # The hand step: the card leaves the hand to meet the field.
+            seat = self.to_act
+            hand = self.hands[seat]
+            if not (0 <= action < 48 and hand >> action & 1):
                 raise IllegalAction(self._illegal(action))
             self.actions.append(action)
-            self._play(action)
+            self.hands[seat] = hand & ~(1 << action)
+            if self.shown[seat]:
+                self.shown[seat] &= ~(1 << action)
+            if self.logging:
+                self.emit("play", seat, card=action)
+            self._steps(seat, action, False)
         elif phase == TAKE:
             chosen = action - act.TAKE
             m = self.field & MONTH_MASK[self.pending_card >> 2]
@@ -353,17 +361,6 @@ class Game:
             self.next_turn(nxt)
         else:
             self.hands_out()
-
-    def _play(self, card: int) -> None:
-        """The hand step: the card leaves the hand to meet the field."""
-        seat = self.turn
-        bit = 1 << card
-        self.hands[seat] &= ~bit
-        if self.shown[seat]:
-            self.shown[seat] &= ~bit
-        if self.logging:
-            self.emit("play", seat, card=card)
-        self._steps(seat, card, False)
 
     def _draw(self, seat: int) -> None:
         """The draw step on its own: the top stock card meets the field."""
