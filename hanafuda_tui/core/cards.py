@@ -145,6 +145,10 @@ def deck_string(deck: Iterable[int]) -> str:
 
 
 MONTH_MASK = tuple(0b1111 << (4 * m) for m in range(12))
+BIT = tuple(1 << c for c in range(48))
+"""Each card's bit (a look-up: the hot path avoids building 48-bit ints)."""
+ALL_BUT = tuple(~(1 << c) for c in range(48))
+"""Every bit but the card's, to remove it from a set."""
 LIGHTS = sum(1 << c for c in range(48) if KIND[c] == HIKARI)
 TANES = sum(1 << c for c in range(48) if KIND[c] == TANE)
 TANS = sum(1 << c for c in range(48) if KIND[c] == TAN)

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, NamedTuple
 from pydantic import BaseModel
 
 from . import actions as act
-from .cards import MONTH_MASK, card_list, deck_string
+from .cards import ALL_BUT, BIT, MONTH_MASK, card_list, deck_string
 from .table import DEAL_THREE, deal
 
 PLAY = "play"
@@ -185,22 +185,22 @@ class Game:
             # The hand step: the card leaves the hand to meet the field.
             seat = self.to_act
             hand = self.hands[seat]
-            if not (0 <= action < 48 and hand >> action & 1):
+            if not (0 <= action < 48 and hand & BIT[action]):
                 raise IllegalAction(self._illegal(action))
             self.actions.append(action)
-            self.hands[seat] = hand & ~(1 << action)
+            self.hands[seat] = hand & ALL_BUT[action]
             if self.shown[seat]:
-                self.shown[seat] &= ~(1 << action)
+                self.shown[seat] &= ALL_BUT[action]
             if self.logging:
                 self.emit("play", seat, card=action)
             self._steps(seat, action, False)
         elif phase == TAKE:
             chosen = action - act.TAKE
             m = self.field & MONTH_MASK[self.pending_card >> 2]
-            if not (0 <= chosen < 48 and m >> chosen & 1):
+            if not (0 <= chosen < 48 and m & BIT[chosen]):
                 raise IllegalAction(self._illegal(action))
             self.actions.append(action)
-            self._take(1 << chosen)
+            self._take(BIT[chosen])
         elif phase == OVER:
             raise IllegalAction("the game is over")
         else:
@@ -379,7 +379,7 @@ class Game:
             field = self.field
             m = field & MONTH_MASK[card >> 2]
             if not m:
-                self.field = field | 1 << card
+                self.field = field | BIT[card]
                 if self.logging:
                     self.emit("lay", seat, card=card)
             elif m.bit_count() == 2:
@@ -415,8 +415,8 @@ class Game:
     def _capture(self, seat: int, card: int, taken: int, drawn: bool) -> bool:
         """``card`` takes ``taken`` from the field; True unless the ruleset stopped the turn."""
         before = self.captures[seat]
-        self.field &= ~taken
-        self.captures[seat] = before | taken | 1 << card
+        self.field ^= taken  # taken from the field: its bits go
+        self.captures[seat] = before | taken | BIT[card]
         if self.logging:
             self.emit("capture", seat, card=card, cards=taken)
         if self.watches_steps:

@@ -13,7 +13,7 @@ from operator import itemgetter
 from random import Random
 from typing import NamedTuple
 
-from .cards import MONTH_MASK
+from .cards import BIT, MONTH_MASK
 
 FIELD = -1
 
@@ -30,9 +30,6 @@ class Deal(NamedTuple):
     field: int
     stock: tuple[int, ...]
     """The cards left, top (next drawn) first."""
-
-
-_BITS = tuple(1 << c for c in range(48))
 
 
 @cache
@@ -53,7 +50,7 @@ def _layout(
 def deal(deck: Sequence[int], pattern: tuple[tuple[int, int], ...], players: int) -> Deal:
     """Deal ``deck`` (top card first) by ``pattern`` of (role or FIELD, count) steps."""
     getters, start = _layout(pattern, players)
-    bits = [_BITS[c] for c in deck]
+    bits = [BIT[c] for c in deck]
     sets = [sum(get(bits)) for get in getters]
     return Deal(tuple(sets[:players]), sets[players], tuple(deck[start:]))
 

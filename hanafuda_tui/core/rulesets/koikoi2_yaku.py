@@ -95,7 +95,7 @@ def formed(before: int, after: int, values: dict[str, int], rain: bool = False) 
     scores after it (its tiers rise with every light added); a set forms when a new card completes
     it; a count when a new card of its kind leaves it at its threshold or above.
     """
-    new = after & ~before
+    new = after ^ before  # captures only grow: the new cards
     n = after.bit_count()  # a count yaku needs that many cards: most turns are pruned here
     if n >= 3:
         if new & _LIGHTS and (after & SHIKO).bit_count() >= 3:

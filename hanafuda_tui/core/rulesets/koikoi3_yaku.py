@@ -17,7 +17,6 @@ from ..cards import (
     KOTORI,
     KUSA,
     MATSU_TSURU,
-    MONTH_MASK,
     OMOTE_SUGAWARA,
     ONO_MICHIKAZE,
     OTORI,
@@ -73,16 +72,21 @@ _TRIPLE_CHUNK = tuple(
     any((v >> (4 * m) & 15).bit_count() >= 3 for m in range(3)) for v in range(4096)
 )
 """For a 12-bit slice of a hand (three months): does some month hold three or more cards?"""
+_COUNTS_CHUNK = tuple(
+    tuple(n for m in range(3) if (n := (v >> (4 * m) & 15).bit_count())) for v in range(4096)
+)
+"""For a 12-bit slice of a hand: how many cards each month present holds."""
 
 
 def teyaku(hand: int) -> tuple[str, int] | None:
     """The teyaku of a seven-card hand, or None (seed ○手役; exclusive, no composites).
     Every teyaku has three or four cards of a month, which most hands do not (a quick test)."""
+    a, b, c, d = hand & 4095, hand >> 12 & 4095, hand >> 24 & 4095, hand >> 36
     t = _TRIPLE_CHUNK
-    if not (t[hand & 4095] or t[hand >> 12 & 4095] or t[hand >> 24 & 4095] or t[hand >> 36]):
+    if not (t[a] or t[b] or t[c] or t[d]):
         return None
-    pattern = tuple(sorted((n for m in MONTH_MASK if (n := (hand & m).bit_count())), reverse=True))
-    return TEYAKU.get(pattern)
+    n = _COUNTS_CHUNK
+    return TEYAKU.get(tuple(sorted(n[a] + n[b] + n[c] + n[d], reverse=True)))
 
 
 def kasu_count(caps: int) -> int:
@@ -170,9 +174,13 @@ def formed_at_step(before: int, after: int) -> set[str]:
     A yaku forms when its card condition newly holds, or its count rises, and it scores after the
     step (not rained out). Reviving cup yaku by 日の出 forms nothing (its condition held already).
     """
-    new = after & ~before
-    if not _may_form(new, after):
+    if before == after or not _may_form(after ^ before, after):
         return set()
+    return _formed(before, after)
+
+
+def _formed(before: int, after: int) -> set[str]:
+    """formed_at_step without its quick test."""
     old = raw_yaku(before)
     formed = {
         name for name, value in scoring_yaku(after).items() if name not in old or value > old[name]
@@ -186,8 +194,12 @@ def formed_in_turn(start: int, mid: int, end: int) -> set[str]:
     """Yaku formed by a turn's hand step (captures ``start`` → ``mid``) or draw step (→ ``end``).
     Most turns form nothing, which one quick test over the whole turn shows: a yaku formed at a
     step still has its cards (or its count) at the end, with a card new in the turn."""
-    if start == end or not _may_form(end & ~start, end):
+    if start == end or not _may_form(end ^ start, end):
         return set()
+    if start == mid:  # only the draw step captured: the quick test was the step's own
+        return _formed(mid, end)
+    if mid == end:
+        return _formed(start, mid)
     return formed_at_step(start, mid) | formed_at_step(mid, end)
 
 
