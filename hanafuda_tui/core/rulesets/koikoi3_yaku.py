@@ -91,7 +91,7 @@ def teyaku(hand: int) -> tuple[str, int] | None:
 
 def kasu_count(caps: int) -> int:
     """カス札 captured, 菊に盃 counted as one too (RULINGS 6)."""
-    return (caps & KASUS).bit_count() + (1 if caps & KIKU_SAKAZUKI else 0)
+    return (caps & _KASU_CARDS).bit_count()
 
 
 def raw_yaku(caps: int) -> dict[str, int]:
@@ -226,7 +226,7 @@ def _may_form(new: int, after: int) -> bool:
                 return True
             if new & TANS and (after & TANS).bit_count() >= 5:
                 return True
-            if n >= 10 and new & _KASU_CARDS and kasu_count(after) >= 10:
+            if n >= 10 and new & _KASU_CARDS and (after & _KASU_CARDS).bit_count() >= 10:
                 return True
     sets = new & _SET_CARDS
     if sets:
