@@ -15,6 +15,7 @@ from ..game import OVER, PLAY, TAKE, TEYAKU_PHASE, Game
 from ..table import has_shima
 from .koikoi3_yaku import (
     formed_in_turn,
+    may_form,
     scoring_yaku,
     shibari_value,
     teyaku,
@@ -163,9 +164,10 @@ class Koikoi3(Game):
         """Offer こいこい/勝負 exactly when a step of the turn formed a yaku still valid now
         (RULINGS 4)."""
         caps = self.captures[seat]
-        in_turn = formed_in_turn(self.turn_from, self.draw_from, caps)
-        if in_turn:
-            yaku = scoring_yaku(caps)
+        start = self.turn_from
+        if caps != start and may_form(caps ^ start, caps):  # most turns stop at this quick test
+            in_turn = formed_in_turn(start, self.draw_from, caps)
+            yaku = scoring_yaku(caps) if in_turn else {}
             formed = tuple(n for n in yaku if n in in_turn)
             if formed and (not self.shibari or shibari_value(caps, yaku) >= SHIBARI):
                 self.offer = formed

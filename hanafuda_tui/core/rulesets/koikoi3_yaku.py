@@ -174,7 +174,7 @@ def formed_at_step(before: int, after: int) -> set[str]:
     A yaku forms when its card condition newly holds, or its count rises, and it scores after the
     step (not rained out). Reviving cup yaku by 日の出 forms nothing (its condition held already).
     """
-    if before == after or not _may_form(after ^ before, after):
+    if before == after or not may_form(after ^ before, after):
         return set()
     return _formed(before, after)
 
@@ -194,7 +194,7 @@ def formed_in_turn(start: int, mid: int, end: int) -> set[str]:
     """Yaku formed by a turn's hand step (captures ``start`` → ``mid``) or draw step (→ ``end``).
     Most turns form nothing, which one quick test over the whole turn shows: a yaku formed at a
     step still has its cards (or its count) at the end, with a card new in the turn."""
-    if start == end or not _may_form(end ^ start, end):
+    if start == end or not may_form(end ^ start, end):
         return set()
     if start == mid:  # only the draw step captured: the quick test was the step's own
         return _formed(mid, end)
@@ -214,7 +214,7 @@ _SETS_TOUCHED: dict[int, tuple[int, ...]] = {}
 cards come from two months at most, so there are a few thousand keys at most)."""
 
 
-def _may_form(new: int, after: int) -> bool:
+def may_form(new: int, after: int) -> bool:
     """A quick test that the new cards complete or raise some yaku (most steps do not). A count
     yaku needs that many captured cards at least, which prunes most of them early in a month."""
     n = after.bit_count()
