@@ -166,8 +166,8 @@ class Koikoi3(Game):
         caps = self.captures[seat]
         start = self.turn_from
         if caps != start and may_form(caps ^ start, caps):  # most turns stop at this quick test
-            in_turn = formed_in_turn(start, self.draw_from, caps)
-            yaku = scoring_yaku(caps) if in_turn else {}
+            yaku = scoring_yaku(caps)
+            in_turn = formed_in_turn(start, self.draw_from, caps, yaku)
             formed = tuple(n for n in yaku if n in in_turn)
             if formed and (not self.shibari or shibari_value(caps, yaku) >= SHIBARI):
                 self.offer = formed

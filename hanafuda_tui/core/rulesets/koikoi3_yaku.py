@@ -176,31 +176,36 @@ def formed_at_step(before: int, after: int) -> set[str]:
     """
     if before == after or not may_form(after ^ before, after):
         return set()
-    return _formed(before, after)
+    return _formed(before, after, scoring_yaku(after))
 
 
-def _formed(before: int, after: int) -> set[str]:
-    """formed_at_step without its quick test."""
+def _formed(before: int, after: int, now: dict[str, int]) -> set[str]:
+    """formed_at_step without its quick test; ``now`` is scoring_yaku(after)."""
     old = raw_yaku(before)
-    formed = {
-        name for name, value in scoring_yaku(after).items() if name not in old or value > old[name]
-    }
+    formed = {name for name, value in now.items() if name not in old or value > old[name]}
     if KASU_Y in formed and is_sakazuki_ten(after):
         formed.discard(KASU_Y)
     return formed
 
 
-def formed_in_turn(start: int, mid: int, end: int) -> set[str]:
+def formed_in_turn(
+    start: int, mid: int, end: int, end_yaku: dict[str, int] | None = None
+) -> set[str]:
     """Yaku formed by a turn's hand step (captures ``start`` → ``mid``) or draw step (→ ``end``).
     Most turns form nothing, which one quick test over the whole turn shows: a yaku formed at a
-    step still has its cards (or its count) at the end, with a card new in the turn."""
+    step still has its cards (or its count) at the end, with a card new in the turn.
+    ``end_yaku``: scoring_yaku(end), if the caller has it."""
     if start == end or not may_form(end ^ start, end):
         return set()
+    if end_yaku is None:
+        end_yaku = scoring_yaku(end)
     if start == mid:  # only the draw step captured: the quick test was the step's own
-        return _formed(mid, end)
+        return _formed(mid, end, end_yaku)
     if mid == end:
-        return _formed(start, mid)
-    return formed_at_step(start, mid) | formed_at_step(mid, end)
+        return _formed(start, mid, end_yaku)
+    return formed_at_step(start, mid) | (
+        _formed(mid, end, end_yaku) if may_form(end ^ mid, end) else set()
+    )
 
 
 _SET_YAKU = (OTORI, KOTORI, GOUN, AKATAN, AOTAN, INOSHIKACHO, KUSA, OMOTE_SUGAWARA, TSUKIMI, HANAMI)
