@@ -50,7 +50,7 @@ def _layout(
 def deal(deck: Sequence[int], pattern: tuple[tuple[int, int], ...], players: int) -> Deal:
     """Deal ``deck`` (top card first) by ``pattern`` of (role or FIELD, count) steps."""
     getters, start = _layout(pattern, players)
-    bits = [BIT[c] for c in deck]
+    bits = itemgetter(*deck)(BIT)
     sets = [sum(get(bits)) for get in getters]
     return Deal(tuple(sets[:players]), sets[players], tuple(deck[start:]))
 
