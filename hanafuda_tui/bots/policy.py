@@ -7,6 +7,7 @@ playouts, where reading the game is reading the bot's own sampled world, never t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ..core import actions as act
@@ -22,7 +23,7 @@ RISK = 0.3
 
 class Seen(NamedTuple):
     seat: int
-    legal: tuple[int, ...] | list[int]
+    legal: Sequence[int]
     hand: int
     field: int
     captures: tuple[int, ...]
@@ -53,7 +54,7 @@ def seen_of_game(game: Game) -> Seen:
     )
 
 
-def _named(legal: tuple[int, ...] | list[int], stop: bool) -> int:
+def _named(legal: Sequence[int], stop: bool) -> int:
     """A named decision: declare a teyaku; stop or go on as asked; else the first offered."""
     if act.DECLARE in legal:
         return act.DECLARE

@@ -119,6 +119,11 @@ def card_list(m: int) -> list[int]:
     return [*_C0[m & 4095], *_C1[m >> 12 & 4095], *_C2[m >> 24 & 4095], *_C3[m >> 36]]
 
 
+def card_tuple(m: int) -> tuple[int, ...]:
+    """The cards of a bit set as a tuple, lowest first (the legal plays of a view)."""
+    return _C0[m & 4095] + _C1[m >> 12 & 4095] + _C2[m >> 24 & 4095] + _C3[m >> 36]
+
+
 def codes_of(m: int) -> str:
     """The codes of a bit set in card order (``mask("cA") -> "Ac"``)."""
     return "".join(CODES[c] for c in cards_of(m))

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, NamedTuple
 from pydantic import BaseModel
 
 from . import actions as act
-from .cards import ALL_BUT, BIT, MONTH_MASK, card_list, deck_string
+from .cards import ALL_BUT, BIT, MONTH_MASK, card_list, card_tuple, deck_string
 from .table import DEAL_THREE, deal
 
 PLAY = "play"
@@ -166,11 +166,11 @@ class Game:
         """Deal the first month."""
         self.new_deal()
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> Sequence[int]:
         """The legal actions of the seat to act (empty when the game is over)."""
         phase = self.phase
         if phase == PLAY:
-            return card_list(self.hands[self.to_act])
+            return card_tuple(self.hands[self.to_act])
         if phase == TAKE:
             m = self.field & MONTH_MASK[self.pending_card >> 2]
             return [act.TAKE + c for c in card_list(m)]
