@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from . import actions as act
 from .cards import ALL_BUT, BIT, MONTH_MASK, card_list, card_tuple, deck_string
-from .table import DEAL_THREE, deal
+from .table import DEAL_THREE, Layout, deal_by, layout
 
 PLAY = "play"
 TAKE = "take"
@@ -102,6 +102,8 @@ class Game:
     players: ClassVar[int] = 3
     Options: ClassVar[type[BaseModel]]
     deal_pattern: ClassVar[tuple[tuple[int, int], ...]] = DEAL_THREE
+    deal_layout: ClassVar[Layout] = layout(DEAL_THREE, 3)
+    """The pattern made ready (set for each subclass from its own pattern)."""
     first_draw_key: ClassVar[Callable[[int], tuple[int, ...]] | None] = None
     """How the first-胴 draw ranks a card, lower first (None: by month alone; RULINGS 共通)."""
     watches_steps: ClassVar[bool] = False
@@ -120,6 +122,7 @@ class Game:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.watches_steps = cls.step_done is not Game.step_done
+        cls.deal_layout = layout(cls.deal_pattern, cls.players)
 
     def __init__(self, options: Any, first_dealer: int, deck_source: DeckSource) -> None:
         self.options = options
@@ -312,10 +315,10 @@ class Game:
 
     def new_deal(self) -> None:
         """Take a deck from the source and deal it around the current 胴."""
-        deck = list(self.deck_source())
+        deck = self.deck_source()
         self.deals.append(DealLog(deck_string(deck)))
         self.actions = self.deals[-1].actions
-        dealt = deal(deck, self.deal_pattern, self.players)
+        dealt = deal_by(self.deal_layout, deck)
         for role, hand in enumerate(dealt.hands):
             self.hands[(self.dealer + role) % self.players] = hand
         self.captures = [0] * self.players

@@ -32,27 +32,36 @@ class Deal(NamedTuple):
     """The cards left, top (next drawn) first."""
 
 
+class Layout(NamedTuple):
+    """A deal pattern made ready: a getter of each role's deck positions, then the field's, and
+    where the stock starts."""
+
+    getters: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
+    stock_start: int
+
+
 @cache
-def _layout(
-    pattern: tuple[tuple[int, int], ...], players: int
-) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], int]:
-    """For each role and then the field, a getter of its deck positions; and where the stock
-    starts."""
+def layout(pattern: tuple[tuple[int, int], ...], players: int) -> Layout:
+    """The layout of ``pattern``, steps of (role or FIELD, count) from the top of the deck."""
     places: list[list[int]] = [[] for _ in range(players + 1)]
     pos = 0
     for who, count in pattern:
         places[who].extend(range(pos, pos + count))
         pos += count
     getters = tuple(itemgetter(*p) if len(p) > 1 else lambda d, i=p[0]: (d[i],) for p in places)
-    return getters, pos
+    return Layout(getters, pos)
 
 
 def deal(deck: Sequence[int], pattern: tuple[tuple[int, int], ...], players: int) -> Deal:
     """Deal ``deck`` (top card first) by ``pattern`` of (role or FIELD, count) steps."""
-    getters, start = _layout(pattern, players)
+    return deal_by(layout(pattern, players), deck)
+
+
+def deal_by(lay: Layout, deck: Sequence[int]) -> Deal:
+    """``deal`` with the pattern's layout at hand (each game keeps its ruleset's)."""
     bits = itemgetter(*deck)(BIT)
-    sets = [sum(get(bits)) for get in getters]
-    return Deal(tuple(sets[:players]), sets[players], tuple(deck[start:]))
+    *hands, field = [sum(get(bits)) for get in lay.getters]
+    return Deal(tuple(hands), field, tuple(deck[lay.stock_start :]))
 
 
 def matches(field: int, card: int) -> int:
