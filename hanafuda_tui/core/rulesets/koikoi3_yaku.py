@@ -237,6 +237,8 @@ def may_form(new: int, after: int) -> bool:
     if sets:
         touched = _SETS_TOUCHED.get(sets)
         if touched is None:
+            if len(_SETS_TOUCHED) >= 50_000:  # never in play; a bound for any caller
+                _SETS_TOUCHED.clear()
             touched = _SETS_TOUCHED[sets] = tuple(m for m in _SET_YAKU if m & sets)
         for m in touched:
             if after & m == m:
