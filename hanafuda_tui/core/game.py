@@ -114,7 +114,7 @@ class Game:
         "options", "deck_source", "first_dealer", "dealer", "scores", "log", "logging", "deals",
         "actions", "phase", "to_act", "turn", "hands", "captures", "shown", "field", "stock",
         "stock_pos", "pending_card", "pending_draw", "turn_from", "draw_from", "finished",
-        "results", "settlements", "month",
+        "results", "settlements", "month", "shared_extra",
     )  # fmt: skip
     """Slots, in every ruleset too: attribute and method look-ups stay fast (the hot path) however
     many attributes a ruleset adds."""
@@ -154,6 +154,8 @@ class Game:
         self.finished = False
         self.month = 1
         """1..12, the month of the deal being played (set as each deal starts)."""
+        self.shared_extra: dict[str, Any] | None = None
+        """For ``shared_turn_extra``: the extra shared by a deal's turn views, or None."""
         self.results: list[Any] = []
         """One result per deal (the ruleset's own NamedTuple with ``winner`` and ``payments``)."""
         self.settlements: list[tuple[str, int, tuple[int, ...]]] = []
@@ -302,7 +304,23 @@ class Game:
         raise NotImplementedError
 
     def public_extra(self, seat: int) -> dict[str, Any]:
+        return self.extra_now(seat)
+
+    def extra_now(self, seat: int) -> dict[str, Any]:
+        """Ruleset-specific public facts for the seat, built afresh."""
         return {}
+
+    def shared_turn_extra(self, seat: int) -> dict[str, Any]:
+        """A ``public_extra`` for rulesets whose extra is the same in every view of a deal's turns:
+        built once and shared (read-only) by the views of the play and take phases; a question's
+        view gets its asked seat's. The ruleset sets ``shared_extra`` to None whenever the extra
+        changes (a new deal, a こいこい call)."""
+        if self.phase != PLAY and self.phase != TAKE:
+            return self.extra_now(seat)
+        extra = self.shared_extra
+        if extra is None:
+            extra = self.shared_extra = self.extra_now(seat)
+        return extra
 
     def copy_state_from(self, original: Game) -> None:
         """Copy the ruleset's own mutable state in ``clone``."""

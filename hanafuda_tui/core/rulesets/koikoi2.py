@@ -14,7 +14,7 @@ from typing import Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from .. import actions as act
-from ..game import OVER, PLAY, TAKE, Game
+from ..game import OVER, Game
 from ..table import DEAL_TWO, has_shima
 from .koikoi2_yaku import LOW_VALUES, TEYAKU_VALUE, VALUES, formed, teyaku, yaku
 
@@ -58,7 +58,7 @@ class RoundResult(NamedTuple):
 
 
 class Koikoi2(Game):
-    __slots__ = ("values", "rain", "month_index", "koikoi", "offer", "shared_extra")
+    __slots__ = ("values", "rain", "month_index", "koikoi", "offer")
     ruleset = "koikoi2"
     players = 2
     Options = Koikoi2Options
@@ -70,9 +70,6 @@ class Koikoi2(Game):
         self.rain = options.rain
         self.month_index = 0
         self.koikoi: tuple[bool, ...] = (False, False)
-        self.shared_extra: dict[str, Any] | None = None
-        """The public extra of this deal's turns, shared by their views (built on first use,
-        dropped when the deal or the こいこい calls change)."""
         """The turn player's captures before the turn's first capture (-1: nothing taken yet)."""
         self.offer: tuple[str, ...] = ()
 
@@ -183,14 +180,7 @@ class Koikoi2(Game):
             return
         self.new_deal()
 
-    def public_extra(self, seat: int) -> dict[str, Any]:
-        """Shared by every view of a turn (read-only); a question's is the asked seat's."""
-        if self.phase != PLAY and self.phase != TAKE:
-            return self.extra_now(seat)
-        extra = self.shared_extra
-        if extra is None:
-            extra = self.shared_extra = self.extra_now(seat)
-        return extra
+    public_extra = Game.shared_turn_extra
 
     def extra_now(self, seat: int) -> dict[str, Any]:
         return {

@@ -11,7 +11,7 @@ from typing import Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from .. import actions as act
-from ..game import OVER, PLAY, TAKE, TEYAKU_PHASE, Game
+from ..game import OVER, TEYAKU_PHASE, Game
 from ..table import has_shima
 from .koikoi3_yaku import (
     formed_in_turn,
@@ -86,7 +86,6 @@ class Koikoi3(Game):
         "declared",
         "offer",
         "winners",
-        "shared_extra",
     )
     ruleset = "koikoi3"
     players = 3
@@ -99,9 +98,6 @@ class Koikoi3(Game):
         self.last_month: int = options.months
         self.shibari = False
         self.koikoi: tuple[bool, ...] = (False, False, False)
-        self.shared_extra: dict[str, Any] | None = None
-        """The public extra of this deal's turns, shared by their views (built on first use,
-        dropped when the deal or the こいこい calls change)."""
         self.teyaku: list[tuple[str, int] | None] = [None, None, None]
         self.declared: list[bool | None] = [None, None, None]
         self.offer: tuple[str, ...] = ()
@@ -268,14 +264,7 @@ class Koikoi3(Game):
         self.to_act = -1
         self.finished = True
 
-    def public_extra(self, seat: int) -> dict[str, Any]:
-        """Shared by every view of a turn (read-only); a question's is the asked seat's."""
-        if self.phase != PLAY and self.phase != TAKE:
-            return self.extra_now(seat)
-        extra = self.shared_extra
-        if extra is None:
-            extra = self.shared_extra = self.extra_now(seat)
-        return extra
+    public_extra = Game.shared_turn_extra
 
     def extra_now(self, seat: int) -> dict[str, Any]:
         index = self.month_index
