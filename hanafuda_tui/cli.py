@@ -260,9 +260,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     try:
         from .ui.app import run_app
-    except ImportError:
-        print("hanafuda: the screen is not built yet; try `hanafuda sim` or `hanafuda replay`.")
-        return 0
+    except ImportError as err:
+        print(
+            f"hanafuda: error: the screen cannot start ({err}); reinstall hanafuda-tui",
+            file=sys.stderr,
+        )
+        return 1
     return run_app()
 
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
+import time
+import traceback
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
@@ -16,7 +22,7 @@ from .i18n import lang, locale_lang, set_lang, set_ruleset, t
 from .screens.passing import TooSmall
 from .screens.selector import SelectorScreen
 from .session import Session
-from .storage import Store
+from .storage import SaveInUse, Store, data_dir
 
 if TYPE_CHECKING:
     from .screens.table import TableScreen
@@ -48,11 +54,17 @@ class HanafudaApp(App[int]):
         self.too_small = False
         self.ready = False
         self.save_problem = ""
+        """Why there is no saved game to continue, or why games here are not saved (plain text)."""
+        self.saving = True
+        """False when another instance owns the save or it cannot be written: games go unsaved."""
+        self.crash_log: Path | None = None
+        """Where the trace of an unhandled error was written (the app then exits with status 1)."""
         self._resumed: Session | None = None
         self._checked = False
         set_lang(language or locale_lang())
 
     async def on_mount(self) -> None:
+        self.claim_save()
         await self.push_screen(SelectorScreen())
         self.ready = True
         self.check_size(self.size.width, self.size.height)
@@ -60,9 +72,29 @@ class HanafudaApp(App[int]):
 
     # -- saves ----------------------------------------------------------------------------------
 
+    def claim_save(self) -> None:
+        """Own the data directory's save; if another instance does, or it cannot be made, say so
+        and play on without saving (the other instance's game is never touched)."""
+        try:
+            self.store.claim()
+        except SaveInUse:
+            self.saving = False
+            self.save_problem = t("save.in_use", path=str(self.store.path))
+        except OSError as err:
+            self.saving = False
+            self.save_problem = t(
+                "save.failed", error=f"{self.store.directory}: {err.strerror or err}"
+            )
+        if not self.saving:
+            self.notify(self.save_problem, severity="warning", timeout=10, markup=False)
+
+    def on_unmount(self) -> None:
+        self.store.release()
+
     def resumable(self) -> Session | None:
-        """The saved game if there is one to continue; a damaged save is set aside and reported."""
-        if self._checked:
+        """The saved game if there is one to continue; a save that cannot be continued (damaged,
+        or naming a bot that cannot be made) is set aside under a new name and reported."""
+        if self._checked or not self.saving:
             return self._resumed
         self._checked = True
         self._resumed = None
@@ -70,13 +102,13 @@ class HanafudaApp(App[int]):
             return None
         try:
             session = Session.resume(self.store)
-        except (RecordError, ValueError, OSError) as err:
+        except (RecordError, ValueError, OSError, RecursionError, MemoryError) as err:
             try:
                 moved = str(self.store.set_aside())
-            except OSError:
-                moved = "?"
-            self.save_problem = t("save.damaged", error=str(err), path=moved)
-            self.notify(self.save_problem, severity="warning", timeout=10)
+            except OSError as why:
+                moved = f"? ({why})"
+            self.save_problem = t("save.damaged", error=one_line(err), path=moved)
+            self.notify(self.save_problem, severity="warning", timeout=10, markup=False)
             return None
         if session.game.is_over:
             self.store.clear()
@@ -92,11 +124,13 @@ class HanafudaApp(App[int]):
     def start_game(
         self, ruleset: str, options: Mapping[str, Any], seats: Sequence[SeatRecord], seed: str
     ) -> None:
-        self.open_table(Session.new(ruleset, options, seats, seed, self.store))
+        store = self.store if self.saving else None
+        self.open_table(Session.new(ruleset, options, seats, seed, store))
 
     def open_table(self, session: Session) -> None:
         self._checked = False
-        self.save_problem = ""
+        if self.saving:
+            self.save_problem = ""
         self.current_ruleset = session.game.ruleset
         set_ruleset(session.game.ruleset)
         from .screens.table import TableScreen  # imported on first use: a faster start
@@ -156,8 +190,67 @@ class HanafudaApp(App[int]):
         if self.table() is not None:
             yield SystemCommand(t("cmd.sheet"), t("cmd.sheet_desc"), self.action_score_sheet)
 
+    # -- an unhandled error --------------------------------------------------------------------
 
-def run_app() -> int:
-    """Run the game until the player quits; the exit status."""
-    result = HanafudaApp().run()
-    return result or 0
+    def _handle_exception(self, error: Exception) -> None:
+        """Write the full trace to a file before Textual closes the app with status 1."""
+        if self.crash_log is None:
+            self.crash_log = write_crash_log(error, self.store.directory)
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        """After a crash ``run_app`` prints one line that points at the trace, not the trace."""
+        if self.crash_log is not None:
+            self._exit_renderables.clear()
+            return
+        super()._print_error_renderables()
+
+
+def one_line(err: BaseException) -> str:
+    """An error as one line of plain text."""
+    text = " ".join(str(err).split()) or type(err).__name__
+    return text if len(text) <= 300 else text[:299] + "…"
+
+
+def write_crash_log(error: BaseException, directory: Path) -> Path:
+    """The full trace of an unhandled error in a new file of the data directory (or the temporary
+    directory if that cannot be written); its path."""
+    trace = "".join(traceback.format_exception(error))
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for where in (directory, Path(tempfile.gettempdir())):
+        try:
+            where.mkdir(parents=True, exist_ok=True)
+            fd, name = tempfile.mkstemp(prefix=f"crash-{stamp}-", suffix=".log", dir=where)
+            with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as f:
+                f.write(trace)
+            return Path(name)
+        except OSError:
+            continue
+    return Path("(not written)")
+
+
+def crash_line(error: BaseException, log: Path) -> str:
+    return (
+        f"hanafuda: crashed: {type(error).__name__}: {one_line(error)}"
+        f" (full trace in {log}; the save is kept)"
+    )
+
+
+def run_app(app: HanafudaApp | None = None) -> int:
+    """Run the game until the player quits; the exit status: 0, or 1 after an unhandled error,
+    reported in one line that says where the full trace was written."""
+    try:
+        app = app or HanafudaApp()
+        app.run()
+    except Exception as err:  # outside Textual's own handling (start-up, shut-down)
+        log = write_crash_log(err, app.store.directory if app else data_dir())
+        print(crash_line(err, log), file=sys.stderr)
+        return 1
+    finally:
+        if app is not None:
+            app.store.release()
+    if app.crash_log is not None:
+        error = app._exception or RuntimeError("unknown error")
+        print(crash_line(error, app.crash_log), file=sys.stderr)
+        return 1
+    return app.return_code or 0

@@ -80,3 +80,5 @@ class Session:
             self.save_error = ""
         except OSError as err:
             self.save_error = f"{self.store.path}: {err.strerror or err}"
+        except ValueError as err:  # text that cannot be written as UTF-8
+            self.save_error = f"{self.store.path}: {type(err).__name__}"

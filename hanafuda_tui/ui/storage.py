@@ -1,16 +1,24 @@
-"""The save: the game record written atomically in the user's data directory after every action."""
+"""The save: the game record written atomically in the user's data directory after every action.
+
+One instance at a time owns the directory's save (a lock the system drops with a process that dies);
+a save that cannot be read is moved aside under a name of its own, never overwritten.
+"""
 
 from __future__ import annotations
 
 import os
 import time
 from pathlib import Path
+from typing import IO
 
 from platformdirs import user_data_path
 
 from ..core.records import GameRecord, RecordError, load_record
 
 SAVE_NAME = "save.json"
+LOCK_NAME = "save.lock"
+MAX_SAVE_BYTES = 4 << 20
+"""A save larger than this is not a save (a twelve-month record is a few KB)."""
 
 
 def data_dir() -> Path:
@@ -19,38 +27,105 @@ def data_dir() -> Path:
     return Path(override) if override else user_data_path("hanafuda-tui", appauthor=False)
 
 
+class SaveInUse(Exception):
+    """Another running instance owns the save of this data directory."""
+
+
+def _lock(f: IO[bytes]) -> bool:
+    """Take an exclusive, non-blocking lock on an open file; False if another process holds it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        try:
+            msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
 class Store:
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = directory or data_dir()
         self.path = self.directory / SAVE_NAME
+        self._lock_file: IO[bytes] | None = None
+
+    def claim(self) -> None:
+        """Own this directory's save for as long as the process runs (or ``release``): SaveInUse if
+        another instance owns it. Temporary files of a save that was cut off are removed."""
+        if self._lock_file is not None:
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)
+        f = open(self.directory / LOCK_NAME, "a+b")  # noqa: SIM115 (held open: the lock lives with it)
+        if not _lock(f):
+            f.close()
+            raise SaveInUse(str(self.path))
+        self._lock_file = f
+        for tmp in self.directory.glob(f".{SAVE_NAME}.*.tmp"):
+            tmp.unlink(missing_ok=True)
+
+    def release(self) -> None:
+        if self._lock_file is not None:
+            self._lock_file.close()
+            self._lock_file = None
 
     def exists(self) -> bool:
         return self.path.is_file()
 
     def write(self, text: str) -> None:
-        """Write through a temporary file and ``os.replace``: a save is whole or not there."""
+        """Write through a temporary file and ``os.replace``: a save is whole or not there.
+        OSError if it cannot be written (the text is encoded first: nothing half-written)."""
+        data = text.encode("utf-8")
         self.directory.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(f".{SAVE_NAME}.{os.getpid()}.tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, self.path)
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except OSError:
+            tmp.unlink(missing_ok=True)
+            raise
 
     def load(self) -> GameRecord:
         """The saved record; RecordError if it cannot be read."""
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise RecordError(f"cannot read {self.path}: {err}") from None
-        return load_record(text)
+            with open(self.path, "rb") as f:
+                data = f.read(MAX_SAVE_BYTES + 1)
+        except OSError as err:
+            raise RecordError(f"cannot read {self.path}: {err.strerror or err}") from None
+        if len(data) > MAX_SAVE_BYTES:
+            raise RecordError(f"larger than {MAX_SAVE_BYTES >> 20} MB")
+        try:
+            return load_record(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise RecordError("not UTF-8 text") from None
 
     def set_aside(self) -> Path:
-        """Move a damaged save out of the way; its new path."""
+        """Move a damaged save out of the way under a name no other save has; its new path."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.path.with_name(f"save-damaged-{stamp}.json")
-        os.replace(self.path, target)
-        return target
+        for n in range(1, 10_000):
+            suffix = "" if n == 1 else f"-{n}"
+            target = self.path.with_name(f"save-damaged-{stamp}{suffix}.json")
+            try:
+                os.link(self.path, target)
+            except FileExistsError:
+                continue
+            except OSError:  # no hard links here: a rename, after checking the name is free
+                if target.exists():
+                    continue
+                os.replace(self.path, target)
+                return target
+            self.path.unlink()
+            return target
+        raise OSError(f"no free name to set {self.path} aside")
 
     def clear(self) -> None:
         self.path.unlink(missing_ok=True)

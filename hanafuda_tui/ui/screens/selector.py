@@ -167,7 +167,7 @@ class SelectorScreen(Screen[None]):
         resumable = app.resumable()
         self.query_one("#continue", Button).display = resumable is not None
         error = app.save_problem
-        self.query_one("#selector-error", Static).update(error)
+        self.query_one("#selector-error", Static).update(Content(error))
 
     def remember(self) -> None:
         """Keep what was entered, for a recompose (ruleset or language switch)."""
@@ -219,7 +219,7 @@ class SelectorScreen(Screen[None]):
         try:
             make_options(cls, options)
         except OptionError as err:
-            self.query_one("#selector-error", Static).update(str(err))
+            self.query_one("#selector-error", Static).update(Content(str(err)))
             return
         seats = [
             SeatRecord(
