@@ -7,6 +7,7 @@ a save that cannot be read is moved aside under a name of its own, never overwri
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
 from typing import IO
@@ -33,9 +34,7 @@ class SaveInUse(Exception):
 
 def _lock(f: IO[bytes]) -> bool:
     """Take an exclusive, non-blocking lock on an open file; False if another process holds it."""
-    try:
-        import fcntl
-    except ImportError:  # Windows
+    if sys.platform == "win32":
         import msvcrt
 
         try:
@@ -43,6 +42,8 @@ def _lock(f: IO[bytes]) -> bool:
         except OSError:
             return False
         return True
+    import fcntl
+
     try:
         fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
