@@ -53,6 +53,17 @@ class HachihachiOptions(BaseModel):
     etsunen: bool = False
 
 
+class Mark(NamedTuple):
+    """A 法度 card laid on the field (RULINGS 10): by whom, and for whom which yaku."""
+
+    offender: int
+    yaku: tuple[tuple[int, tuple[str, ...]], ...]
+    """(beneficiary, 法度 yaku), as in ``Hatto.yaku``."""
+    proof: int
+    """-1 if the lay was not exempt, else the hand it was laid from: what the offender shows to
+    prove the exemption if the card completes the yaku (seed 002 ○ルールの補足説明 (1) 1)."""
+
+
 class Row(NamedTuple):
     """One line of the 記入式: each seat's 点, the remark, and how it is written."""
 
@@ -155,6 +166,7 @@ class Hachihachi(Game):
         "sage",
         "marks",
         "tobikomi_hatto",
+        "tobikomi_proof",
         "hatto_by",
         "rows",
         "voidable",
@@ -184,9 +196,11 @@ class Hachihachi(Game):
         self.turn_offender = -1
         """The offender of a 法度 completion before this turn (its later yaku are charged too)."""
         self.sage = -1
-        self.marks: dict[int, list[tuple[int, int, tuple[str, ...]]]] = {}
-        """Field card → (offender, beneficiary, 法度 yaku) laid there as 法度."""
+        self.marks: dict[int, Mark] = {}
+        """Field card → its 法度 lay, exempt or not."""
         self.tobikomi_hatto: dict[tuple[int, int], int] = {}
+        self.tobikomi_proof: dict[tuple[int, int], Mark] = {}
+        """(holder, three) → the exempt lay of its fourth card, kept for the proof."""
         self.hatto_by: list[dict[str, int]] = [{}, {}, {}]
         """Each seat's 出来役 completed by 法度 → the offender who pays for it."""
         self.rows: list[Row] = []
@@ -205,8 +219,9 @@ class Hachihachi(Game):
         self.declared = self.declared[:]
         self.tobikomi_paid = set(self.tobikomi_paid)
         self.turn_yaku = set(self.turn_yaku)
-        self.marks = {c: v[:] for c, v in self.marks.items()}
+        self.marks = dict(self.marks)
         self.tobikomi_hatto = dict(self.tobikomi_hatto)
+        self.tobikomi_proof = dict(self.tobikomi_proof)
         self.hatto_by = [dict(d) for d in self.hatto_by]
         self.rows = self.rows[:]
         self.voidable = self.voidable[:]
@@ -303,53 +318,95 @@ class Hachihachi(Game):
         super().apply(action)
 
     def _before_play(self, seat: int, card: int) -> None:
-        """Mark a 法度 lay (and 飛込み 不作為) before the card meets the field."""
+        """Mark a 法度 lay (and 飛込み 不作為) before the card meets the field. Nothing is told: what
+        the offender's hand holds stays hidden unless the card completes the yaku."""
         table = self.table()
         for holder, three in fusakui(table, seat, card):
             self.tobikomi_hatto.setdefault((holder, three), seat)
         risky = hatto_cards(table, seat)
-        if card not in risky or exempt(table, seat, card, risky):
+        hatto = risky.get(card)
+        if hatto is None:
             return
-        hatto = risky[card]
-        for ben, names in hatto.yaku:
-            self.marks.setdefault(card, []).append((seat, ben, names))
+        proof = table.hands[seat] if exempt(table, seat, card, risky) else -1
+        if hatto.yaku:
+            self.marks[card] = Mark(seat, hatto.yaku, proof)
         for holder, three in hatto.tobikomi:
-            self.tobikomi_hatto.setdefault((holder, three), seat)
-        self.emit("hatto", seat, card=card, value=hatto.value)
+            if proof < 0:
+                self.tobikomi_hatto.setdefault((holder, three), seat)
+            else:
+                self.tobikomi_proof.setdefault((holder, three), Mark(seat, (), proof))
 
     def step_done(self, seat: int, before: int, drawn: bool) -> None:
         caps = self.captures[seat]
         taken = caps & ~before
         marked = [c for c in card_list(taken) if c in self.marks]
         if marked:
-            formed = set(dekiyaku(caps)) - set(dekiyaku(before))
+            now = dekiyaku(caps)
+            formed = set(now) - set(dekiyaku(before))
             for c in marked:
-                for offender, ben, names in self.marks.pop(c):
-                    if ben != seat:
-                        continue
-                    for name in names:
-                        got = name if name in formed else None
-                        if name in (GOKO, SHIKO):
-                            got = next((n for n in (GOKO, SHIKO) if n in formed), None)
-                        if got:
-                            self.hatto_by[seat].setdefault(got, offender)
+                self._completed(seat, c, self.marks.pop(c), formed, now)
         t = self.teyaku[seat]
         if t and t.threes and self.declared[seat]:
             for three in t.threes:
                 if caps & three == three and (seat, three) not in self.tobikomi_paid:
                     self._tobikomi(seat, three)
 
+    def _completed(
+        self, seat: int, card: int, mark: Mark, formed: set[str], now: dict[str, int]
+    ) -> None:
+        """``seat`` took the 法度 card ``card``: if that step formed yaku it was 法度 for, its
+        offender pays them (RULINGS 10) or shows the hand that proves the exemption (補足 (1) 1)."""
+        got = []
+        for name in (n for ben, names in mark.yaku if ben == seat for n in names):
+            if name in (GOKO, SHIKO):
+                name = next((n for n in (GOKO, SHIKO) if n in formed), name)
+            if name in formed:
+                got.append(name)
+        if not got:
+            return
+        if mark.proof >= 0:
+            if not self._sage_pays(seat):
+                self.emit("hatto_exempt", mark.offender, card=card, cards=mark.proof, names=(*got,))
+            return
+        self._charge(seat, mark.offender, card, got, now)
+
+    def _charge(
+        self, seat: int, offender: int, card: int, names: list[str], now: dict[str, int]
+    ) -> None:
+        """The 法度 offender pays ``seat``'s yaku ``names`` not yet charged; the table is told who,
+        for which card and what (the other share it takes over, at this 場)."""
+        charged = [n for n in names if n not in self.hatto_by[seat]]
+        for name in charged:
+            self.hatto_by[seat][name] = offender
+        if charged and not self._sage_pays(seat):
+            value = sum(points(now[n], self.ba, self.menu) for n in charged)
+            self.emit("hatto", offender, card=card, value=value, names=(*charged,))
+
+    def _sage_pays(self, seat: int) -> bool:
+        """Another player's 下げ is on: it pays for ``seat``'s yaku, 法度 or not (補足 (2) 1)."""
+        return self.sage >= 0 and self.sage != seat
+
     def _tobikomi(self, seat: int, three: int) -> None:
-        """飛込み, paid at once (seed ○特殊役 4): by the 下げ player, else a 法度 offender alone."""
+        """飛込み, paid at once (seed ○特殊役 4): by the 下げ player, else a 法度 offender alone; an
+        exempt lay of the fourth card is proved by showing the hand (○特殊役 ※, 補足 (1) 1)."""
         self.tobikomi_paid.add((seat, three))
         each = points(TOBIKOMI_VALUE, self.ba, self.menu, raised=False)
-        payer, remark = -1, TOBIKOMI
-        if self.sage >= 0 and self.sage != seat:
-            payer = self.sage
-        elif (seat, three) in self.tobikomi_hatto:
-            payer, remark = self.tobikomi_hatto[(seat, three)], TOBIKOMI + "法度"
+        fourth = (MONTH_MASK[(three.bit_length() - 1) >> 2] & ~three).bit_length() - 1
+        offender = self.tobikomi_hatto.get((seat, three), -1)
+        proof = self.tobikomi_proof.get((seat, three))
+        payer, remark = offender, TOBIKOMI + "法度"
+        if self._sage_pays(seat):
+            payer, remark, offender, proof = self.sage, TOBIKOMI, -1, None
+        elif offender < 0:
+            remark = TOBIKOMI
         self.voidable.append(self._pay(seat, each, remark, payer))
         self.emit("tobikomi", seat, cards=three, value=each)
+        if offender >= 0:
+            self.emit("hatto", offender, card=fourth, value=each, names=(TOBIKOMI,))
+        elif proof is not None:
+            self.emit(
+                "hatto_exempt", proof.offender, card=fourth, cards=proof.proof, names=(TOBIKOMI,)
+            )
 
     def turn_done(self, seat: int) -> None:
         """あがり/下げ after a new 出来役, cancels, else the next turn (RULINGS 4, 11)."""
@@ -357,8 +414,7 @@ class Hachihachi(Game):
         formed = [n for n in now if n not in self.turn_yaku]
         if formed:
             if self.turn_offender >= 0:  # 追加の出来役 after a 法度 completion (補足 (1) 2)
-                for n in formed:
-                    self.hatto_by[seat].setdefault(n, self.turn_offender)
+                self._charge(seat, self.turn_offender, -1, formed, now)
             self.emit("yaku", seat, names=tuple(formed))
             if self.sage >= 0 and self.sage != seat or not self.hands[seat]:
                 self._agari(seat)
