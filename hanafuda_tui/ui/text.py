@@ -79,6 +79,15 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
     if k == "ba":  # 八八: value is the 場, amounts the 二代しばり it leaves (0 none)
         key = "log.ba_carried" if e.amounts and e.amounts[0] else "log.ba"
         return t(key, who=who, ba=BA_NAMES[e.value])
+    if k == "hatto":  # 八八: told as the yaku is completed; card -1 for yaku added after 下げ
+        key = "log.hatto" if e.card >= 0 else "log.hatto_added"
+        card = face(e.card) if e.card >= 0 else ""
+        names_ = " ".join(map(yaku_name, e.names))
+        return t(key, who=who, card=card, names=names_, value=e.value)
+    if k == "hatto_exempt":  # the hand the exempt card was laid from, shown to prove it
+        key = "log.hatto_last" if e.cards == 1 << e.card else "log.hatto_exempt"
+        names_ = " ".join(map(yaku_name, e.names))
+        return t(key, who=who, card=face(e.card), cards=faces_of(e.cards), names=names_)
     if has("log." + k):
         return t(
             "log." + k,

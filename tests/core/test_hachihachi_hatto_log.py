@@ -6,6 +6,7 @@ share it takes over; an exempt lay is proved by showing the hand it was laid fro
 from test_hachihachi_month import THREE_HAND, _hatto_then_sage, play, staged
 
 from hanafuda_tui.core.cards import CARD_OF_CODE, CODES, codes_of
+from hanafuda_tui.core.game import Event
 
 KAN = 12
 
@@ -114,3 +115,39 @@ def test_no_hatto_is_told_when_the_sage_player_pays():
     result = game.results[-1]
     assert result.winner == 1 and [r.remark for r in result.rows] == ["赤短・下", "猪鹿蝶"]
     assert hatto_events(game) == []
+
+
+def test_the_log_lines_name_the_offender_the_card_the_yaku_and_the_shown_hand():
+    from hanafuda_tui.ui import i18n
+    from hanafuda_tui.ui.text import event_line
+
+    charged = logged(
+        staged(hands=["BGK", "Ae", "ij"], caps=["", "FJIcs", "CD"], field="OP", stock="mnQ")
+    )
+    play(charged, "B", "A")
+    exempt = logged(
+        staged(hands=["kB", "lA", "ej"], caps=["", "YU", "FJ"], field="OP", stock="QRSTWX")
+    )
+    play(exempt, "k", "l")
+    events = [e for e in (*charged.log, *exempt.log) if e.kind.startswith("hatto")]
+    b = CARD_OF_CODE["B"]
+    events += [
+        Event("hatto", 0, names=("猪鹿蝶",), value=6 * KAN),  # added after 下げ
+        Event("hatto_exempt", 0, card=b, cards=1 << b, names=("赤短",)),  # the last card
+    ]
+    before = i18n.lang()
+    i18n.set_ruleset("hachihachi")
+    try:
+        i18n.set_lang("en")
+        lines = [event_line(e, ["Ann", "Bo", "Cy"]) for e in events]
+    finally:
+        i18n.set_lang(before)
+    assert lines[0].startswith("法度 by Ann (") and "四光" in lines[0] and "赤短" in lines[0]
+    assert lines[0].endswith("Ann pays the other player's share too (228 pts)")
+    assert lines[1].startswith("Ann shows the hand ") and lines[1].endswith("exempt from 法度")
+    assert lines[1].count("[/]") == 3  # the two cards of the hand, then the exempt card
+    assert (
+        lines[2]
+        == "法度: Ann pays the other player's share of 猪鹿蝶 (boar-deer-butterflies) too (72 pts)"
+    )
+    assert lines[3].startswith("Ann's ") and "was the last hand card" in lines[3]
