@@ -9,7 +9,7 @@ complete (the missing cards not in anyone else's captures), so a card is worth w
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ..core import actions as act
@@ -54,7 +54,8 @@ class Evaluator:
         ruleset: str,
         specs: tuple[Spec, ...],
         score: Callable[[int], int],
-        stop: Callable[[Evaluator, int, int, tuple[int, ...], dict[str, Any]], bool] | None = None,
+        stop: Callable[[Evaluator, int, int, tuple[int, ...], Mapping[str, Any]], bool]
+        | None = None,
         point_weight: float = 0.002,
         hatto_weight: float = 0.0,
         complete: float = 1.5,
@@ -178,7 +179,9 @@ class Evaluator:
                 out |= spec.cards & avail & ~caps
         return out
 
-    def stop(self, seat: int, hand: int, captures: tuple[int, ...], extra: dict[str, Any]) -> bool:
+    def stop(
+        self, seat: int, hand: int, captures: tuple[int, ...], extra: Mapping[str, Any]
+    ) -> bool:
         """True to stop and be paid now, False to play on (こいこい / 下げ / keep)."""
         if self.stop_rule is None:
             return True

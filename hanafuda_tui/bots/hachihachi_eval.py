@@ -7,6 +7,7 @@ other player is one card from one; the strong bot's search judges 下げ by play
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import AKATAN, ALL_CARDS, AOTAN, GOKO, GOUN, INOSHIKACHO, SHIKO, TANS
@@ -40,7 +41,7 @@ SAGE_HAND = 3
 
 
 def stop(
-    ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], extra: dict[str, Any]
+    ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], extra: Mapping[str, Any]
 ) -> bool:
     """あがり / 取消し unless another 出来役 is one card away, the hand is long enough and no one
     else is one card from an 出来役 (RULINGS 八八 4, 11)."""

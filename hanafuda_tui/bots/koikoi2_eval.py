@@ -4,6 +4,7 @@ bot is likely to add a yaku before the other player completes one."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import (
@@ -47,7 +48,7 @@ def score(caps: int) -> int:
 
 
 def stop(
-    ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], extra: dict[str, Any]
+    ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], extra: Mapping[str, Any]
 ) -> bool:
     """勝負 with enough points, a short hand, a threat, or once the month is already doubled;
     else こいこい when another yaku is one card away."""

@@ -6,6 +6,7 @@ the yaku in hand is small, another is one card away, and nobody else is close to
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import (
@@ -64,7 +65,7 @@ def score(caps: int) -> int:
 
 
 def stop(
-    ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], extra: dict[str, Any]
+    ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], extra: Mapping[str, Any]
 ) -> bool:
     """勝負 unless the yaku is small, another is one card away, the hand is long and no one is close."""
     caps = captures[seat]

@@ -7,7 +7,7 @@ playouts, where reading the game is reading the bot's own sampled world, never t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..core import actions as act
@@ -28,7 +28,7 @@ class Seen(NamedTuple):
     field: int
     captures: tuple[int, ...]
     pending: int
-    extra: dict[str, Any]
+    extra: Mapping[str, Any]
     """The ruleset's public facts (こいこい calls...), filled for named decisions only."""
 
 

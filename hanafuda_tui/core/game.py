@@ -11,8 +11,9 @@ A ruleset subclass adds deal sizes, teyaku, yaku, declarations and settlement th
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
 from pydantic import BaseModel
@@ -63,7 +64,9 @@ class DealLog:
 
 class PlayerView(NamedTuple):
     """What one seat may know: every hidden card of the others and of the stock is removed.
-    An immutable snapshot (a tuple: cheap to build, as bots take one per decision)."""
+    An immutable snapshot (a tuple: cheap to build, as bots take one per decision), immutable all
+    the way down: ``extra`` is a read-only mapping whose values are ints, strs, tuples, NamedTuples
+    or read-only mappings, so what a bot holds can change nothing another seat sees."""
 
     ruleset: str
     seat: int
@@ -87,7 +90,7 @@ class PlayerView(NamedTuple):
     scores: tuple[int, ...]
     shown: tuple[int, ...]
     """Cards of each seat's hand that are face up (shown teyaku)."""
-    extra: dict[str, Any]
+    extra: Mapping[str, Any]
     """Ruleset-specific public facts (3文しばり, こいこい calls, the seat's own teyaku...)."""
 
 
@@ -154,7 +157,7 @@ class Game:
         self.finished = False
         self.month = 1
         """1..12, the month of the deal being played (set as each deal starts)."""
-        self.shared_extra: dict[str, Any] | None = None
+        self.shared_extra: Mapping[str, Any] | None = None
         """For ``shared_turn_extra``: the extra shared by a deal's turn views, or None."""
         self.results: list[Any] = []
         """One result per deal (the ruleset's own NamedTuple with ``winner`` and ``payments``)."""
@@ -303,23 +306,24 @@ class Game:
     def apply_other(self, action: int) -> None:
         raise NotImplementedError
 
-    def public_extra(self, seat: int) -> dict[str, Any]:
-        return self.extra_now(seat)
+    def public_extra(self, seat: int) -> Mapping[str, Any]:
+        """The view's ``extra``: read-only, its values immutable (see PlayerView)."""
+        return MappingProxyType(self.extra_now(seat))
 
     def extra_now(self, seat: int) -> dict[str, Any]:
         """Ruleset-specific public facts for the seat, built afresh."""
         return {}
 
-    def shared_turn_extra(self, seat: int) -> dict[str, Any]:
+    def shared_turn_extra(self, seat: int) -> Mapping[str, Any]:
         """A ``public_extra`` for rulesets whose extra is the same in every view of a deal's turns:
         built once and shared (read-only) by the views of the play and take phases; a question's
         view gets its asked seat's. The ruleset sets ``shared_extra`` to None whenever the extra
         changes (a new deal, a こいこい call)."""
         if self.phase != PLAY and self.phase != TAKE:
-            return self.extra_now(seat)
+            return MappingProxyType(self.extra_now(seat))
         extra = self.shared_extra
         if extra is None:
-            extra = self.shared_extra = self.extra_now(seat)
+            extra = self.shared_extra = MappingProxyType(self.extra_now(seat))
         return extra
 
     def copy_state_from(self, original: Game) -> None:

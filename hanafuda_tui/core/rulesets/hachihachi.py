@@ -11,6 +11,8 @@ After the year ``scores`` are the final 貫 × 12 and ``year`` holds the settlem
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
@@ -571,7 +573,7 @@ class Hachihachi(Game):
         """The 番個板: one 点 per month stone put in."""
         return sum(self.stones)
 
-    def public_extra(self, seat: int) -> dict[str, Any]:
+    def public_extra(self, seat: int) -> Mapping[str, Any]:
         own = self.teyaku[seat] if self.phase == TEYAKU_PHASE else None
         declared = tuple(
             t.name if t and self.declared[s] and self.phase != TEYAKU_PHASE else ""
@@ -590,5 +592,5 @@ class Hachihachi(Game):
             "own_teyaku": own,
         }
         if seat == self.to_act and self.phase == PLAY:
-            extra["hatto"] = self.hatto_warnings()
-        return extra
+            extra["hatto"] = MappingProxyType(self.hatto_warnings())
+        return MappingProxyType(extra)

@@ -9,7 +9,8 @@ hand empties only draws. At the end: フケ, 雨シマ, then card points + 2 × 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
@@ -227,12 +228,14 @@ class Hanaawase(Game):
         v = super().view(seat, legal)
         return v._replace(field=v.field & ~(self.shown[0] | self.shown[1] | self.shown[2]))
 
-    def public_extra(self, seat: int) -> dict[str, Any]:
+    def public_extra(self, seat: int) -> Mapping[str, Any]:
         name = self.teyaku[seat] if self.phase == TEYAKU_PHASE else None
         own = (name, TEYAKU_VALUES[name]) if name else None
-        return {
-            "month_index": self.round_index,
-            "last_month": self.options.months,
-            "declared": tuple(self.declared) if self.phase != TEYAKU_PHASE else (None,) * 3,
-            "own_teyaku": own,
-        }
+        return MappingProxyType(
+            {
+                "month_index": self.round_index,
+                "last_month": self.options.months,
+                "declared": tuple(self.declared) if self.phase != TEYAKU_PHASE else (None,) * 3,
+                "own_teyaku": own,
+            }
+        )
