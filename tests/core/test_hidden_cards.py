@@ -70,9 +70,10 @@ def random_game(cls: type[Game], options: Any, seed: int) -> Played:
 
 
 def charged(game: Game) -> tuple[Any, ...]:
-    """What the rules settle from a hand and make public: results, declared teyaku, 法度."""
+    """What the rules settle from a hand and make public: results, declared teyaku, and in 八八
+    the payments made (飛込み at once) and the 法度 charged."""
     declared = [e for e in game.log if e.kind == "teyaku"]
-    hatto = getattr(game, "hatto_by", None), getattr(game, "tobikomi_hatto", None)
+    hatto = getattr(game, "rows", None), getattr(game, "hatto_by", None)
     return tuple(game.results), tuple(declared), repr(hatto)
 
 
