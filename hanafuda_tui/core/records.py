@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Mapping, Sequence
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -21,6 +22,20 @@ from .table import draw_first_dealer, shuffled_deck
 
 FORMAT: Literal["hanafuda-tui-record"] = "hanafuda-tui-record"
 VERSION: Literal[1] = 1
+MAX_RECORD_BYTES = 4 << 20
+"""The largest record read (4 MiB); a whole year is a few KB."""
+MAX_DIGITS = 20
+"""The longest whole number a record or an option value may hold."""
+
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_WHOLE = re.compile(rf"\s*-?[0-9]{{1,{MAX_DIGITS}}}\s*")
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on a terminal: control characters (C0, DEL, C1), bidi overrides and
+    isolates, and lone surrogates are written as ``\\uXXXX`` (also a valid escape inside JSON)."""
+    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 class RecordError(ValueError):
@@ -54,7 +69,7 @@ class GameRecord(BaseModel):
     format: Literal["hanafuda-tui-record"] = FORMAT
     version: Literal[1] = VERSION
     ruleset: str
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, str | int | float | bool | None] = Field(default_factory=dict)
     seats: list[SeatRecord]
     first_dealer: int = Field(ge=0)
     deals: list[DealRecord] = Field(default_factory=list)
@@ -74,7 +89,7 @@ class OptionError(ValueError):
 
 def _number(value: Any) -> Any:
     """A whole number written as text (``--option months=6``) as an int; anything else as is."""
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and _WHOLE.fullmatch(value):
         return int(value)
     return value
 
@@ -91,7 +106,7 @@ def make_options(cls: type[Game], values: Mapping[str, Any]) -> BaseModel:
             except ValidationError:
                 pass
         first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "options"
+        where = printable(".".join(str(p) for p in first["loc"])) or "options"
         known = ", ".join(cls.Options.model_fields)
         raise OptionError(
             f"option {where}: {first['msg']} (options of {cls.ruleset}: {known})"
@@ -130,18 +145,57 @@ def record_of(game: Game, seats: Sequence[SeatRecord]) -> GameRecord:
     )
 
 
+def _whole_number(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise RecordError(f"not a game record: a number of {digits} digits")
+    return int(text)
+
+
+def _no_constant(name: str) -> None:
+    raise RecordError(f"not JSON: {name}")
+
+
+def _lone_surrogate(data: Any, where: str) -> str | None:
+    """Where a text in ``data`` (a key or a value) holds a lone surrogate: no Unicode character,
+    it cannot be written as UTF-8, so such a record could never be saved."""
+    if isinstance(data, str):
+        return where if _SURROGATE.search(data) else None
+    if isinstance(data, dict):
+        items: Iterable[tuple[Any, Any]] = data.items()
+    elif isinstance(data, list):
+        items = enumerate(data)
+    else:
+        return None
+    for key, value in items:
+        inner = f"{where}.{key}" if where else str(key)
+        found = inner if _SURROGATE.search(str(key)) else _lone_surrogate(value, inner)
+        if found is not None:
+            return found
+    return None
+
+
 def load_record(text: str) -> GameRecord:
-    """Parse a record's JSON text; RecordError with one readable line if it is not a record."""
+    """Parse a record's JSON text; RecordError with one readable line if it is not a record (too
+    large, nested too deep, a number too long, a lone surrogate anywhere in it)."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"not a game record: larger than {MAX_RECORD_BYTES >> 20} MiB")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
         raise RecordError(f"not JSON: {err.msg} at line {err.lineno}") from None
+    except RecursionError:
+        raise RecordError("not a game record: nested too deep") from None
     try:
-        return GameRecord.model_validate(data)
+        record = GameRecord.model_validate(data)
     except ValidationError as err:
         first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "record"
+        where = printable(".".join(str(p) for p in first["loc"])) or "record"
         raise RecordError(f"not a game record: {where}: {first['msg']}") from None
+    bad = _lone_surrogate(record.model_dump(), "")
+    if bad is not None:
+        raise RecordError(f"not a game record: {printable(bad)}: a lone surrogate (no character)")
+    return record
 
 
 class _DecksRunOut(Exception):
