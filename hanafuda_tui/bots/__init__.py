@@ -28,8 +28,9 @@ BOTS: dict[str, type] = {
     "normal": NormalBot,
     "strong": StrongBot,
 }
-"""Levels, weakest first; ``strong`` takes ``iterations=N``, ``time=SECONDS``, ``playout=normal|easy``
-and ``confidence=Z`` (standard errors the search needs to overrule the normal policy)."""
+"""Levels, weakest first; ``strong`` takes ``iterations=N`` (1 to 100,000), ``time=SECONDS`` (more
+than 0, at most 60), ``playout=normal|easy`` and ``confidence=Z`` (a finite number ≥ 0: standard
+errors the search needs to overrule the normal policy)."""
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -18,7 +18,7 @@ import math
 import random
 import statistics
 import time as _time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core import actions as act
@@ -35,6 +35,10 @@ CONFIDENCE = 2.0
 paired difference). Measured in 三人こいこい (3 months, 300 games, 100 playouts, against two normal
 bots): 0 → −3.2 a game, 1 → +0.6, 2 → +3.7, 3 → +2.0; the search's best is chosen on the same
 noisy results, so a weak threshold lets noise overrule a policy that is often right."""
+MAX_ITERATIONS = 100_000
+"""Playouts a decision at most (25–45 s of search a decision in 三人こいこい)."""
+MAX_TIME = 60.0
+"""Seconds a decision at most."""
 MAX_PLAYOUT_ACTIONS = 400
 """A guard: a month never needs this many decisions."""
 
@@ -51,20 +55,22 @@ class StrongBot:
         confidence: float | str = CONFIDENCE,
     ) -> None:
         self.rng = rng
-        self.iterations = int(iterations) if iterations is not None else None
-        self.time = float(time) if time is not None else None
+        self.iterations = (
+            None if iterations is None else int(_number("iterations", iterations, int))
+        )
+        self.time = None if time is None else _number("time", time, float)
         if self.iterations is None and self.time is None:
             self.time = DEFAULT_TIME
-        if (self.iterations is not None and self.iterations < 1) or (
-            self.time is not None and self.time <= 0
-        ):
-            raise ValueError("iterations and time must be positive")
+        if self.iterations is not None and not 1 <= self.iterations <= MAX_ITERATIONS:
+            raise ValueError(f"iterations must be 1 to {MAX_ITERATIONS:,}")
+        if self.time is not None and not 0 < self.time <= MAX_TIME:
+            raise ValueError(f"time must be more than 0 and at most {MAX_TIME:g} seconds")
         if playout not in ("normal", "easy"):
             raise ValueError(f"playout must be normal or easy, not {playout!r}")
         self.playout = playout
-        self.confidence = float(confidence)
-        if not self.confidence >= 0:
-            raise ValueError("confidence must be at least 0")
+        self.confidence = _number("confidence", confidence, float)
+        if not (math.isfinite(self.confidence) and self.confidence >= 0):
+            raise ValueError("confidence must be a finite number, at least 0")
         self.options: Any = None
         """The game's options (public); the ruleset's defaults if the runner does not set them."""
 
@@ -154,6 +160,18 @@ class StrongBot:
             seen = seen_of_game(game)
             game.apply(easy_action(seen) if easy else normal_action(ev, seen))
             steps += 1
+
+
+def _number(name: str, value: float | str, kind: Callable[[str], float]) -> float:
+    """A parameter's value, written as text in a bot spec (``time=0.5``) or given as a number."""
+    text = str(value).strip()
+    try:
+        if len(text) > 20:
+            raise ValueError
+        return kind(text)
+    except ValueError:
+        whole = "a whole number" if kind is int else "a number"
+        raise ValueError(f"{name} must be {whole}, not {text[:20]!r}") from None
 
 
 def _margin(scores: Sequence[int], seat: int) -> float:
