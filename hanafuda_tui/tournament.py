@@ -24,6 +24,8 @@ from .core.game import Game
 from .core.records import SeatRecord, new_game, record_of
 
 Z95 = 1.959963984540054
+MAX_CHUNK = 256
+"""Deal sets sent to a process at a time."""
 
 
 @dataclass
@@ -124,15 +126,16 @@ def _play_set_job(job: tuple[Plan, int]) -> list[Played]:
 
 
 def run(plan: Plan, games: int, jobs: int = 1) -> list[Played]:
-    """At least ``games`` games (whole deal sets when rotating), over ``jobs`` processes."""
+    """At least ``games`` games (whole deal sets when rotating), over ``jobs`` processes. The deal
+    sets are handed out as they are played, never listed first (a huge ``games`` starts at once)."""
     per_set = len(seatings(plan.specs)) if plan.rotate else 1
     sets = math.ceil(games / per_set) if games > 0 else 0
-    work = [(plan, k) for k in range(sets)]
+    work = ((plan, k) for k in range(sets))
     if jobs <= 1 or sets <= 1:
         return [p for job in work for p in _play_set_job(job)]
-    with get_context("fork").Pool(jobs) as pool:
-        done = pool.map(_play_set_job, work, chunksize=max(1, sets // (jobs * 8)))
-    return [p for group in done for p in group]
+    chunk = max(1, min(MAX_CHUNK, sets // (jobs * 8)))
+    with get_context("fork").Pool(min(jobs, sets)) as pool:
+        return [p for group in pool.imap(_play_set_job, work, chunk) for p in group]
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
