@@ -1,27 +1,32 @@
 """The `hanafuda` command: play (default), sim, replay, stats.
 
-Bad input (unknown ruleset, option, bot, a malformed record) gets one line on stderr and exit status 2.
+Bad input (unknown ruleset, option, bot, a malformed record, a file that cannot be read or written)
+gets one line on stderr and exit status 2; text from a record is printed without terminal controls.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from . import tournament
 from .bots import BotSpecError, make_bot
 from .core.cards import MONTH_NAMES
 from .core.records import (
+    MAX_RECORD_BYTES,
     OptionError,
     RecordError,
     load_record,
     make_options,
+    printable,
     replay,
 )
 from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
@@ -31,9 +36,25 @@ from .core.rulesets.hachihachi_sheet import render_sheet
 from .core.stats import TEYAKU_STATS, TEYAKU_TABLES, TOTAL_HANDS
 from .tournament import Plan
 
+MAX_JOBS = 64
+MAX_MESSAGE = 300
+"""Characters of an error line at most (a bad value may be long)."""
+
 
 class UsageError(Exception):
     """Reported as one line with exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """Argument errors as one line (no usage block); ``--help`` still prints help."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _print_json(data: Any) -> None:
+    """JSON on one line, kanji as they are, controls escaped (the text is the same JSON value)."""
+    print(printable(json.dumps(data, ensure_ascii=False)))
 
 
 def _options(ruleset: str, pairs: Sequence[str]) -> Any:
@@ -56,17 +77,19 @@ def cmd_sim(args: argparse.Namespace) -> int:
     specs = [s for s in (args.bots or ",".join(["random"] * cls.players)).split(",") if s]
     if len(specs) != cls.players:
         raise UsageError(f"{args.ruleset} needs {cls.players} bots, got {len(specs)}")
-    if args.jobs < 1 or args.games < 0:
-        raise UsageError("--jobs must be at least 1 and --games at least 0")
+    if not 1 <= args.jobs <= MAX_JOBS or args.games < 0:
+        raise UsageError(f"--jobs must be 1 to {MAX_JOBS} and --games at least 0")
     for spec in specs:
         make_bot(spec, random.Random(0))
-    record_dir = Path(args.record_dir) if args.record_dir else None
-    if record_dir:
-        record_dir.mkdir(parents=True, exist_ok=True)
+    if args.record_dir:
+        _check_record_dir(args.record_dir)
     rotate = any(spec != "random" for spec in specs)
     plan = Plan(args.ruleset, options, tuple(specs), args.seed, rotate, args.record_dir)
     start = time.perf_counter()
-    played = tournament.run(plan, args.games, args.jobs)
+    try:
+        played = tournament.run(plan, args.games, args.jobs)
+    except OSError as err:
+        raise UsageError(f"cannot write {err.filename}: {err.strerror or err}") from None
     seconds = time.perf_counter() - start
     months = sum(p.months for p in played)
     totals = [[p.scores[p.seating.index(i)] for i in range(len(specs))] for p in played]
@@ -87,7 +110,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
             "bots": stats,
             "totals": totals,
         }
-        print(json.dumps(out, ensure_ascii=False))
+        _print_json(out)
         return 0
     print(
         f"{args.ruleset}: {len(played)} games, {months} months in {seconds:.2f} s ({rate:,.0f} months/s)"
@@ -116,6 +139,19 @@ def cmd_sim(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_record_dir(path: str) -> None:
+    """Make sim's record directory if missing; UsageError unless a file can be written there."""
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--record-dir {path} is not a directory")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as err:
+        raise UsageError(f"cannot write records to {path}: {err.strerror or err}") from None
+
+
 DEALER_TITLE = {"hanaawase": "親", "koikoi2": "親"}
 """What the dealer is called where it is not 胴 (seed 004 親; seed 003 親)."""
 
@@ -128,15 +164,43 @@ def _signed(values: Sequence[int]) -> str:
     return " ".join(f"{v:+4d}" for v in values)
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    path = Path(args.file)
+def _read_record_file(path: str) -> str:
+    """The text of a record file, pipe or device, at most MAX_RECORD_BYTES read. A FIFO is opened
+    without waiting: with no writer it reads as empty; with one (``replay <(cat r.json)``) it is
+    read to its end."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise UsageError(f"cannot read {path}: {err}") from None
-    record = load_record(text)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            chunks: list[bytes] = []
+            size = 0
+            while size <= MAX_RECORD_BYTES:
+                try:
+                    chunk = os.read(fd, min(1 << 16, MAX_RECORD_BYTES + 1 - size))
+                except BlockingIOError:  # a writer is there, not done yet: wait for it
+                    os.set_blocking(fd, True)
+                    continue
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        finally:
+            os.close(fd)
+    except OSError as err:
+        raise UsageError(f"cannot read {path}: {err.strerror or err}") from None
+    if size > MAX_RECORD_BYTES:
+        raise UsageError(f"{path} is larger than a record can be ({MAX_RECORD_BYTES >> 20} MiB)")
+    if not size:
+        raise UsageError(f"{path} is empty")
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"cannot read {path}: not UTF-8 text") from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = load_record(_read_record_file(args.file))
     game = replay(record)
-    names = [s.name for s in record.seats]
+    names = [printable(s.name) for s in record.seats]
     if args.sheet:
         if not isinstance(game, Hachihachi):
             raise UsageError(f"--sheet is the 八八 記入式; this record is {record.ruleset}")
@@ -161,13 +225,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         out = {
             "ruleset": record.ruleset,
-            "seats": names,
+            "seats": [s.name for s in record.seats],
             "finished": game.is_over,
             "months": months,
             "settlements": settlements,
             "totals": list(game.scores),
         }
-        print(json.dumps(out, ensure_ascii=False))
+        _print_json(out)
         return 0
     print(f"{record.ruleset}: {' / '.join(names)}")
     dealer = DEALER_TITLE.get(record.ruleset, "胴")
@@ -177,8 +241,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(
             f"  {_month_label(r.month):<8} {dealer} {names[r.dealer]:<10} {who:<10} {what:<24} {_signed(r.payments)}"
         )
-    for s in settlements:
-        print(f"  {s['name']:<8} {'':<40} {_signed(s['payments'])}")
+    for name, _, pay in game.settlements:
+        print(f"  {name:<8} {'':<40} {_signed(pay)}")
     print(f"  {'合計':<8} {'':<40} {_signed(game.scores)}")
     if not game.is_over:
         print("  (the record ends before the game does)")
@@ -195,7 +259,7 @@ def _stats_table(args: argparse.Namespace) -> int:
     """Teyaku counted per (count-type, kasu-type) cell as the seed's grid, with totals (八八)."""
     cells = TEYAKU_TABLES[args.ruleset]()
     if args.json:
-        print(json.dumps({"total": TOTAL_HANDS, "cells": cells}, ensure_ascii=False))
+        _print_json({"total": TOTAL_HANDS, "cells": cells})
         return 0
     columns = list(next(iter(cells.values())))
     rows: list[tuple[str, list[int]]] = [
@@ -227,7 +291,7 @@ def _stats_ba(args: argparse.Namespace) -> int:
                 "越年": str(stats.etsunen),
             },
         }
-        print(json.dumps(out, ensure_ascii=False))
+        _print_json(out)
         return 0
     print("hachihachi: 場 in a twelve-month year (exact Markov chain on the 二代しばり)")
     for name, x in zip(names, stats.expected, strict=True):
@@ -249,7 +313,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         raise UsageError(f"no teyaku statistics for {args.ruleset}")
     counts = TEYAKU_STATS[args.ruleset]()
     if args.json:
-        print(json.dumps({"total": TOTAL_HANDS, "counts": counts}, ensure_ascii=False))
+        _print_json({"total": TOTAL_HANDS, "counts": counts})
         return 0
     print(f"{args.ruleset}: teyaku over all {TOTAL_HANDS:,} seven-card hands")
     for name, n in counts.items():
@@ -270,7 +334,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="hanafuda", description="Traditional hanafuda games.")
+    parser = Parser(prog="hanafuda", description="Traditional hanafuda games.")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("play", help="open the game (the default)")
 
@@ -284,7 +348,9 @@ def build_parser() -> argparse.ArgumentParser:
         " normal, strong[:iterations=N][:time=SECONDS][:playout=normal|easy]; any non-random"
         " bot plays every seat order on the same deals",
     )
-    sim.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
+    sim.add_argument(
+        "--jobs", type=int, default=1, help=f"processes to spread the games over (1 to {MAX_JOBS})"
+    )
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--record-dir", help="write every game's record here")
     sim.add_argument("--json", action="store_true")
@@ -310,16 +376,25 @@ COMMANDS = {
 }
 
 
+def _one_line(message: str) -> str:
+    """An error message as one printable line of at most MAX_MESSAGE characters."""
+    text = printable(message)
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
     except (UsageError, UnknownRuleset, OptionError, BotSpecError, RecordError) as err:
-        print(f"hanafuda: error: {err}", file=sys.stderr)
+        print(f"hanafuda: error: {_one_line(str(err))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        print("hanafuda: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":
