@@ -14,12 +14,10 @@ from typing import IO
 
 from platformdirs import user_data_path
 
-from ..core.records import GameRecord, RecordError, load_record
+from ..core.records import MAX_RECORD_BYTES, GameRecord, RecordError, load_record
 
 SAVE_NAME = "save.json"
 LOCK_NAME = "save.lock"
-MAX_SAVE_BYTES = 4 << 20
-"""A save larger than this is not a save (a twelve-month record is a few KB)."""
 
 
 def data_dir() -> Path:
@@ -99,11 +97,11 @@ class Store:
         """The saved record; RecordError if it cannot be read."""
         try:
             with open(self.path, "rb") as f:
-                data = f.read(MAX_SAVE_BYTES + 1)
+                data = f.read(MAX_RECORD_BYTES + 1)
         except OSError as err:
             raise RecordError(f"cannot read {self.path}: {err.strerror or err}") from None
-        if len(data) > MAX_SAVE_BYTES:
-            raise RecordError(f"larger than {MAX_SAVE_BYTES >> 20} MB")
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(f"larger than {MAX_RECORD_BYTES >> 20} MiB")
         try:
             return load_record(data.decode("utf-8"))
         except UnicodeDecodeError:
