@@ -5,13 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from textual.markup import escape
-
 from ..core.cards import card_list
 from ..core.game import Event
 from ..core.rulesets.hachihachi_ba import BA_NAMES
 from .faces import face, month_label
 from .i18n import has, own, t
+
+ZERO_WIDTH = "\u200b"
+
+
+def plain(text: str) -> str:
+    """``text`` as Content markup that shows exactly ``text`` (a player's name is never markup).
+
+    Every ``[`` is escaped; a trailing backslash gets a zero-width space after it, since a
+    backslash right before a tag that follows would escape that tag."""
+    text = text.replace("[", "\\[")
+    return text + ZERO_WIDTH if text.endswith("\\") else text
 
 
 def signed(v: int) -> str:
@@ -36,13 +45,19 @@ def yaku_name(name: str) -> str:
     return f"{name} ({t(key)})" if has(key) and t(key) != name else name
 
 
+def reason_text(reason: str) -> str:
+    """Why a month ended, as the core names it (``shobu``, ``fuke``, ``nagare-hands`` ...)."""
+    key = "reason." + reason
+    return t(key) if has(key) else reason
+
+
 def faces_of(cards: int) -> str:
     return " ".join(face(c) for c in card_list(cards))
 
 
 def event_line(e: Event, names: Sequence[str]) -> str | None:
     """One log line (markup) for an event, None for events the log leaves out."""
-    who = escape(names[e.seat]) if 0 <= e.seat < len(names) else ""
+    who = plain(names[e.seat]) if 0 <= e.seat < len(names) else ""
     k = e.kind
     if k == "play":
         return t("log.play", who=who, card=face(e.card))
@@ -65,8 +80,10 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
     if k in ("koikoi", "shobu"):
         return t("log." + k, who=who, value=e.value)
     if k == "month_end":
-        if e.seat < 0:
-            return t("log.nagare", reason=t("reason." + e.names[0]))
+        if e.seat < 0 and e.names:
+            return t("log.nagare", reason=reason_text(e.names[0]))
+        if e.seat < 0:  # 花合わせ's フケ (its own event says why): nobody won the round
+            return t("log.month_end_none", pay=" ".join(map(signed, e.amounts)))
         if not e.value:  # 八八's hands played out: the best card points deal next
             return t("log.month_over", who=who, pay=" ".join(map(signed, e.amounts)))
         return t("log.month_end", who=who, value=e.value, pay=" ".join(map(signed, e.amounts)))
@@ -137,7 +154,7 @@ def result_rows(results: Sequence[Any], names: Sequence[str]) -> list[tuple[str,
         reason = getattr(r, "reason", "")
         yaku = getattr(r, "yaku", ())
         who = names[winner] if winner >= 0 else t("result.nagare")
-        what = " ".join(yaku) if yaku else t("reason." + reason) if reason else ""
+        what = " ".join(yaku) if yaku else reason_text(reason) if reason else ""
         if getattr(r, "shibari", False):
             what += " " + t("table.shibari_short")
         dealer = getattr(r, "dealer", -1)

@@ -3,12 +3,11 @@ prompts with what each pays, every payment row of a month, and the 記入式 sco
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.table import Table
 from rich.text import Text
-from textual.markup import escape
 
 from ...core.game import PlayerView
 from ...core.rulesets.hachihachi_ba import BA_NAMES, KOBA
@@ -16,11 +15,11 @@ from ...core.rulesets.hachihachi_sheet import sheet_lines
 from ...core.rulesets.hachihachi_yaku import dekiyaku, points
 from ..i18n import t
 from ..session import Session
-from ..text import signed, yaku_name
+from ..text import plain, signed, yaku_name
 from .modals import Decision, choices
 
 
-def status_parts(extra: dict[str, Any], names: Sequence[str]) -> list[str]:
+def status_parts(extra: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     """``大場``, ``二代しばり`` (this month bound by the last), ``→ 二代しばり`` (binding the next),
     ``下げ <name>``."""
     ba = int(extra.get("ba", KOBA))
@@ -31,11 +30,11 @@ def status_parts(extra: dict[str, Any], names: Sequence[str]) -> list[str]:
         parts.append(t("hh.shibari_next"))
     sage = int(extra.get("sage", -1))
     if 0 <= sage < len(names):
-        parts.append(t("hh.sage_by", who=escape(names[sage])))
+        parts.append(t("hh.sage_by", who=plain(names[sage])))
     return parts
 
 
-def at_ba(yaku: dict[str, int], extra: dict[str, Any]) -> dict[str, int]:
+def at_ba(yaku: dict[str, int], extra: Mapping[str, Any]) -> dict[str, int]:
     """出来役 values in 貫 at 小場 as the 点 they pay at this month's 場 under the menu."""
     return {name: points(kan, extra["ba"], extra["menu"]) for name, kan in yaku.items()}
 
@@ -72,7 +71,7 @@ def cancel_prompt(view: PlayerView, session: Session) -> Decision:
 def result_head(result: Any, names: Sequence[str], last: bool = False) -> str:
     """How the month ended: あがり, 取消し, special yaku, hands out (who deals next, unless it was
     the ``last`` month of the year), 四三, 無勝負."""
-    who = escape(names[result.winner]) if result.winner >= 0 else ""
+    who = plain(names[result.winner]) if result.winner >= 0 else ""
     yaku = " ".join(yaku_name(n) for n in result.yaku)
     key = f"hh.end.{result.reason}"
     if last and result.reason in ("special", "hands"):
@@ -85,11 +84,11 @@ def rows_table(result: Any, names: Sequence[str]) -> Table:
     table = Table(box=None, show_header=True, pad_edge=False, show_footer=True)
     table.add_column(t("hh.remark"), t("hh.net"))
     for s, name in enumerate(names):
-        table.add_column(name, signed(result.payments[s]), justify="right")
+        table.add_column(Text(name), signed(result.payments[s]), justify="right")
     for row in result.rows:
         remark = t("hh.card_points") if row.card_points else row.remark
         style = "strike dim" if row.struck else ""
-        table.add_row(remark, *(signed(a) for a in row.amounts), style=style)
+        table.add_row(Text(remark), *(signed(a) for a in row.amounts), style=style)
     return table
 
 
@@ -100,7 +99,9 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
     table.add_column("")
     units = f"{t('hh.kan'):>4} {t('hh.ten'):>4} "
     for name in names:
-        table.add_column(f"{name}\n{units}", justify="right", no_wrap=True, overflow="ellipsis")
+        table.add_column(
+            Text(f"{name}\n{units}"), justify="right", no_wrap=True, overflow="ellipsis"
+        )
     table.add_column(t("hh.note"))
     for line in sheet_lines(game):
         cells = []
@@ -109,5 +110,5 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
             p = "" if ten is None else f"{ten:+d}" if ten else "0"
             text = f"{k:>5}{p:>5}" + ("*" if stone else " ")
             cells.append(Text(text, style="strike dim" if line.struck else ""))
-        table.add_row(line.label, *cells, line.remark)
+        table.add_row(Text(line.label), *cells, Text(line.remark))
     return table

@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -21,6 +20,7 @@ from ...core.cards import CARD_OF_CODE
 from ...core.rulesets import RULESETS, TITLES
 from ..faces import FACES, style_of
 from ..i18n import has, lang, t
+from ..text import plain
 
 _HELP = Path(__file__).parent.parent / "data" / "help"
 
@@ -66,7 +66,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         title = TITLES.get(self.ruleset, (self.ruleset, self.ruleset))
         rules_key = f"help.rules.{self.ruleset}"
-        rules = t(rules_key) if has(rules_key) else escape(ruleset_doc(self.ruleset))
+        rules = t(rules_key) if has(rules_key) else plain(ruleset_doc(self.ruleset))
         with Vertical(classes="dialog wide"):
             yield Static(
                 Content.from_markup(f"[b]{title[0]}[/b] · {t('help.title')}"),

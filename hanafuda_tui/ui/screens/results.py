@@ -6,17 +6,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..faces import month_label
-from ..i18n import has, t
-from ..text import result_rows, signed, yaku_name
+from ..i18n import has, own, t
+from ..text import plain, reason_text, result_rows, signed, yaku_name
 from . import hachihachi
 
 
@@ -44,65 +44,79 @@ class MonthResult(ModalScreen[None]):
         self.yaku_values = yaku_values or {}
 
     def compose(self) -> ComposeResult:
-        r = self.result
-        month = getattr(r, "month", 0)
-        winner = getattr(r, "winner", -1)
-        title = month_label(month) if month else ""
-        if hasattr(r, "rows"):  # 八八: how the month ended, then every payment line
-            with Vertical(classes="dialog"):
-                head = hachihachi.result_head(r, self.names, self.last)
-                yield Static(Content.from_markup(f"[b]{title}  {head}[/b]"), classes="dialog-title")
-                yield Static(hachihachi.rows_table(r, self.names), classes="dialog-body")
-                yield Static(self.totals_table(), classes="dialog-body")
-                yield Button(Content(t("key.continue") + " [Enter]"), id="close", compact=True)
-            return
-        if winner >= 0:
-            head = t("result.won", who=escape(self.names[winner]), value=getattr(r, "value", 0))
-            values = self.yaku_values
-            what = "  ".join(
-                f"{yaku_name(n)} {values[n]}" if n in values else yaku_name(n)
-                for n in getattr(r, "yaku", ())
-            )
-        else:
-            head = t("result.nagare_long")
-            what = t("reason." + getattr(r, "reason", ""))
-        table = Table(box=None, show_header=True, pad_edge=False)
-        table.add_column(t("sheet.player"))
-        table.add_column(t("sheet.payment"), justify="right")
-        for name, _ in self.settlements:
-            table.add_column(name, justify="right")
-        table.add_column(t("sheet.total"), justify="right")
-        for s, name in enumerate(self.names):
-            pay = getattr(r, "payments", (0,) * len(self.names))[s]
-            extra = [signed(p[s]) for _, p in self.settlements]
-            table.add_row(name, signed(pay), *extra, signed(self.scores[s]))
+        title, body = result_parts(
+            self.result, self.names, self.scores, self.settlements, self.yaku_values, self.last
+        )
         with Vertical(classes="dialog"):
-            yield Static(Content.from_markup(f"[b]{title}  {head}[/b]"), classes="dialog-title")
-            yield Static(Content.from_markup(what), classes="dialog-body")
-            yield Static(table, classes="dialog-body")
+            yield Static(Content.from_markup(title), classes="dialog-title")
+            for part in body:
+                yield Static(part, classes="dialog-body")
             yield Button(Content(t("key.continue") + " [Enter]"), id="close", compact=True)
-
-    def totals_table(self) -> Table:
-        """The settlements that follow this month, and each player's running total."""
-        table = Table(box=None, show_header=True, pad_edge=False)
-        table.add_column(t("sheet.player"))
-        for name, _ in self.settlements:
-            table.add_column(name, justify="right")
-        table.add_column(t("sheet.total"), justify="right")
-        for s, name in enumerate(self.names):
-            extra = [signed(p[s]) for _, p in self.settlements]
-            table.add_row(name, *extra, signed(self.scores[s]))
-        return table
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(None)
+        if self.is_active:  # a second press, or one from under the too-small notice: dropped
+            self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def result_parts(
+    result: Any,
+    names: Sequence[str],
+    scores: Sequence[int],
+    settlements: Sequence[tuple[str, Sequence[int]]] = (),
+    yaku_values: dict[str, int] | None = None,
+    last: bool = False,
+) -> tuple[str, list[Any]]:
+    """A month result's title (markup) and its body: how it ended and every payment."""
+    month = getattr(result, "month", 0)
+    title = month_label(month) if month else ""
+    if hasattr(result, "rows"):  # 八八: how the month ended, then every payment line
+        head = hachihachi.result_head(result, names, last)
+        body = [hachihachi.rows_table(result, names), totals_table(names, scores, settlements)]
+        return f"[b]{title}  {head}[/b]", body
+    winner = getattr(result, "winner", -1)
+    if winner >= 0:
+        values = yaku_values or {}
+        head = t("result.won", who=plain(names[winner]), value=getattr(result, "value", 0))
+        what = "  ".join(
+            f"{yaku_name(n)} {values[n]}" if n in values else yaku_name(n)
+            for n in getattr(result, "yaku", ())
+        )
+    else:
+        head = t(own("result.nagare_long"))
+        what = reason_text(getattr(result, "reason", ""))
+    table = Table(box=None, show_header=True, pad_edge=False)
+    table.add_column(t("sheet.player"))
+    table.add_column(t("sheet.payment"), justify="right")
+    for name, _ in settlements:
+        table.add_column(name, justify="right")
+    table.add_column(t("sheet.total"), justify="right")
+    payments = getattr(result, "payments", (0,) * len(names))
+    for s, name in enumerate(names):
+        extra = [signed(p[s]) for _, p in settlements]
+        table.add_row(Text(name), signed(payments[s]), *extra, signed(scores[s]))
+    return f"[b]{title}  {head}[/b]", [Content.from_markup(what), table]
+
+
+def totals_table(
+    names: Sequence[str], scores: Sequence[int], settlements: Sequence[tuple[str, Sequence[int]]]
+) -> Table:
+    """The settlements that follow a month, and each player's running total."""
+    table = Table(box=None, show_header=True, pad_edge=False)
+    table.add_column(t("sheet.player"))
+    for name, _ in settlements:
+        table.add_column(name, justify="right")
+    table.add_column(t("sheet.total"), justify="right")
+    for s, name in enumerate(names):
+        extra = [signed(p[s]) for _, p in settlements]
+        table.add_row(Text(name), *extra, signed(scores[s]))
+    return table
 
 
 def sheet_table(game: Any, names: Sequence[str]) -> Table:
@@ -113,9 +127,9 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
     table.add_column(t("sheet.winner"), no_wrap=True, overflow="ellipsis", max_width=10)
     table.add_column(t("sheet.what"))
     for s, name in enumerate(names):
-        table.add_column(name, signed(game.scores[s]), justify="right", no_wrap=True)
+        table.add_column(Text(name), signed(game.scores[s]), justify="right", no_wrap=True)
     for row in result_rows(game.results, names):
-        table.add_row(*row)
+        table.add_row(*map(Text, row))
     for name, _at, pay in game.settlements:
         table.add_row(name, "", "", "", *(signed(p) for p in pay))
     return table
@@ -129,7 +143,7 @@ def standings(game: Any, names: Sequence[str]) -> list[str]:
     out = []
     for s in order:
         rank = 1 + sum(1 for o in range(len(names)) if scores[o] > scores[s])
-        out.append(t(key, rank=rank, who=escape(names[s]), total=signed(scores[s])))
+        out.append(t(key, rank=rank, who=plain(names[s]), total=signed(scores[s])))
     return out
 
 
@@ -163,7 +177,8 @@ class ScoreSheet(ModalScreen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(None)
+        if self.is_active:  # a second press, or one from under the too-small notice: dropped
+            self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from rich.cells import cell_len
 from textual import events
 from textual.content import Content
-from textual.markup import escape
 from textual.message import Message
 from textual.widget import Widget
 
@@ -29,7 +28,7 @@ from ..faces import (
     wrap,
 )
 from ..i18n import lang, t
-from ..text import yaku_name
+from ..text import plain, yaku_name
 
 GROUPS = ((HIKARI, "group.light"), (TANE, "group.tane"), (TAN, "group.tan"))
 
@@ -101,7 +100,7 @@ class SeatPanel(Panel):
         i = self.info
         if i is None:
             return [""]
-        head = f"[b]{escape(i.name)}[/b] ({i.role})  {t('table.hand_count', n=i.hand_count)}"
+        head = f"[b]{plain(i.name)}[/b] ({i.role})  {t('table.hand_count', n=i.hand_count)}"
         if i.flags:
             head += f"  [reverse]{i.flags}[/]"
         items: list[tuple[str, int]] = []
@@ -242,14 +241,14 @@ class YakuPanel(Panel):
         for info in self.infos:
             value = sum(info.yaku.values())
             now = f"  {t('side.month_value', n=value)}" if value else ""
-            out.append(f"{escape(info.name)} {t('side.total', n=info.score)}{now}")
+            out.append(f"{plain(info.name)} {t('side.total', n=info.score)}{now}")
             for name, v in info.yaku.items():
                 out += wrap(words(f"{yaku_name(name)} {v}"), width, "  ", 2)
             if info.near:
                 items = [(f"[dim]{t('side.near')}[/]", cell_len(t("side.near")))]
                 for name, cards in info.near.items():
                     one = card_list(cards)[0] if cards.bit_count() == 1 else -1
-                    label = escape(name) + (f"({face(one)})" if one >= 0 else "")
+                    label = plain(name) + (f"({face(one)})" if one >= 0 else "")
                     items.append((label, cell_len(name) + (2 + FACE_WIDTH if one >= 0 else 0)))
                 out += wrap(items, width, "  ", 4)
         return out
@@ -257,7 +256,7 @@ class YakuPanel(Panel):
 
 def words(text: str) -> list[tuple[str, int]]:
     """Plain ``text`` as ``wrap`` items, one per word."""
-    return [(escape(w), cell_len(w)) for w in text.split()]
+    return [(plain(w), cell_len(w)) for w in text.split()]
 
 
 class LogPanel(Widget):
