@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -66,12 +68,13 @@ async def continued(pilot: Pilot[Any]) -> None:
 async def settle(pilot: Pilot[Any]) -> None:
     """Wait until nothing moves without a key: bots have acted and their moves are applied."""
     app = pilot.app
-    for _ in range(500):
-        await app.workers.wait_for_complete()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
         await pilot.pause()
         table = app.table()  # type: ignore[attr-defined]
         if table is None or table.waiting_for_human:
             return
+        await asyncio.sleep(0.002)  # the bot's thread
     raise AssertionError("the bots never stopped")
 
 

@@ -1,18 +1,20 @@
 """The table: field, hands, captures, sidebar and log; drives the game between humans and bots.
 
 ``advance`` decides what happens next from the core alone: a month result to show, the year's end,
-a bot to think (in a worker thread, after an adjustable pause), a pass screen between two humans,
-or the decision prompt for the phase. A hand card is chosen with ←→ or a number and played with
-Enter; only legal cards can be played.
+a bot to think (in a daemon thread, after an adjustable pause), a pass screen between two humans,
+or the decision prompt for the phase. A bot's decision is applied (and saved) before anything of it
+is shown: the card it played stays on screen for the rest of the pause. A hand card is chosen with
+←→ or a number and played with Enter; only legal cards can be played.
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from dataclasses import dataclass
 from typing import Any
 
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -23,7 +25,7 @@ from textual.widgets import Static
 
 from ...bots import Bot
 from ...core import actions as act
-from ...core.cards import ALL_CARDS, MONTH_MASK, card_list
+from ...core.cards import ALL_CARDS, card_list
 from ...core.game import PLAY, TAKE, PlayerView
 from ...core.hints import current_yaku, near_yaku
 from ...core.hints import takes as hint_takes
@@ -32,7 +34,7 @@ from .. import memory
 from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..session import Session
-from ..text import deal_captures, event_line, seat_roles
+from ..text import deal_captures, event_line, plain, seat_roles
 from ..widgets.table import (
     FieldPanel,
     HandPanel,
@@ -62,6 +64,8 @@ LOG_LINES = 60
 class BotMoved(Message):
     token: int
     action: int
+    error: str = ""
+    """Why the bot failed to decide (its first legal action is played instead)."""
 
 
 class TableScreen(Screen[None]):
@@ -91,8 +95,8 @@ class TableScreen(Screen[None]):
         """A prompt or pass screen of ours is open; its callback goes on."""
         self.bot_token = 0
         self.bot_busy = False
-        self.staged: tuple[int, int] | None = None
-        """(seat, card): a bot's chosen hand card shown before it is played."""
+        self.bot_played: tuple[int, str] | None = None
+        """(card, markup): the hand card a bot has just played, shown for the rest of the pause."""
         self.stop = threading.Event()
 
     @property
@@ -116,7 +120,9 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         if self.session.save_error:
-            self.notify(t("save.failed", error=self.session.save_error), severity="error")
+            self.notify(
+                t("save.failed", error=self.session.save_error), severity="error", markup=False
+            )
         self.refresh_table()
         self.call_after_refresh(self.advance)
         self.call_after_refresh(memory.freeze)
@@ -178,15 +184,13 @@ class TableScreen(Screen[None]):
                 taken = " ".join(face(c) for c in card_list(takes))
                 hint += "  → " + (t("table.takes", cards=taken) if takes else t("table.lays"))
         if game.to_act != bottom or view.phase not in (PLAY, TAKE):
-            who = names[game.to_act] if game.to_act >= 0 else ""
+            who = plain(names[game.to_act]) if game.to_act >= 0 else ""
             hint = t("table.waiting", who=who) if who and not cards else hint
         pending, note = view.pending_card, ""
         if pending >= 0:
             note = t("table.pending", card=face(pending))
-        elif self.staged is not None:
-            seat, pending = self.staged
-            lit = view.field & MONTH_MASK[pending >> 2]
-            note = t("table.bot_plays", who=names[seat], card=face(pending))
+        elif self.bot_played is not None:
+            pending, note = self.bot_played
         self.query_one("#field", FieldPanel).show(view.field, lit, pending, note)
         hidden = view.hand_counts[bottom] if not cards else 0
         self.query_one("#hand", HandPanel).show(cards, self.selected, playable, hidden, hint)
@@ -350,7 +354,7 @@ class TableScreen(Screen[None]):
         self.session.apply(action)
         error = self.session.save_error
         if error and error != had_error:
-            self.notify(t("save.failed", error=error), severity="error", timeout=10)
+            self.notify(t("save.failed", error=error), severity="error", timeout=10, markup=False)
 
     def take_seat(self, seat: int) -> None:
         self.viewer = seat
@@ -368,45 +372,68 @@ class TableScreen(Screen[None]):
     # -- bots -------------------------------------------------------------------------------------
 
     def start_bot(self, seat: int) -> None:
+        """The bot thinks in a daemon thread: leaving the table or quitting never waits for it."""
         self.bot_busy = True
         self.bot_token += 1
         view = self.session.game.view(seat)
-        self.think(self.session.bots[seat], view, self.app_pause(), self.bot_token)
+        bot = self.session.bots[seat]
+        args = (bot, view, self.app_pause(), self.bot_token, self.stop)
+        threading.Thread(target=self.think, args=args, name="bot", daemon=True).start()
         self.call_after_refresh(memory.collect)
 
-    @work(thread=True, group="bot", exit_on_error=False)
-    def think(self, bot: Bot, view: PlayerView, pause: float, token: int) -> None:
-        if pause > 0 and self.stop.wait(pause / 2):
+    def think(
+        self, bot: Bot, view: PlayerView, pause: float, token: int, stop: threading.Event
+    ) -> None:
+        """A bot's decision (half the pause first, so humans can follow), posted to the table
+        unless the table was left meanwhile."""
+        if pause > 0 and stop.wait(pause / 2):
             return
+        error = ""
         try:
             action = bot.act(view)
         except Exception as err:  # a faulty bot must not end the game: report it, play on
-            self.app.call_from_thread(
-                self.notify, t("bot.error", error=f"{type(err).__name__}: {err}"), severity="error"
-            )
-            action = view.legal[0]
-        self.post_message(BotMoved(token, action))
+            action, error = view.legal[0], f"{type(err).__name__}: {err}"
+        if stop.is_set():
+            return
+        with contextlib.suppress(RuntimeError):  # the app closed meanwhile: its loop is gone
+            self.post_message(BotMoved(token, action, error))
 
     def on_bot_moved(self, message: BotMoved) -> None:
-        """Show a bot's hand card on its way to the field for the rest of the pause, then play."""
+        """Apply a bot's decision, then show the hand card it played for the rest of the pause."""
         if message.token != self.bot_token or not self.bot_busy:
             return
         game = self.session.game
+        seat, action, error = game.to_act, message.action, message.error
+        legal = game.legal_actions()
+        if action not in legal:
+            action, error = legal[0], error or f"illegal action {action}"
+        if error:
+            self.notify(t("bot.error", error=error), severity="error", markup=False)
+        played = game.phase == PLAY and 0 <= action < 48
+        start = len(game.log)
+        self.apply(action)
         pause = self.app_pause()
-        if pause > 0 and game.phase == PLAY and 0 <= message.action < 48:
-            self.staged = (game.to_act, message.action)
+        if played and pause > 0:
+            self.bot_played = (action, self.move_note(seat, start))
             self.refresh_table()
-            self.set_timer(pause / 2, lambda: self.bot_acts(message))
+            token = self.bot_token
+            self.set_timer(pause / 2, lambda: self.bot_done(token))
         else:
-            self.bot_acts(message)
+            self.bot_done(self.bot_token)
 
-    def bot_acts(self, message: BotMoved) -> None:
-        self.staged = None
-        if message.token != self.bot_token or not self.bot_busy:
+    def move_note(self, seat: int, start: int) -> str:
+        """The log lines of the play ``seat`` made from ``game.log[start]`` on, and what it took."""
+        log = self.session.game.log[start:]
+        at = next((i for i, e in enumerate(log) if e.kind == "play" and e.seat == seat), len(log))
+        lines = [event_line(e, self.session.names) for e in log[at : at + 2]]
+        return " ".join(line for line in lines if line)
+
+    def bot_done(self, token: int) -> None:
+        """The pause after a bot's decision is over: on to whoever acts next."""
+        if token != self.bot_token:
             return
+        self.bot_played = None
         self.bot_busy = False
-        if message.action in self.session.game.legal_actions():
-            self.apply(message.action)
         self.refresh_table()
         self.advance()
 
