@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from ..core.records import RecordError, SeatRecord
@@ -144,16 +145,28 @@ class HanafudaApp(App[int]):
             self.check_size(event.size.width, event.size.height)
 
     def check_size(self, width: int, height: int) -> None:
+        """The too-small notice on top exactly while the terminal is too small. An open command
+        palette closes first (it would dismiss itself later from under the notice); a notice that
+        loses the top (a screen pushed by an event sent before the resize) asks again, so another
+        goes on top, or it leaves once the size is back."""
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small and not self.too_small:
-            self.too_small = True
-            self.push_screen(TooSmall(width, height, MIN_SIZE))
-        elif small and isinstance(self.screen, TooSmall):
+        self.too_small = small
+        if small and isinstance(self.screen, TooSmall):
             self.screen.update_size(width, height, MIN_SIZE)
-        elif not small and self.too_small:
-            self.too_small = False
-            if isinstance(self.screen, TooSmall):
-                self.pop_screen()
+        elif small:
+            while isinstance(self.screen, CommandPalette):
+                self.screen.dismiss()
+            self.push_screen(TooSmall(width, height, MIN_SIZE, self.recheck_size))
+        elif isinstance(self.screen, TooSmall):
+            self.pop_screen()
+
+    def recheck_size(self) -> None:
+        self.check_size(self.size.width, self.size.height)
+
+    def action_command_palette(self) -> None:
+        """No palette over the too-small notice."""
+        if not self.too_small:
+            super().action_command_palette()
 
     def table(self) -> TableScreen | None:
         for screen in reversed(self.screen_stack):

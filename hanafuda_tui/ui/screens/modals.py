@@ -11,7 +11,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -22,7 +21,7 @@ from ...core.hints import current_yaku, near_yaku
 from ..faces import describe, face, short_name
 from ..i18n import has, t
 from ..session import Session
-from ..text import faces_of, yaku_name
+from ..text import faces_of, plain, yaku_name
 
 BUTTON_ROW = 70
 """Cells the dialog has for a row of buttons at 80 columns."""
@@ -93,7 +92,7 @@ class Decision(ModalScreen[int]):
             yield Static(Content.from_markup(f"[b]{self.title_text}[/b]"), classes="dialog-title")
             yield Static(Content.from_markup("\n".join(self.body)), classes="dialog-body")
             labels = [
-                Content.from_markup(f"{label} {escape(f'[{key}]')}" if key else label)
+                Content.from_markup(f"{label} {plain(f'[{key}]')}" if key else label)
                 for _, label, key in self.choices
             ]
             # side by side when they fit the dialog, else one under the other
@@ -106,14 +105,18 @@ class Decision(ModalScreen[int]):
         self.query(Button).first().focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A press that arrives once the prompt is no longer on top (answered already, or covered
+        by the too-small notice) is dropped: dismissing would close the screen on top."""
         event.stop()
-        self.dismiss(int((event.button.id or "a0")[1:]))
+        if self.is_active:
+            self.dismiss(int((event.button.id or "a0")[1:]))
 
     def on_key(self, event: events.Key) -> None:
         key = event.character or event.key
         if key in self.keys:
             event.stop()
-            self.dismiss(self.keys[key])
+            if self.is_active:
+                self.dismiss(self.keys[key])
 
 
 def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
@@ -131,7 +134,7 @@ def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
             t(explain if has(explain) else "teyaku.explain"),
         ]
         options = choices(view)
-    return Decision(t("teyaku.title", who=escape(session.names[view.seat])), body, options)
+    return Decision(t("teyaku.title", who=plain(session.names[view.seat])), body, options)
 
 
 def koikoi_prompt(view: PlayerView, session: Session) -> Decision:
@@ -164,7 +167,7 @@ def koikoi_prompt(view: PlayerView, session: Session) -> Decision:
         available = ALL_CARDS & ~(taken & ~view.captures[s])
         near = near_yaku(view.ruleset, options, view.captures[s], available)
         if near:
-            body.append(t("koikoi.threat", who=escape(names[s]), names=" ".join(near)))
+            body.append(t("koikoi.threat", who=plain(names[s]), names=" ".join(near)))
     return Decision(
         t("koikoi.title", value=value),
         body,
@@ -190,8 +193,8 @@ def generic_prompt(view: PlayerView, session: Session) -> Decision:
 def hatto_prompt(card: int, hatto: Any, names: Sequence[str]) -> Decision:
     """法度 warning (八八): laying ``card`` could let another player complete a yaku (or a 飛込み)
     that the one who laid it pays; ``hatto`` says for whom, what, and the value at stake."""
-    helped = [f"{escape(names[b])}: {' '.join(map(yaku_name, ns))}" for b, ns in hatto.yaku]
-    helped += [f"{escape(names[h])}: {t('event.tobikomi')}" for h, _ in hatto.tobikomi]
+    helped = [f"{plain(names[b])}: {' '.join(map(yaku_name, ns))}" for b, ns in hatto.yaku]
+    helped += [f"{plain(names[h])}: {t('event.tobikomi')}" for h, _ in hatto.tobikomi]
     body = t("hatto.body", card=face(card), name=describe(card), what=", ".join(helped))
     return Decision(
         t("hatto.title"),

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.content import Content
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ..i18n import t
+from ..text import plain
 
 
 class PassScreen(Screen[None]):
@@ -23,7 +25,7 @@ class PassScreen(Screen[None]):
         self.player = name
 
     def compose(self) -> ComposeResult:
-        text = t("pass.body", who=escape(self.player))
+        text = t("pass.body", who=plain(self.player))
         with Middle(), Center():
             yield Static(Content.from_markup(text), id="pass-card")
 
@@ -35,14 +37,24 @@ class PassScreen(Screen[None]):
 
 
 class TooSmall(Screen[None]):
-    """Shown over everything while the terminal is smaller than the table needs."""
+    """Shown over everything while the terminal is smaller than the table needs. ``recheck``
+    runs whenever it stops or starts being the top screen, to keep it on top while needed."""
 
-    def __init__(self, width: int, height: int, need: tuple[int, int]) -> None:
+    def __init__(
+        self, width: int, height: int, need: tuple[int, int], recheck: Callable[[], None]
+    ) -> None:
         super().__init__()
         self.message = t("small.body", w=width, h=height, need_w=need[0], need_h=need[1])
+        self.recheck = recheck
 
     def compose(self) -> ComposeResult:
         yield Static(self.message, id="too-small")
+
+    def on_screen_suspend(self) -> None:
+        self.app.call_later(self.recheck)
+
+    def on_screen_resume(self) -> None:
+        self.app.call_later(self.recheck)
 
     def update_size(self, width: int, height: int, need: tuple[int, int]) -> None:
         self.message = t("small.body", w=width, h=height, need_w=need[0], need_h=need[1])
