@@ -13,6 +13,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from cli_helpers import refused, run
 
 from hanafuda_tui import tournament
 from hanafuda_tui.bots import BotSpecError, make_bot
@@ -25,20 +26,6 @@ EXAMPLE = RECORDS / "koikoi3-example.json"
 CONTROLS = "\x1b]0;owned\x07\x1b[31m\x9b2J\x7f\u202e\u2066\t\n\r"
 """A window-title sequence, a colour, a C1 CSI, DEL, bidi override and isolate, and C0 spacing."""
 CONTROL_CHARS = set("\x1b\x07\x9b\x7f\u202e\u2066\t\n\r")
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def refused(capsys, *argv: str) -> str:
-    code, out, err = run(capsys, *argv)
-    assert code == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("hanafuda: error: ")
-    assert "Traceback" not in err
-    return err
 
 
 def example(**changes) -> dict:

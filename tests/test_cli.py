@@ -5,24 +5,9 @@ import random
 from pathlib import Path
 
 import pytest
-
-from hanafuda_tui.cli import main
+from cli_helpers import refused, run
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "records" / "koikoi3-example.json"
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def refused(capsys, *argv: str) -> str:
-    code, out, err = run(capsys, *argv)
-    assert code == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("hanafuda: error: ")
-    assert "Traceback" not in err
-    return err
 
 
 def test_sim_json_totals_are_zero_sum(capsys):
