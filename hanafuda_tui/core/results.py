@@ -1,0 +1,104 @@
+"""What a deal or a settlement paid, and why: typed results shared by every ruleset.
+
+A ``Line`` is one amount one seat receives (positive) or pays (negative), with its cause. The lines
+of a deal or a settlement are complete: for every seat they add up to that seat's payment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import NamedTuple
+
+
+class Outcome(StrEnum):
+    """How a deal ended, across rulesets (the ruleset's own ``reason`` says more)."""
+
+    YAKU = "yaku"
+    """Won with 出来役 (勝負, あがり)."""
+    TEYAKU = "teyaku"
+    """Won with a teyaku before play."""
+    CANCELLED = "cancelled"
+    """八八: the 下げ player cancelled, or was cancelled (half pay)."""
+    SPECIAL = "special"
+    """八八: 総八, 二八, 素十六 and the like end the month at once."""
+    PLAYED_OUT = "played_out"
+    """Every hand was played; card points (or nothing) settle the deal."""
+    DRAWN = "drawn"
+    """No one wins: 流れ (dealt again), two teyaku, two 四三, a drawn month."""
+    FUKE = "fuke"
+    """花合わせ: someone took 20 card points or fewer; the round is void."""
+    SHISO = "shiso"
+    """八八: 四三 ends the year."""
+
+
+class Cause(StrEnum):
+    """What a line pays for."""
+
+    YAKU = "yaku"
+    TEYAKU = "teyaku"
+    BA = "ba"
+    """The 場 multiplier or menu F's addition on another line's face value."""
+    SAGE = "sage"
+    """八八 下げ: half pay on a cancel, or the 下げ player paying another's yaku for both."""
+    HATTO = "hatto"
+    """A 法度 offender paying a yaku's share for another."""
+    KOIKOI = "koikoi"
+    """The doubling after こいこい."""
+    DOUBLE_SEVEN = "double_seven"
+    """二人こいこい: ×2 at 7 points or more."""
+    CARD_POINTS = "card_points"
+    """Card points against 88."""
+    TOBIKOMI = "tobikomi"
+    NUKE = "nuke"
+    FUKIKESHI = "fukikeshi"
+    """吹き消し: a payment returned."""
+    KOBIKI = "kobiki"
+    GINMI = "ginmi"
+    STONES = "stones"
+    """八八: month stones and the 番個板."""
+    ROUNDING = "rounding"
+    """八八: rounding to 貫 at the year's end."""
+
+
+class Line(NamedTuple):
+    """One amount for one seat, with its cause."""
+
+    seat: int
+    amount: int
+    """Received (positive) or paid (negative), in the ruleset's unit."""
+    cause: Cause
+    name: str = ""
+    """The yaku or teyaku, where the cause has one."""
+    value: int = 0
+    """Its face value, where it has one (before 場 and doubling)."""
+    other: int = -1
+    """The seat on the other side of this amount, where there is one."""
+
+
+class Settlement(NamedTuple):
+    """A payment outside a deal: 小引 after a season, 吟味, 月石清算 at the year's end."""
+
+    name: str
+    after: int
+    """The deals (or months) played before it."""
+    payments: tuple[int, ...]
+    lines: tuple[Line, ...] = ()
+
+
+def totals(lines: Iterable[Line], players: int) -> tuple[int, ...]:
+    """Each seat's sum of the lines."""
+    out = [0] * players
+    for line in lines:
+        out[line.seat] += line.amount
+    return tuple(out)
+
+
+def pair(
+    winner: int, payer: int, amount: int, cause: Cause, name: str = "", value: int = 0
+) -> tuple[Line, Line]:
+    """``payer`` pays ``amount`` to ``winner``: the two lines of that one payment."""
+    return (
+        Line(winner, amount, cause, name, value, payer),
+        Line(payer, -amount, cause, name, value, winner),
+    )
