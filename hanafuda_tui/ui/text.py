@@ -7,6 +7,7 @@ from typing import Any
 
 from ..core.cards import card_list
 from ..core.game import Event
+from ..core.records import printable
 from ..core.rulesets.hachihachi_ba import BA_NAMES
 from .faces import face, month_label
 from .i18n import has, own, t
@@ -15,11 +16,12 @@ ZERO_WIDTH = "\u200b"
 
 
 def plain(text: str) -> str:
-    """``text`` as Content markup that shows exactly ``text`` (a player's name is never markup).
+    """``text`` as Content markup that shows exactly ``text`` (a player's name is never markup),
+    terminal controls written out as ``\\uXXXX`` (a name cannot set the window title or colours).
 
     Every ``[`` is escaped; a trailing backslash gets a zero-width space after it, since a
     backslash right before a tag that follows would escape that tag."""
-    text = text.replace("[", "\\[")
+    text = printable(text).replace("[", "\\[")
     return text + ZERO_WIDTH if text.endswith("\\") else text
 
 

@@ -120,3 +120,10 @@ def test_a_name_is_shown_as_typed_wherever_markup_surrounds_it(name: str) -> Non
         expected = template.replace("[b]", "").replace("[/b]", "").replace("[dim]", "")
         expected = expected.replace("[/]", "").replace("[reverse]", "")
         assert shown(markup) == expected.format(*[name] * template.count("{}"))
+
+
+def test_a_name_never_sends_a_terminal_control() -> None:
+    name = "Bob\x1b]0;owned\x1b\\\x1b[31m\u202e"
+    text = shown(f"[b]{plain(name)}[/b]")
+    assert text == "Bob\\u001b]0;owned\\u001b\\\\u001b[31m\\u202e"
+    assert not any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch == "\u202e" for ch in text)
