@@ -3,6 +3,7 @@
 
 import random
 
+from hanafuda_tui.core.results import Outcome
 from hanafuda_tui.core.rulesets.hachihachi import (
     Hachihachi,
     HachihachiOptions,
@@ -11,6 +12,7 @@ from hanafuda_tui.core.rulesets.hachihachi import (
     year_end,
 )
 from hanafuda_tui.core.rulesets.hachihachi_ba import KOBA, OBA, ZEBA
+from hanafuda_tui.core.rulesets.hachihachi_lines import OUTCOMES
 from hanafuda_tui.core.rulesets.hachihachi_sheet import (
     closing_lines,
     month_lines,
@@ -87,7 +89,9 @@ def example_game():
         live = [r for r in rows if not r.struck]
         pay = tuple(sum(r.amounts[s] for r in live) for s in range(3))
         game.results.append(
-            MonthResult(month, A, nxt, "", (), 0, pay, ba, carried, tuple(rows), month)
+            MonthResult(
+                month, A, nxt, "", (), 0, pay, ba, carried, tuple(rows), month, Outcome.YAKU, ()
+            )
         )
         stones[nxt] += 1
     game.stones = stones
@@ -142,7 +146,9 @@ def test_a_shiso_month_puts_no_stone_mark():
     """RULINGS 八八 7: the 四三 month ends the year and no one puts a month stone."""
     rows = (row(40, -20, -20, "四三"), row(-1, -1, 2, "三本"))
     for reason, marked in (("shiso", []), ("agari", [(1, 0)])):
-        result = MonthResult(1, A, A, reason, (), 0, (0, 0, 0), KOBA, KOBA, rows, 1)
+        result = MonthResult(
+            1, A, A, reason, (), 0, (0, 0, 0), KOBA, KOBA, rows, 1, OUTCOMES[reason], ()
+        )
         lines = month_lines(result)
         marks = [(i, s) for i, line in enumerate(lines) for s, c in enumerate(line.cells) if c[2]]
         assert marks == marked

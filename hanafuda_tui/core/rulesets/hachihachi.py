@@ -20,8 +20,18 @@ from pydantic import BaseModel, ConfigDict
 from .. import actions as act
 from ..cards import MONTH_MASK, card_list
 from ..game import OVER, PLAY, TEYAKU_PHASE, Game
+from ..results import Cause, Line, Outcome, Settlement
 from .hachihachi_ba import KOBA, ba_label, ba_of
 from .hachihachi_hatto import Hatto, Table, exempt, fusakui, hatto_cards, warnings
+from .hachihachi_lines import (
+    OUTCOMES,
+    card_point_lines,
+    ginmi_lines,
+    payment_lines,
+    returned,
+    stone_lines,
+    void_lines,
+)
 from .hachihachi_teyaku import NUKE_TYPES, SHISO, Teyaku, teyaku
 from .hachihachi_yaku import (
     BASE_POINTS,
@@ -75,6 +85,8 @@ class Row(NamedTuple):
     """Card points against 88 are written in the 点 column only."""
     struck: bool = False
     """Returned by 吹き消し."""
+    lines: tuple[Line, ...] = ()
+    """The same amounts with their causes (they add up to ``amounts``)."""
 
 
 class MonthResult(NamedTuple):
@@ -95,6 +107,9 @@ class MonthResult(NamedTuple):
     rows: tuple[Row, ...]
     number: int
     """Months played so far, this one included (13 and on are 越年)."""
+    outcome: Outcome
+    lines: tuple[Line, ...]
+    """Every amount of ``payments`` with its cause: the rows' lines, the struck rows paid back."""
 
 
 def split_same_sign(value: int) -> tuple[int, int]:
@@ -113,6 +128,10 @@ class YearEnd(NamedTuple):
     """最終得点 in 貫."""
     top: int
     """The seat that took 吟味 (-1 for a draw)."""
+    stone_lines: tuple[Line, ...]
+    """``stone_pay`` with its causes (docs/rules/hachihachi.md §15, §16)."""
+    ginmi_lines: tuple[Line, ...]
+    """``ginmi`` with its causes: 吟味 and the rounding to 貫 (§16)."""
 
 
 def year_end(
@@ -131,16 +150,17 @@ def year_end(
     stone_pay = [-stones[s] for s in range(3)]
     if shiso >= 0:
         top = shiso
-        stone_pay[top] += pot
+        shares = [(top, pot)]
     else:
         top = next(s for s in top_order if ranked[s] == max(ranked))
         lows = [s for s in range(3) if ranked[s] == min(ranked)]
         share, odd = divmod(pot, len(lows))
-        for s in lows:
-            stone_pay[s] += share
-        stone_pay[top] += odd
-        if len(lows) == 3:
-            return YearEnd(tuple(stone_pay), (0, 0, 0), (0, 0, 0), -1)
+        shares = [(s, share) for s in lows] + [(top, odd)]
+    for s, n in shares:
+        stone_pay[s] += n
+    stoned = stone_lines(stones, shares)
+    if shiso < 0 and len(lows) == 3:
+        return YearEnd(tuple(stone_pay), (0, 0, 0), (0, 0, 0), -1, stoned, ())
     after = [scores[s] + stone_pay[s] for s in range(3)]
     final = [0, 0, 0]
     for s in range(3):
@@ -148,7 +168,8 @@ def year_end(
             final[s] = split_same_sign(after[s] - GINMI * KAN)[0]
     final[top] = -sum(final)
     ginmi = tuple(final[s] * KAN - after[s] for s in range(3))
-    return YearEnd(tuple(stone_pay), ginmi, tuple(final), top)
+    lines = ginmi_lines(after, final, top, GINMI * KAN)
+    return YearEnd(tuple(stone_pay), ginmi, tuple(final), top, stoned, lines)
 
 
 class Hachihachi(Game):
@@ -248,7 +269,14 @@ class Hachihachi(Game):
         """Seats in turn order: 胴, 胴二, ビキ."""
         return [(self.dealer + r) % 3 for r in range(3)]
 
-    def _pay(self, receiver: int, each: int, remark: str, payer: int = -1) -> int:
+    def _pay(
+        self,
+        receiver: int,
+        each: int,
+        remark: str,
+        lines: tuple[Line, ...],
+        payer: int = -1,
+    ) -> int:
         """``receiver`` gets ``each`` from both others, or twice from ``payer``; returns the row."""
         amounts = [0, 0, 0]
         if payer >= 0:
@@ -258,7 +286,7 @@ class Hachihachi(Game):
                 if s != receiver:
                     amounts[s] = -each
         amounts[receiver] = 2 * each
-        self.rows.append(Row(tuple(amounts), remark))
+        self.rows.append(Row(tuple(amounts), remark, lines=lines))
         return len(self.rows) - 1
 
     def _after_teyaku(self) -> None:
@@ -271,7 +299,8 @@ class Hachihachi(Game):
             self.shown[s] = t.shown
             self.emit("teyaku", s, cards=t.shown, value=t.value, names=(t.name,))
             value = sum(points(v, self.ba, self.menu) for _, v in t.parts)
-            self.voidable.append(self._pay(s, value, t.name))
+            lines = payment_lines(s, value, value, Cause.TEYAKU, t.name, t.value)
+            self.voidable.append(self._pay(s, value, t.name, lines))
             if t.count_type == SHISO:
                 shiso.append(s)
         if len(shiso) > 1:
@@ -396,12 +425,16 @@ class Hachihachi(Game):
         fourth = (MONTH_MASK[(three.bit_length() - 1) >> 2] & ~three).bit_length() - 1
         offender = self.tobikomi_hatto.get((seat, three), -1)
         proof = self.tobikomi_proof.get((seat, three))
-        payer, remark = offender, TOBIKOMI + "法度"
+        payer, remark, takeover = offender, TOBIKOMI + "法度", Cause.HATTO
         if self._sage_pays(seat):
             payer, remark, offender, proof = self.sage, TOBIKOMI, -1, None
+            takeover = Cause.SAGE
         elif offender < 0:
             remark = TOBIKOMI
-        self.voidable.append(self._pay(seat, each, remark, payer))
+        lines = payment_lines(
+            seat, each, each, Cause.TOBIKOMI, TOBIKOMI, TOBIKOMI_VALUE, payer, takeover
+        )
+        self.voidable.append(self._pay(seat, each, remark, lines, payer))
         self.emit("tobikomi", seat, cards=three, value=each)
         if offender >= 0:
             self.emit("hatto", offender, card=fourth, value=each, names=(TOBIKOMI,))
@@ -467,12 +500,14 @@ class Hachihachi(Game):
         yaku = dekiyaku(self.captures[seat])
         gain = 0
         for name, kan in yaku.items():
-            each = points(kan, self.ba, self.menu)
+            value = each = points(kan, self.ba, self.menu)
             if not full:
                 each //= 2
             who = payer if payer >= 0 else self.hatto_by[seat].get(name, -1)
             remark = name + suffix + ("法度" if payer < 0 and who >= 0 else "")
-            self._pay(seat, each, remark, who)
+            takeover = Cause.SAGE if payer >= 0 else Cause.HATTO
+            lines = payment_lines(seat, each, value, Cause.YAKU, name, kan, who, takeover)
+            self._pay(seat, each, remark, lines, who)
             gain += 2 * each
         return gain
 
@@ -500,9 +535,10 @@ class Hachihachi(Game):
         specials = special_yaku(self.captures)
         if specials:
             for holder, name, kan in specials:
-                self._pay(
-                    self.dealer if holder < 0 else holder, points(kan, self.ba, self.menu), name
-                )
+                receiver = self.dealer if holder < 0 else holder
+                each = points(kan, self.ba, self.menu)
+                lines = payment_lines(receiver, each, each, Cause.YAKU, name, kan)
+                self._pay(receiver, each, name, lines)
             for i in self.voidable:  # 吹き消し
                 row = self.rows[i]
                 self.rows[i] = row._replace(struck=True)
@@ -514,14 +550,20 @@ class Hachihachi(Game):
         for s in range(3):
             t = self.teyaku[s]
             if t and self.declared[s] and t.kasu_type in NUKE_TYPES and pts[s] > BASE_POINTS:
-                self._pay(s, points(NUKE_VALUE, self.ba, self.menu, raised=False), NUKE)
-        self.rows.append(Row(card_point_payments(pts, self.ba, self.menu), "", card_points=True))
+                each = points(NUKE_VALUE, self.ba, self.menu, raised=False)
+                lines = payment_lines(s, each, each, Cause.NUKE, NUKE, NUKE_VALUE)
+                self._pay(s, each, NUKE, lines)
+        amounts = card_point_payments(pts, self.ba, self.menu)
+        lines = card_point_lines(pts, amounts)
+        self.rows.append(Row(amounts, "", card_points=True, lines=lines))
         order = self.role_order()
         nxt = max(order, key=lambda s: (pts[s], -order.index(s)))
         self._end_month("hands", nxt, ())
 
     def _end_month(self, reason: str, nxt: int, yaku: tuple[str, ...], value: int = 0) -> None:
         pay = tuple(sum(r.amounts[s] for r in self.rows if not r.struck) for s in range(3))
+        lines = [line for r in self.rows for line in r.lines]
+        lines += [line for r in self.rows if r.struck for line in returned(r.lines)]
         for s in range(3):
             self.scores[s] += pay[s]
         self.results.append(
@@ -537,11 +579,14 @@ class Hachihachi(Game):
                 self.carried,
                 tuple(self.rows),
                 self.month_index + 1,
+                OUTCOMES[reason],
+                tuple(lines),
             )
         )
         self.emit("month_end", nxt, value=value, names=(reason, *yaku), amounts=pay)
         if reason == "mushobu":
-            self._finish(YearEnd((0, 0, 0), tuple(-x for x in self.scores), (0, 0, 0), -1))
+            void = tuple(-x for x in self.scores)
+            self._finish(YearEnd((0, 0, 0), void, (0, 0, 0), -1, (), void_lines(self.scores)))
             return
         if reason == "shiso":
             order = self.role_order()
@@ -558,10 +603,13 @@ class Hachihachi(Game):
         self.new_deal()
 
     def _finish(self, end: YearEnd) -> None:
-        for name, pay in (("月石清算", end.stone_pay), ("吟味", end.ginmi)):
+        for name, pay, lines in (
+            ("月石清算", end.stone_pay, end.stone_lines),
+            ("吟味", end.ginmi, end.ginmi_lines),
+        ):
             for s in range(3):
                 self.scores[s] += pay[s]
-            self.settlements.append((name, len(self.deals), pay))
+            self.settlements.append(Settlement(name, len(self.deals), pay, lines))
         self.year = end
         self.emit("year_end", amounts=tuple(self.scores))
         self.phase = OVER
