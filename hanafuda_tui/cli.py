@@ -29,6 +29,7 @@ from .core.records import (
     printable,
     replay,
 )
+from .core.results import Line
 from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
 from .core.rulesets.hachihachi import Hachihachi
 from .core.rulesets.hachihachi_ba import ba_chain
@@ -197,6 +198,11 @@ def _read_record_file(path: str) -> str:
         raise UsageError(f"cannot read {path}: not UTF-8 text") from None
 
 
+def _lines_json(lines: Sequence[Line]) -> list[dict[str, Any]]:
+    """Settlement lines as JSON objects: seat, amount, cause, name, value, other."""
+    return [{**line._asdict(), "cause": str(line.cause)} for line in lines]
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     record = load_record(_read_record_file(args.file))
     game = replay(record)
@@ -215,12 +221,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
             "yaku": list(r.yaku),
             "value": r.value,
             "payments": list(r.payments),
+            "outcome": str(r.outcome),
+            "lines": _lines_json(r.lines),
         }
         for r in game.results
     ]
     settlements = [
-        {"name": name, "after_month": at, "payments": list(pay)}
-        for name, at, pay in game.settlements
+        {
+            "name": x.name,
+            "after_month": x.after,
+            "payments": list(x.payments),
+            "lines": _lines_json(x.lines),
+        }
+        for x in game.settlements
     ]
     if args.json:
         out = {
@@ -241,8 +254,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(
             f"  {_month_label(r.month):<8} {dealer} {names[r.dealer]:<10} {who:<10} {what:<24} {_signed(r.payments)}"
         )
-    for name, _, pay in game.settlements:
-        print(f"  {name:<8} {'':<40} {_signed(pay)}")
+    for x in game.settlements:
+        print(f"  {x.name:<8} {'':<40} {_signed(x.payments)}")
     print(f"  {'合計':<8} {'':<40} {_signed(game.scores)}")
     if not game.is_over:
         print("  (the record ends before the game does)")

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from . import actions as act
 from .cards import ALL_BUT, BIT, MONTH_MASK, card_list, card_tuple, deck_string
+from .results import Settlement
 from .table import DEAL_THREE, Layout, deal_by, layout
 
 PLAY = "play"
@@ -161,7 +162,7 @@ class Game:
         """For ``shared_turn_extra``: the extra shared by a deal's turn views, or None."""
         self.results: list[Any] = []
         """One result per deal (the ruleset's own NamedTuple with ``winner`` and ``payments``)."""
-        self.settlements: list[tuple[str, int, tuple[int, ...]]] = []
+        self.settlements: list[Settlement] = []
         """Payments outside the deals: (name, deals played, payments), e.g. 小引 and 吟味."""
 
     # -- the public interface -------------------------------------------------------------------

@@ -89,7 +89,7 @@ def test_random_years_are_zero_sum_and_replay(menu, etsunen):
         assert [s // KAN for s in game.scores] == list(game.year.final)
         assert all(s % KAN == 0 for s in game.scores)
         assert all(sum(r.payments) == 0 for r in game.results)
-        stones = dict((name, pay) for name, _, pay in game.settlements)["月石清算"]
+        stones = {x.name: x.payments for x in game.settlements}["月石清算"]
         held = [sum(r.payments[s] for r in game.results) + stones[s] for s in range(3)]
         for s in range(3):  # 概要, (7) 3: all but the top, less 10貫, toward zero to 貫
             if s != game.year.top and game.year.top >= 0:

@@ -54,7 +54,12 @@ def win_months(game, payments):
     """Settle months through the game's own month-end flow (Koikoi3._win)."""
     for pay in payments:
         w = winner_of(pay)
-        game._win(w, "shobu", (), pay[w] // 2, tuple(pay))
+        game._win(w, "shobu", (), pay[w] // 2, tuple(pay), ())
+
+
+def settled(game):
+    """Each settlement's name, months played before it, and payments."""
+    return [(x.name, x.after, x.payments) for x in game.settlements]
 
 
 def test_example_by_the_games_own_year_flow():
@@ -65,7 +70,7 @@ def test_example_by_the_games_own_year_flow():
         scores_after.append(tuple(game.scores))
     assert scores_after[4] == (-7, +2, +5)
     assert scores_after[5] == (-18, +24, -6), "夏 closes: -13, +14, -1 and B's 小引"
-    assert game.settlements == [("小引", 6, (-5, 10, -5)), ("吟味", 12, EXAMPLE_GINMI)]
+    assert settled(game) == [("小引", 6, (-5, 10, -5)), ("吟味", 12, EXAMPLE_GINMI)]
     assert tuple(game.scores) == EXAMPLE_TOTAL
     assert game.is_over and game.legal_actions() == []
     with pytest.raises(IllegalAction):
@@ -98,7 +103,7 @@ def test_kobiki_is_paid_before_the_tie_is_checked():
     a, b, c = (2, -1, -1), (-1, 2, -1), (-1, -1, 2)
     game = game_with()
     win_months(game, [b, c, b, c, b, c, b, c, a, a, a, a])
-    assert game.settlements == [("小引", 12, (10, -5, -5)), ("吟味", 12, (18, -9, -9))]
+    assert settled(game) == [("小引", 12, (10, -5, -5)), ("吟味", 12, (18, -9, -9))]
     assert game.scores == [28, -14, -14] and game.is_over
 
 
@@ -112,7 +117,7 @@ def test_a_three_way_tie_after_12_months_adds_spring_then_summer():
     win_months(game, [a, b, c])
     assert not game.is_over and (game.month, game.season, game.last_month) == (4, "夏", 18)
     win_months(game, [c, c, c])
-    assert game.settlements == [("小引", 18, (-5, -5, 10)), ("吟味", 18, (-9, -9, 18))]
+    assert settled(game) == [("小引", 18, (-5, -5, 10)), ("吟味", 18, (-9, -9, 18))]
     assert game.scores == [-17, -17, 34] and game.is_over
 
 
@@ -122,7 +127,7 @@ def test_a_short_year_played_out_with_kobiki():
     for _ in range(3):
         play(game, "K koikoi O b d shobu")
     assert [r.payments for r in game.results] == [(12, -6, -6)] * 3
-    assert game.settlements == [("小引", 3, (10, -5, -5)), ("吟味", 3, (18, -9, -9))]
+    assert settled(game) == [("小引", 3, (10, -5, -5)), ("吟味", 3, (18, -9, -9))]
     assert game.scores == [64, -32, -32] and game.is_over
 
 
@@ -138,5 +143,5 @@ def test_a_tie_played_out_gets_an_extension_season_with_its_own_kobiki():
     for _ in range(3):
         play(game, "K koikoi O b d shobu")
     assert [r.winner for r in game.results[3:]] == [2, 2, 2]
-    assert game.settlements == [("小引", 6, (-5, -5, 10)), ("吟味", 6, (-9, -9, 18))]
+    assert settled(game) == [("小引", 6, (-5, -5, 10)), ("吟味", 6, (-9, -9, 18))]
     assert game.scores == [-32, -32, 64] and game.is_over

@@ -90,10 +90,10 @@ def play_checked(seed: int, months: int, tally: Counter) -> None:
     assert sum(game.scores) == 0
     for r in game.results:
         assert sum(r.payments) == 0
-    for _, _, pay in game.settlements:
-        assert sum(pay) == 0
+    for settled in game.settlements:
+        assert sum(settled.payments) == 0
     net = [sum(r.payments[s] for r in game.results) for s in range(3)]
-    extra = [sum(p[s] for _, _, p in game.settlements) for s in range(3)]
+    extra = [sum(x.payments[s] for x in game.settlements) for s in range(3)]
     assert game.scores == [a + b for a, b in zip(net, extra, strict=True)]
     tally["games"] += 1
     tally["extension"] += any(e.kind == "extension" for e in game.log)

@@ -123,7 +123,7 @@ def test_year_end_shows_ginmi_and_standings_then_the_selector(tmp_path: Path) ->
                 await pilot.press("enter")
                 await settle(pilot)
             assert isinstance(app.screen, ScoreSheet) and app.screen.final
-            assert game.is_over and game.settlements[-1][0] == "吟味"
+            assert game.is_over and game.settlements[-1].name == "吟味"
             # the last month's result shows 吟味 and the final totals
             assert last is not None and "吟味" in [name for name, _ in last.settlements]
             assert list(last.scores) == list(game.scores)

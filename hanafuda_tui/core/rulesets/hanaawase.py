@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from .. import actions as act
 from ..cards import KASUS, MONTH_MASK, POINTS
 from ..game import OVER, TEYAKU_PHASE, Game, PlayerView
+from ..results import Line, Outcome
 from .hanaawase_yaku import (
     FUKE_LIMIT,
     TEYAKU_VALUES,
@@ -25,6 +26,7 @@ from .hanaawase_yaku import (
     card_points,
     dekiyaku,
     settle,
+    settle_lines,
     teyaku,
     teyaku_payments,
 )
@@ -66,6 +68,10 @@ class RoundResult(NamedTuple):
     teyaku: tuple[str | None, ...]
     """Declared teyaku."""
     ame_shima: tuple[bool, ...]
+    outcome: Outcome
+    """PLAYED_OUT, or FUKE (docs/rules/hanaawase.md §8)."""
+    lines: tuple[Line, ...]
+    """``payments`` with their causes: card points, 出来役 and teyaku (§9)."""
 
 
 class Hanaawase(Game):
@@ -210,6 +216,8 @@ class Hanaawase(Game):
                 values,
                 tuple(self.declared),
                 rained,
+                Outcome.FUKE if fuke else Outcome.PLAYED_OUT,
+                settle_lines(points, yaku, self.declared),
             )
         )
         self.emit("month_end", winner, value=best, amounts=pay)

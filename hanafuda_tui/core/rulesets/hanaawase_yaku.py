@@ -27,6 +27,7 @@ from ..cards import (
     TSUKIMI,
     mask,
 )
+from ..results import Cause, Line, pair
 
 BASE = 88
 """基準点: each round's result is measured from 88 (264 card points = 3 × 88)."""
@@ -118,3 +119,24 @@ def settle(
         return (0, 0, 0)
     total = sum(yaku)
     return tuple(points[s] + 3 * yaku[s] - total - BASE + teyaku_pay[s] for s in range(len(points)))
+
+
+def settle_lines(
+    points: Sequence[int], yaku: Sequence[dict[str, int]], declared: Sequence[str | None]
+) -> tuple[Line, ...]:
+    """``settle`` with its causes: each seat's card points against 88, each 出来役 and each teyaku
+    paid by each of the other two (docs/rules/hanaawase.md §5, §9); nothing after フケ (§8)."""
+    if min(points) <= FUKE_LIMIT:
+        return ()
+    out = [Line(s, points[s] - BASE, Cause.CARD_POINTS, value=points[s]) for s in range(3)]
+    for winner in range(3):
+        for payer in range(3):
+            if payer == winner:
+                continue
+            for name, value in yaku[winner].items():
+                out += pair(winner, payer, value, Cause.YAKU, name, value)
+            held = declared[winner]
+            if held:
+                value = TEYAKU_VALUES[held]
+                out += pair(winner, payer, value, Cause.TEYAKU, held, value)
+    return tuple(out)

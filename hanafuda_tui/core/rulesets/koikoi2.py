@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .. import actions as act
 from ..game import OVER, Game
+from ..results import Cause, Line, Outcome
 from ..table import DEAL_TWO, has_shima
 from .koikoi2_yaku import LOW_VALUES, TEYAKU_VALUE, VALUES, formed, teyaku, yaku
 
@@ -55,6 +56,33 @@ class RoundResult(NamedTuple):
     """The yaku value before any doubling."""
     koikoi: tuple[bool, ...]
     """Who called こいこい in the month."""
+    outcome: Outcome
+    lines: tuple[Line, ...]
+    """The winner's points with their causes: each yaku, then each doubling's extra."""
+
+
+OUTCOMES = {
+    "shobu": Outcome.YAKU,
+    "teyaku": Outcome.TEYAKU,
+    "hands-out": Outcome.PLAYED_OUT,
+    "teyaku-draw": Outcome.DRAWN,
+}
+"""A month's ``reason`` → its Outcome."""
+
+
+def shobu_lines(
+    winner: int, found: dict[str, int], double_seven: bool, koikoi: bool
+) -> tuple[Line, ...]:
+    """勝負: a line per yaku at face value, then the extra of ×2 at 7 or more and of ×2 after
+    こいこい (docs/rules/koikoi2.md §6, §8). The loser scores nothing, so pays no line."""
+    lines = [Line(winner, value, Cause.YAKU, name, value) for name, value in found.items()]
+    value = sum(found.values())
+    if double_seven and value >= 7:
+        lines.append(Line(winner, value, Cause.DOUBLE_SEVEN))
+        value *= 2
+    if koikoi:
+        lines.append(Line(winner, value, Cause.KOIKOI))
+    return tuple(lines)
 
 
 class Koikoi2(Game):
@@ -100,11 +128,12 @@ class Koikoi2(Game):
                 self.shown[s] = self.hands[s]
                 self.emit("teyaku", s, cards=self.hands[s], value=TEYAKU_VALUE, names=(name,))
             if len(holders) == 2:
-                self._end(-1, "teyaku-draw", (), 0, 0)
+                self._end(-1, "teyaku-draw", (), 0, 0, ())
                 return
             if holders:
                 s, name = holders[0]
-                self._end(s, "teyaku", (name,), TEYAKU_VALUE, TEYAKU_VALUE)
+                line = Line(s, TEYAKU_VALUE, Cause.TEYAKU, name, TEYAKU_VALUE)
+                self._end(s, "teyaku", (name,), TEYAKU_VALUE, TEYAKU_VALUE, (line,))
                 return
         self.begin_turn(self.dealer)
 
@@ -129,7 +158,7 @@ class Koikoi2(Game):
 
     def hands_out(self) -> None:
         """Nobody called 勝負: no score, the dealer stays (RULINGS 3)."""
-        self._end(-1, "hands-out", (), 0, 0)
+        self._end(-1, "hands-out", (), 0, 0, ())
 
     def other_actions(self) -> list[int]:
         return _DECISIONS[:] if self.phase == KOIKOI_PHASE else []
@@ -152,18 +181,38 @@ class Koikoi2(Game):
         value = base
         if self.options.double_seven and base >= 7:
             value *= 2
-        if self.koikoi[0] or self.koikoi[1]:
+        koikoi = self.koikoi[0] or self.koikoi[1]
+        if koikoi:
             value *= 2
         self.emit("shobu", seat, value=value, names=tuple(found))
-        self._end(seat, "shobu", tuple(found), base, value)
+        lines = shobu_lines(seat, found, self.options.double_seven, koikoi)
+        self._end(seat, "shobu", tuple(found), base, value, lines)
 
     # -- month and game -------------------------------------------------------------------------
 
-    def _end(self, winner: int, reason: str, names: tuple[str, ...], base: int, value: int) -> None:
+    def _end(
+        self,
+        winner: int,
+        reason: str,
+        names: tuple[str, ...],
+        base: int,
+        value: int,
+        lines: tuple[Line, ...],
+    ) -> None:
         pay = (value if winner == 0 else 0, value if winner == 1 else 0)
         self.results.append(
             RoundResult(
-                self.month, self.dealer, winner, reason, names, value, pay, base, self.koikoi
+                self.month,
+                self.dealer,
+                winner,
+                reason,
+                names,
+                value,
+                pay,
+                base,
+                self.koikoi,
+                OUTCOMES[reason],
+                lines,
             )
         )
         self.scores[0] += pay[0]

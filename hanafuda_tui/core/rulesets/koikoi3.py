@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .. import actions as act
 from ..game import OVER, TEYAKU_PHASE, Game
+from ..results import Cause, Line, Outcome, Settlement, pair
 from ..table import has_shima
 from .koikoi3_yaku import (
     formed_in_turn,
@@ -51,6 +52,48 @@ class MonthResult(NamedTuple):
     value: int
     payments: tuple[int, ...]
     shibari: bool
+    outcome: Outcome
+    lines: tuple[Line, ...]
+    """``payments`` with their causes: each yaku or teyaku paid by each payer (§3, §8)."""
+
+
+OUTCOMES = {"shobu": Outcome.YAKU, "teyaku": Outcome.TEYAKU}
+"""A month's ``reason`` → its Outcome; every other reason is a 流れ (docs/rules/koikoi3.md §9)."""
+
+
+def shobu_lines(winner: int, yaku: dict[str, int]) -> tuple[Line, ...]:
+    """勝負: each other player pays every yaku at face value, no doubling (docs/rules/koikoi3.md §8)."""
+    return tuple(
+        line
+        for payer in range(3)
+        if payer != winner
+        for name, value in yaku.items()
+        for line in pair(winner, payer, value, Cause.YAKU, name, value)
+    )
+
+
+def teyaku_lines(winner: int, declared: list[tuple[str, int] | None]) -> tuple[Line, ...]:
+    """Teyaku: each other player pays the winner's teyaku and is paid back their own declared one,
+    so each pays the difference (docs/rules/koikoi3.md §3)."""
+    name, top = declared[winner]  # type: ignore[misc]
+    out: list[Line] = []
+    for payer in range(3):
+        if payer != winner:
+            out += pair(winner, payer, top, Cause.TEYAKU, name, top)
+            own = declared[payer]
+            if own:
+                out += pair(payer, winner, own[1], Cause.TEYAKU, own[0], own[1])
+    return tuple(out)
+
+
+def transfer_lines(pay: tuple[int, ...], cause: Cause) -> tuple[Line, ...]:
+    """A settlement's payments as one line pair per payment: one seat receives from each payer,
+    or one seat pays each receiver (小引 §10, 吟味 §11)."""
+    up = [s for s in range(3) if pay[s] > 0]
+    down = [s for s in range(3) if pay[s] < 0]
+    if len(up) == 1:
+        return tuple(line for s in down for line in pair(up[0], s, -pay[s], cause))
+    return tuple(line for s in up for line in pair(s, down[0], pay[s], cause))
 
 
 def kobiki(winners: list[int]) -> tuple[int, ...] | None:
@@ -148,7 +191,8 @@ class Koikoi3(Game):
             pay = [values[s] - top for s in range(3)]
             pay[w] = -sum(pay)
             name = self.teyaku[w][0]  # type: ignore[index]
-            self._win(w, "teyaku", (name,), top, tuple(pay))
+            declared = [self.teyaku[s] if self.declared[s] else None for s in range(3)]
+            self._win(w, "teyaku", (name,), top, tuple(pay), teyaku_lines(w, declared))
         elif has_shima(self.field):
             self._nagare("nagare-shima")
         else:
@@ -203,16 +247,32 @@ class Koikoi3(Game):
             self.emit("shobu", seat, value=value, names=tuple(yaku))
             self.offer = ()
             pay = tuple(2 * value if s == seat else -value for s in range(3))
-            self._win(seat, "shobu", tuple(yaku), value, pay)
+            self._win(seat, "shobu", tuple(yaku), value, pay, shobu_lines(seat, yaku))
 
     # -- month and year -------------------------------------------------------------------------
 
     def _result(
-        self, winner: int, reason: str, yaku: tuple[str, ...], value: int, pay: tuple[int, ...]
+        self,
+        winner: int,
+        reason: str,
+        yaku: tuple[str, ...],
+        value: int,
+        pay: tuple[int, ...],
+        lines: tuple[Line, ...] = (),
     ) -> None:
         self.results.append(
             MonthResult(
-                self.month, self.season, self.dealer, winner, reason, yaku, value, pay, self.shibari
+                self.month,
+                self.season,
+                self.dealer,
+                winner,
+                reason,
+                yaku,
+                value,
+                pay,
+                self.shibari,
+                OUTCOMES.get(reason, Outcome.DRAWN),
+                lines,
             )
         )
         for s in range(3):
@@ -227,9 +287,15 @@ class Koikoi3(Game):
         self.new_deal()
 
     def _win(
-        self, winner: int, reason: str, yaku: tuple[str, ...], value: int, pay: tuple[int, ...]
+        self,
+        winner: int,
+        reason: str,
+        yaku: tuple[str, ...],
+        value: int,
+        pay: tuple[int, ...],
+        lines: tuple[Line, ...],
     ) -> None:
-        self._result(winner, reason, yaku, value, pay)
+        self._result(winner, reason, yaku, value, pay, lines)
         self.winners.append(winner)
         self.dealer = winner
         self.shibari = False
@@ -250,14 +316,16 @@ class Koikoi3(Game):
         if pay:
             for s in range(3):
                 self.scores[s] += pay[s]
-            self.settlements.append(("小引", self.month_index, pay))
+            lines = transfer_lines(pay, Cause.KOBIKI)
+            self.settlements.append(Settlement("小引", self.month_index, pay, lines))
             self.emit("kobiki", pay.index(max(pay)), amounts=pay)
 
     def _end_year(self) -> None:
         pay = ginmi(self.scores)
         for s in range(3):
             self.scores[s] += pay[s]
-        self.settlements.append(("吟味", self.month_index, pay))
+        lines = transfer_lines(pay, Cause.GINMI)
+        self.settlements.append(Settlement("吟味", self.month_index, pay, lines))
         self.emit("ginmi", amounts=pay)
         self.emit("year_end", amounts=tuple(self.scores))
         self.phase = OVER

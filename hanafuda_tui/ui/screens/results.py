@@ -130,8 +130,8 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
         table.add_column(Text(name), signed(game.scores[s]), justify="right", no_wrap=True)
     for row in result_rows(game.results, names):
         table.add_row(*map(Text, row))
-    for name, _at, pay in game.settlements:
-        table.add_row(name, "", "", "", *(signed(p) for p in pay))
+    for settled in game.settlements:
+        table.add_row(settled.name, "", "", "", *(signed(p) for p in settled.payments))
     return table
 
 

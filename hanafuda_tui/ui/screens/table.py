@@ -285,7 +285,7 @@ class TableScreen(Screen[None]):
                 self.refresh_table()
             closing: list[tuple[str, tuple[int, ...]]] = []
             if getattr(result, "winner", -1) >= 0:  # settlements (小引, 吟味) follow a won month
-                closing = [(name, pay) for name, _, pay in game.settlements[self.shown_settled :]]
+                closing = [(s.name, s.payments) for s in game.settlements[self.shown_settled :]]
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
             values = self.won_yaku(result, self.shown_results - 1)
@@ -330,7 +330,7 @@ class TableScreen(Screen[None]):
         game = self.session.game
         totals = [0] * game.players
         rows = [getattr(r, "payments", ()) for r in game.results[: self.shown_results]]
-        rows += [pay for _, _, pay in game.settlements[: self.shown_settled]]
+        rows += [s.payments for s in game.settlements[: self.shown_settled]]
         for row in rows:
             for s, p in enumerate(row):
                 totals[s] += p
