@@ -64,9 +64,6 @@ def play_one(
     bots = [
         make_bot(specs[i], random.Random(f"{bot_seed}/{seat}")) for seat, i in enumerate(seating)
     ]
-    for bot in bots:
-        if hasattr(bot, "options"):
-            bot.options = options
     game = new_game(ruleset, random.Random(game_seed), options)
     game.logging = False
     times: list[list[float]] = [[] for _ in bots]

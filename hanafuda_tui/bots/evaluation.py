@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple
+
+from pydantic import BaseModel
 
 from ..core import actions as act
 from ..core.cards import ALL_CARDS, POINTS, cards_of
+from ..core.game import PlayerView
+from ..core.rulesets import ruleset_class
 
 WEIGHT = (1.0, 0.4, 0.16, 0.064, 0.0256) + (0.0,) * 44
 """Weight of a yaku by how many cards it still misses (0, 1, 2, ...); five or more: nothing."""
@@ -29,17 +34,23 @@ class Spec(NamedTuple):
     per: float = 0.0
     group: int = 0
     """Specs sharing a non-zero group are exclusive: only the best of them counts (五光 > 四光...)."""
+    void: int = 0
+    """Cards that void the yaku once captured (二人こいこい 雨流れ); such a spec is in no group."""
 
 
-Row = tuple[int, int, float, float, int]
-"""A spec as plain values for the hot path: cards, need, value, per, group."""
+Row = tuple[int, int, float, float, int, int]
+"""A spec as plain values for the hot path: cards, need, value, per, group, void."""
 Plan = tuple[
     float,
     tuple[tuple[int, int, float, float], ...],
     list[tuple[tuple[int, int, float, float], ...]],
 ]
 """``gain``'s work for one capture set: its card points' value, the specs outside exclusive groups
-it touches, and the whole groups it touches."""
+it touches, and the whole groups it touches (voidable specs are judged apart)."""
+
+
+StopRule = Callable[["Evaluator", int, int, tuple[int, ...], Mapping[str, Any]], bool]
+"""A ruleset's stop decision: (evaluator, seat, hand, everyone's captures, extra) → stop now."""
 
 
 class Evaluator:
@@ -54,8 +65,7 @@ class Evaluator:
         ruleset: str,
         specs: tuple[Spec, ...],
         score: Callable[[int], int],
-        stop: Callable[[Evaluator, int, int, tuple[int, ...], Mapping[str, Any]], bool]
-        | None = None,
+        stop: StopRule | None = None,
         point_weight: float = 0.002,
         hatto_weight: float = 0.0,
         complete: float = 1.5,
@@ -70,8 +80,10 @@ class Evaluator:
         self.specs = specs
         self.score = score
         self.stop_rule = stop
+        if any(s.void and s.group for s in specs):
+            raise ValueError("a voidable spec cannot be in an exclusive group")
         self.rows: tuple[Row, ...] = tuple(
-            (s.cards, s.need, s.value, s.per, s.group) for s in specs
+            (s.cards, s.need, s.value, s.per, s.group, s.void) for s in specs
         )
         self.rows_of_card = tuple(
             sum(1 << i for i, s in enumerate(specs) if s.cards >> c & 1) for c in range(48)
@@ -84,12 +96,21 @@ class Evaluator:
                 self.group_rows[spec.group] = self.group_rows.get(spec.group, 0) | 1 << i
         self._plans: dict[int, Plan] = {}
         """``gain``'s plan for each capture set seen so far."""
+        self.voidable = tuple(row for row in self.rows if row[5])
+        """The specs a captured card can void, judged apart from the plans."""
+        self.gain: Callable[[int, int, int], float] = (
+            self._gain_voiding if self.voidable else self._gain
+        )
+        """How much capturing ``new`` raises the potential of ``caps``, card points included
+        (``gain(caps, new, avail)``; ``avail`` must include ``caps`` and ``new``)."""
 
     def worth(self, row: Row, caps: int, avail: int) -> float:
         """One spec's share of the potential of ``caps`` when ``avail`` cards (the player's own
         captures included) can still be won: full value held (more for a yaku just made, which can
-        end the month), a discounted value while it can still be made, else nothing."""
-        cards, need, value, per, _ = row
+        end the month), a discounted value while it can still be made, else nothing (voided)."""
+        cards, need, value, per, _, void = row
+        if caps & void:
+            return 0.0
         have = (caps & cards).bit_count()
         if have >= need:
             return value * self.complete + per * (have - need)
@@ -97,9 +118,8 @@ class Evaluator:
             return 0.0
         return value * WEIGHT[need - have]
 
-    def gain(self, caps: int, new: int, avail: int) -> float:
-        """How much capturing ``new`` raises the potential of ``caps``, card points included.
-        ``avail`` must include ``caps`` and ``new``. This is the search's hot path: a spec's worth
+    def _gain(self, caps: int, new: int, avail: int) -> float:
+        """``gain`` of the specs no card voids. This is the search's hot path: a spec's worth
         changes only through its count of held cards, and an unreachable spec is worth nothing
         before and after, so most specs cost two bit counts."""
         plan = self._plans.get(new)
@@ -140,9 +160,19 @@ class Evaluator:
             total += ga - gb
         return total
 
+    def _gain_voiding(self, caps: int, new: int, avail: int) -> float:
+        """``gain`` with the voidable specs: ``_gain``, and the change of each such spec whose
+        cards, or a card voiding it, ``new`` holds."""
+        total = self._gain(caps, new, avail)
+        after = caps | new
+        for row in self.voidable:
+            if (row[0] | row[5]) & new:
+                total += self.worth(row, after, avail) - self.worth(row, caps, avail)
+        return total
+
     def _plan(self, new: int) -> Plan:
         """For a capture ``new``: its card points' value, the specs it touches outside exclusive
-        groups, and the whole groups it touches (in spec order)."""
+        groups and voidable ones, and the whole groups it touches (in spec order)."""
         points = 0.0
         touched = 0
         for c in cards_of(new):
@@ -154,7 +184,7 @@ class Evaluator:
             if row[4]:
                 if touched & self.group_rows[row[4]]:
                     groups.setdefault(row[4], []).append(row[:4])
-            elif touched >> i & 1:
+            elif touched >> i & 1 and not row[5]:
                 singles.append(row[:4])
         return points * self.point_weight, tuple(singles), [tuple(g) for g in groups.values()]
 
@@ -175,7 +205,7 @@ class Evaluator:
         out = 0
         for spec in self.specs:
             have = (caps & spec.cards).bit_count()
-            if have == spec.need - 1:
+            if have == spec.need - 1 and not caps & spec.void:
                 out |= spec.cards & avail & ~caps
         return out
 
@@ -201,16 +231,67 @@ class Evaluator:
 STOP_FIRST = (act.SHOBU, act.AGARI, act.CANCEL)
 GO_ON = (act.KOIKOI, act.SAGE, act.KEEP)
 
-_CACHE: dict[str, Evaluator] = {}
+
+class _Maker(NamedTuple):
+    make: Callable[..., Evaluator]
+    """``make(options, **month)``: the ruleset module's, with None for its default options."""
+    month_state: tuple[str, ...]
+    """The ``extra`` keys of the month's public facts its values depend on (``MONTH_STATE``)."""
 
 
-def evaluator(ruleset: str) -> Evaluator:
-    """The evaluator of module ``bots/<ruleset>_eval.py``; one knowing only card points if none."""
-    if ruleset not in _CACHE:
-        try:
-            module = importlib.import_module(f"{__package__}.{ruleset}_eval")
-        except ModuleNotFoundError:
-            _CACHE[ruleset] = Evaluator(ruleset, (), lambda caps: 0)
-        else:
-            _CACHE[ruleset] = module.make()
-    return _CACHE[ruleset]
+_MAKERS: dict[str, _Maker] = {}
+_CACHE: dict[tuple[str, BaseModel | None, tuple[Any, ...]], Evaluator] = {}
+"""One evaluator for each ruleset, distinct options value and month facts."""
+_RECENT: dict[tuple[str, int, tuple[Any, ...]], tuple[BaseModel | None, Evaluator]] = {}
+"""The same found by the options object's identity (hashing a model costs more than a decision's
+other look-ups): each entry holds its options object, so its id is not reused while it is here."""
+MAX_RECENT = 256
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+
+
+def _maker(ruleset: str) -> _Maker:
+    """The ruleset's maker, found once."""
+    try:
+        module = importlib.import_module(f"{__package__}.{ruleset}_eval")
+    except ModuleNotFoundError:
+        maker = _Maker(lambda options: Evaluator(ruleset, (), lambda caps: 0), ())
+    else:
+
+        def make(options: BaseModel | None, **month: Any) -> Evaluator:
+            if options is None:
+                options = ruleset_class(ruleset).Options()
+            ev: Evaluator = module.make(options, **month)
+            return ev
+
+        maker = _Maker(make, getattr(module, "MONTH_STATE", ()))
+    _MAKERS[ruleset] = maker
+    return maker
+
+
+def evaluator(
+    ruleset: str, options: BaseModel | None = None, extra: Mapping[str, Any] = _NO_EXTRA
+) -> Evaluator:
+    """The evaluator of module ``bots/<ruleset>_eval.py`` for the game's ``options`` (None: the
+    ruleset's defaults) and the month's public facts in ``extra`` its values depend on (八八's 場);
+    one knowing only card points if there is no module. Made once for each distinct key."""
+    maker = _MAKERS.get(ruleset) or _maker(ruleset)
+    keys = maker.month_state
+    month = tuple([extra.get(k) for k in keys]) if keys else ()
+    recent = (ruleset, id(options), month)
+    hit = _RECENT.get(recent)
+    if hit is not None and hit[0] is options:
+        return hit[1]
+    key = (ruleset, options, month)
+    ev = _CACHE.get(key)
+    if ev is None:
+        given = {k: v for k, v in zip(keys, month, strict=True) if v is not None}
+        ev = _CACHE[key] = maker.make(options, **given)
+    if len(_RECENT) >= MAX_RECENT:
+        _RECENT.clear()
+    _RECENT[recent] = (options, ev)
+    return ev
+
+
+def evaluator_of(view: PlayerView) -> Evaluator:
+    """The evaluator of the game behind ``view``: its ruleset, options and month."""
+    return evaluator(view.ruleset, view.options, view.extra)

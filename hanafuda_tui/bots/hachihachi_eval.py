@@ -1,9 +1,11 @@
-"""八八 for bots, in 点 at 小場 (seed 002 ○出来役, RULINGS.md 八八): an 出来役 of v 貫 moves the
-holder's result 3 × 12v against the others' mean (paid v by each); a card point is one 点 against
-88 (half a point less for each other on average); a 法度 play costs its offender what it is worth.
-下げ risks paying the next winner both shares and falls to half on a 取消し, so the normal bot calls
-下げ (and keeps it) only while another 出来役 is one card away with cards in hand to win it and no
-other player is one card from one; the strong bot's search judges 下げ by playing it out."""
+"""八八 for bots, in 点 at the month's 場 under the game's menu (seed 002 ○出来役 ○ルールの概要,
+RULINGS.md 八八 3, 12): an 出来役 of v 貫 moves the holder's result 3 × its 点 against the others'
+mean (paid by each); a card point is one 点 against 88 (half a point less for each other on
+average), multiplied like the 出来役 under menus A–E and never raised under F, where an 出来役 is
+raised by the 場 instead; a 法度 play costs its offender what it is worth (the view's 点 at this
+場). 下げ risks paying the next winner both shares and falls to half on a 取消し, so the normal bot
+calls 下げ (and keeps it) only while another 出来役 is one card away with cards in hand to win it
+and no other player is one card from one; the strong bot's search judges 下げ by playing it out."""
 
 from __future__ import annotations
 
@@ -11,28 +13,41 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import AKATAN, ALL_CARDS, AOTAN, GOKO, GOUN, INOSHIKACHO, SHIKO, TANS
-from ..core.rulesets.hachihachi_yaku import FIXED, KAN, SEVEN_TAN, dekiyaku
+from ..core.rulesets.hachihachi import HachihachiOptions
+from ..core.rulesets.hachihachi_ba import KOBA
+from ..core.rulesets.hachihachi_yaku import FIXED, MULTIPLIERS, SEVEN_TAN, dekiyaku, points
 from ..core.rulesets.hachihachi_yaku import GOKO as GOKO_Y
 from ..core.rulesets.hachihachi_yaku import SHIKO as SHIKO_Y
 from .evaluation import Evaluator, Spec
 
-MARGIN = 3 * KAN
+MONTH_STATE = ("ba",)
+"""The view's ``extra`` key the values depend on: the month's 場."""
+MARGIN = 3
+"""An 出来役's 点 move the holder's result this many times against the others' mean."""
 POINT_WEIGHT = 1.5
 HATTO_WEIGHT = 2.0
 """The offender pays the beneficiary's share for both others: twice the 点 at stake."""
 
-SPECS = (
-    Spec(SHIKO_Y, SHIKO, 4, MARGIN * FIXED[SHIKO_Y], group=1),
-    Spec(GOKO_Y, GOKO, 5, MARGIN * FIXED[GOKO_Y], group=1),  # 五光 replaces 四光 (RULINGS 八八 1)
-    Spec("五雲", GOUN, 5, MARGIN * FIXED["五雲"]),
-    Spec("赤短", AKATAN, 3, MARGIN * FIXED["赤短"]),
-    Spec("青短", AOTAN, 3, MARGIN * FIXED["青短"]),
-    Spec("猪鹿蝶", INOSHIKACHO, 3, MARGIN * FIXED["猪鹿蝶"]),
-    Spec("七短", TANS, 7, MARGIN * SEVEN_TAN, MARGIN),
-)
+
+def specs(menu: str, ba: int) -> tuple[Spec, ...]:
+    """The 出来役 at 場 ``ba`` under ``menu`` (seed 002 ○出来役, RULINGS.md 八八 1, 3)."""
+
+    def v(kan: int) -> float:
+        return MARGIN * points(kan, ba, menu)
+
+    return (
+        Spec(SHIKO_Y, SHIKO, 4, v(FIXED[SHIKO_Y]), group=1),
+        Spec(GOKO_Y, GOKO, 5, v(FIXED[GOKO_Y]), group=1),  # 五光 replaces 四光 (RULINGS 八八 1)
+        Spec("五雲", GOUN, 5, v(FIXED["五雲"])),
+        Spec("赤短", AKATAN, 3, v(FIXED["赤短"])),
+        Spec("青短", AOTAN, 3, v(FIXED["青短"])),
+        Spec("猪鹿蝶", INOSHIKACHO, 3, v(FIXED["猪鹿蝶"])),
+        Spec("七短", TANS, 7, v(SEVEN_TAN), MARGIN * points(1, ba, menu, raised=False)),
+    )
 
 
 def score(caps: int) -> int:
+    """The 出来役 held, in 貫 at 小場."""
     return sum(dekiyaku(caps).values())
 
 
@@ -54,7 +69,17 @@ def stop(
     return not ev.one_away(captures[seat], ALL_CARDS & ~others)
 
 
-def make() -> Evaluator:
+def make(options: HachihachiOptions, ba: int = KOBA) -> Evaluator:
+    """The evaluator at 場 ``ba`` (小場 for a view without one) under the options' menu."""
+    if options.menu == "F":  # card points are never raised
+        num, den = 1, 1
+    else:
+        num, den = MULTIPLIERS[options.menu][ba]
     return Evaluator(
-        "hachihachi", SPECS, score, stop, point_weight=POINT_WEIGHT, hatto_weight=HATTO_WEIGHT
+        "hachihachi",
+        specs(options.menu, ba),
+        score,
+        stop,
+        point_weight=POINT_WEIGHT * num / den,
+        hatto_weight=HATTO_WEIGHT,
     )

@@ -4,6 +4,7 @@ against the others (own + 2 × value, each other − value: seed 004, RULINGS.md
 from __future__ import annotations
 
 from ..core.cards import GOKO, SHIKO
+from ..core.rulesets.hanaawase import HanaawaseOptions
 from ..core.rulesets.hanaawase_yaku import (
     NANATAN_POINTS,
     ROKUTAN_POINTS,
@@ -36,5 +37,6 @@ def score(caps: int) -> int:
     return sum(dekiyaku(caps).values())
 
 
-def make() -> Evaluator:
+def make(options: HanaawaseOptions) -> Evaluator:
+    """The same for every option: the number of rounds changes no value."""
     return Evaluator("hanaawase", SPECS, score, point_weight=POINT_WEIGHT)

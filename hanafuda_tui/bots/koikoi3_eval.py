@@ -30,6 +30,7 @@ from ..core.cards import (
     TEPPO,
     TSUKIMI,
 )
+from ..core.rulesets.koikoi3 import Koikoi3Options
 from ..core.rulesets.koikoi3_yaku import scoring_yaku
 from .evaluation import Evaluator, Spec
 
@@ -78,5 +79,6 @@ def stop(
     return not ev.one_away(caps, ALL_CARDS & ~others)
 
 
-def make() -> Evaluator:
+def make(options: Koikoi3Options) -> Evaluator:
+    """The same for every option: the length of the year changes no value."""
     return Evaluator("koikoi3", SPECS, score, stop)

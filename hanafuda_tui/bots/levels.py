@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..core.game import PlayerView
-from .evaluation import evaluator
+from .evaluation import evaluator_of
 from .policy import easy_action, normal_action, seen_of_view
 
 
@@ -31,4 +31,4 @@ class NormalBot:
         self.rng = rng
 
     def act(self, view: PlayerView) -> int:
-        return normal_action(evaluator(view.ruleset), seen_of_view(view))
+        return normal_action(evaluator_of(view), seen_of_view(view))

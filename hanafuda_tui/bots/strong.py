@@ -19,13 +19,11 @@ import random
 import statistics
 import time as _time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ..core import actions as act
 from ..core.determinize import build_game, sample_deal
 from ..core.game import Game, PlayerView
-from ..core.rulesets import ruleset_class
-from .evaluation import Evaluator, evaluator
+from .evaluation import Evaluator, evaluator_of
 from .policy import easy_action, normal_action, seen_of_game, seen_of_view
 
 DEFAULT_TIME = 0.2
@@ -71,12 +69,10 @@ class StrongBot:
         self.confidence = _number("confidence", confidence, float)
         if not (math.isfinite(self.confidence) and self.confidence >= 0):
             raise ValueError("confidence must be a finite number, at least 0")
-        self.options: Any = None
-        """The game's options (public); the ruleset's defaults if the runner does not set them."""
 
     def act(self, view: PlayerView) -> int:
         legal = view.legal
-        ev = evaluator(view.ruleset)
+        ev = evaluator_of(view)
         if len(legal) == 1:
             return legal[0]
         guess = normal_action(ev, seen_of_view(view))
@@ -88,9 +84,6 @@ class StrongBot:
         """Sequential halving: every action on a first world, then rounds that share the budget
         (playouts, or the time in equal slices), each dropping the worse half of the actions still
         in play (by their mean so far)."""
-        options = (
-            self.options if self.options is not None else ruleset_class(view.ruleset).Options()
-        )
         clock = _time.perf_counter
         start = clock()
         deadline = start + self.time if self.time is not None else math.inf
@@ -110,7 +103,7 @@ class StrongBot:
             w = counts[g]
             for i in alive:
                 deck_rng = random.Random(seed)
-                game = build_game(view, hands, stock, options, functools.partial(_deck, deck_rng))
+                game = build_game(view, hands, stock, functools.partial(_deck, deck_rng))
                 game.apply(candidates[i])
                 self._playout(game, ev)
                 value = _margin(game.scores, view.seat) - before

@@ -3,12 +3,13 @@
 Search bots play imagined continuations: they never read the real game, only a ``PlayerView``.
 ``unseen`` is every card the seat cannot see; ``sample_deal`` shares them out at random among the
 other hands and the stock, keeping each hand's size; ``build_game`` puts the view's public state and
-such a deal into a fresh game of the view's ruleset. Generic over rulesets: the base state comes
-from the view's fields, the ruleset's own state from ``view.extra`` keys that name attributes of the
-game (``shibari``, ``koikoi``, ``offer``...), and ``RESTORE`` puts back the little a view reports
-under another name. What no view says keeps the new game's initial value: earlier months' winners
-(三人こいこい 小引), the captures a turn held before its hand step (a pending draw's offer), and in
-八八 the declared teyaku's threes, the month's payments so far and earlier 法度 marks.
+such a deal into a fresh game of the view's ruleset, under the view's options. Generic over
+rulesets: the base state comes from the view's fields, the ruleset's own state from ``view.extra``
+keys that name attributes of the game (``shibari``, ``koikoi``, ``offer``...), and ``RESTORE`` puts
+back the little a view reports under another name. What no view says keeps the new game's initial
+value: earlier months' winners (三人こいこい 小引), the captures a turn held before its hand step
+(a pending draw's offer), and in 八八 the declared teyaku's threes, the month's payments so far and
+earlier 法度 marks.
 """
 
 from __future__ import annotations
@@ -119,17 +120,14 @@ def build_game(
     view: PlayerView,
     hands: Sequence[int],
     stock: Sequence[int],
-    options: Any = None,
     deck_source: DeckSource | None = None,
 ) -> Game:
-    """A game in the view's state with the given hands and stock (top first), logging off.
-
-    ``options`` defaults to the ruleset's defaults; ``deck_source`` (later deals) to a shuffle
-    from a fixed seed, so an imagined game never touches anyone's random source.
+    """A game in the view's state and under its options, with the given hands and stock (top
+    first), logging off. ``deck_source`` (later deals) defaults to a shuffle from a fixed seed,
+    so an imagined game never touches anyone's random source.
     """
     cls = ruleset_class(view.ruleset)
-    if options is None:
-        options = cls.Options()
+    options = view.options if view.options is not None else cls.Options()
     if deck_source is None:
         rng = random.Random(0)
         deck_source = lambda: shuffled_deck(rng)  # noqa: E731
@@ -166,11 +164,8 @@ def build_game(
 
 
 def determinize(
-    view: PlayerView,
-    rng: random.Random,
-    options: Any = None,
-    deck_source: DeckSource | None = None,
+    view: PlayerView, rng: random.Random, deck_source: DeckSource | None = None
 ) -> Game:
     """``build_game`` on a fresh ``sample_deal``: one possible world behind the view."""
     hands, stock = sample_deal(view, rng)
-    return build_game(view, hands, stock, options, deck_source)
+    return build_game(view, hands, stock, deck_source)

@@ -67,7 +67,8 @@ class PlayerView(NamedTuple):
     """What one seat may know: every hidden card of the others and of the stock is removed.
     An immutable snapshot (a tuple: cheap to build, as bots take one per decision), immutable all
     the way down: ``extra`` is a read-only mapping whose values are ints, strs, tuples, NamedTuples
-    or read-only mappings, so what a bot holds can change nothing another seat sees."""
+    or read-only mappings, and ``options`` a frozen model of plain values, so what a bot holds can
+    change nothing another seat sees."""
 
     ruleset: str
     seat: int
@@ -93,6 +94,10 @@ class PlayerView(NamedTuple):
     """Cards of each seat's hand that are face up (shown teyaku)."""
     extra: Mapping[str, Any]
     """Ruleset-specific public facts (3文しばり, こいこい calls, the seat's own teyaku...)."""
+    options: BaseModel | None = None
+    """The game's options (the ruleset's frozen Options model, the same for every seat): what a
+    bot needs to play this game and not another. None only in a view made by hand, read as the
+    ruleset's defaults."""
 
 
 _new_view = tuple.__new__
@@ -257,6 +262,7 @@ class Game:
                 tuple(self.scores),
                 tuple(self.shown),
                 self.public_extra(seat),
+                self.options,
             ),
         )
 

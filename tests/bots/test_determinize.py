@@ -93,7 +93,7 @@ def test_rebuilt_with_the_real_cards_the_game_goes_on_exactly_like_the_real_one(
             if game.phase != "teyaku" and moves.random() < chance:
                 seat = game.to_act
                 view = game.view(seat)
-                copy = build_game(view, game.hands, game.stock[game.stock_pos :], game.options)
+                copy = build_game(view, game.hands, game.stock[game.stock_pos :])
                 exact = views_tell_all(game)
                 if exact:
                     assert copy.view(seat) == view

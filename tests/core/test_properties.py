@@ -153,6 +153,7 @@ def test_views_depend_on_nothing_hidden():
         "scores",
         "shown",
         "extra",
+        "options",
     ], "a new view field must be checked here for hidden cards"
     rng = random.Random(0)
     checked = 0

@@ -1,6 +1,6 @@
 """Views are immutable all the way down (PlayerView): writing to any part of what a seat was given
 raises, so a bot can change nothing another seat sees, now or in a later turn; views of different
-seats share no mutable object."""
+seats share no mutable object (the game's options, a frozen model of plain values, are shared)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.records import make_options
@@ -25,7 +26,7 @@ CASES = [
     ("hachihachi", {"menu": "F"}),
 ]
 LEAVES = (int, str, float, type(None))
-CONTAINERS = (tuple, frozenset, MappingProxyType)
+CONTAINERS = (tuple, frozenset, MappingProxyType, BaseModel)
 
 
 def parts(obj: Any, path: str = "view") -> Iterator[tuple[str, Any]]:
@@ -38,6 +39,9 @@ def parts(obj: Any, path: str = "view") -> Iterator[tuple[str, Any]]:
     elif isinstance(obj, tuple | frozenset):
         for i, value in enumerate(obj):
             yield from parts(value, f"{path}[{i}]")
+    elif isinstance(obj, BaseModel):
+        for name in type(obj).model_fields:
+            yield from parts(getattr(obj, name), f"{path}.{name}")
 
 
 def writes(obj: Any) -> Iterator[Any]:
@@ -50,6 +54,9 @@ def writes(obj: Any) -> Iterator[Any]:
             yield lambda key=key: obj.__delitem__(key)
     if hasattr(obj, "_fields"):
         yield lambda: setattr(obj, obj._fields[0], None)
+    if isinstance(obj, BaseModel):
+        for name in type(obj).model_fields:
+            yield lambda name=name: setattr(obj, name, None)
     for name in ("append", "add", "update", "clear", "pop", "setdefault", "extend"):
         yield lambda name=name: getattr(obj, name)()
 
@@ -59,7 +66,7 @@ def assert_immutable(view: Any) -> None:
         assert isinstance(part, LEAVES + CONTAINERS), f"{path} is a {type(part).__name__}"
         if isinstance(part, CONTAINERS):
             for write in writes(part):
-                with pytest.raises((TypeError, AttributeError)):
+                with pytest.raises((TypeError, AttributeError, ValueError)):
                     write()
 
 
