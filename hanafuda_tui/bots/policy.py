@@ -1,8 +1,9 @@
 """The easy and normal policies as plain functions of the public state of one seat.
 
-A ``Seen`` is what a seat knows: its hand, the field, everyone's captures and the card waiting
-for a field choice. It is made from a ``PlayerView`` (real bots) or from an imagined game (search
-playouts, where reading the game is reading the bot's own sampled world, never the real one).
+A ``Seen`` is what a seat knows: its hand, the field its cards meet, everyone's captures and the
+card waiting for a field choice. It is made from a ``PlayerView`` (real bots) or from an imagined
+game (search playouts, where reading the game is reading the bot's own sampled world, never the
+real one).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any, NamedTuple
 from ..core import actions as act
 from ..core.cards import ALL_CARDS, MONTH_MASK, POINTS, cards_of
 from ..core.game import PLAY, TAKE, Game, PlayerView
+from ..core.hints import meeting_field
 from .evaluation import GO_ON, STOP_FIRST, Evaluator
 
 DENY = 0.25
@@ -26,6 +28,8 @@ class Seen(NamedTuple):
     legal: Sequence[int]
     hand: int
     field: int
+    """The cards a card of the seat's meets (``hints.meeting_field``): in 花合わせ the others'
+    shown teyaku cards too."""
     captures: tuple[int, ...]
     pending: int
     extra: Mapping[str, Any]
@@ -33,12 +37,16 @@ class Seen(NamedTuple):
 
 
 def seen_of_view(view: PlayerView) -> Seen:
+    field = meeting_field(view)
     return Seen(
-        view.seat, view.legal, view.hand, view.field, view.captures, view.pending_card, view.extra
+        view.seat, view.legal, view.hand, field, view.captures, view.pending_card, view.extra
     )
 
 
 def seen_of_game(game: Game) -> Seen:
+    """The seat to act's ``Seen`` in a game. Its ``field`` is the game's own: during a turn that
+    is already what the turn's cards meet (花合わせ puts the others' shown cards in it as the turn
+    begins, and ``build_game`` does the same for a view's turn)."""
     seat = game.to_act
     phase = game.phase
     pending = game.pending_card if phase == TAKE else -1

@@ -41,15 +41,19 @@ SHOWN_ARE_FIELD = frozenset({"hanaawase"})
 """Rulesets whose shown teyaku cards are field cards for the other players (seed 004 手役)."""
 
 
+def meeting_field(view: PlayerView) -> int:
+    """The cards a card of the viewer's meets: the field, and in 花合わせ the others' shown cards.
+    (A game's own ``field`` already holds them during a turn: ``Hanaawase.begin_turn``.)"""
+    if view.ruleset in SHOWN_ARE_FIELD:
+        shown = view.shown  # in different hands, so their sum is their union
+        return view.field | sum(shown) - shown[view.seat]
+    return view.field
+
+
 def takes(view: PlayerView, card: int) -> int:
     """The cards ``card`` would meet if the viewer played or drew it now: one is taken, two give
     a choice, three are all taken. In 花合わせ the others' shown cards count as field cards."""
-    field = view.field
-    if view.ruleset in SHOWN_ARE_FIELD:
-        for seat, shown in enumerate(view.shown):
-            if seat != view.seat:
-                field |= shown
-    return field & MONTH_MASK[card >> 2]
+    return meeting_field(view) & MONTH_MASK[card >> 2]
 
 
 def yaku_function(ruleset: str, options: Any) -> YakuFunction | None:
