@@ -242,10 +242,9 @@ class _Maker(NamedTuple):
 _MAKERS: dict[str, _Maker] = {}
 _CACHE: dict[tuple[str, BaseModel | None, tuple[Any, ...]], Evaluator] = {}
 """One evaluator for each ruleset, distinct options value and month facts."""
-_RECENT: dict[tuple[str, int, tuple[Any, ...]], tuple[BaseModel | None, Evaluator]] = {}
-"""The same found by the options object's identity (hashing a model costs more than a decision's
-other look-ups): each entry holds its options object, so its id is not reused while it is here."""
-MAX_RECENT = 256
+_LAST: dict[str, tuple[BaseModel | None, tuple[Any, ...], Evaluator]] = {}
+"""Each ruleset's last evaluator with its options object and month facts: the common case (one
+game, decision after decision) found without hashing a model."""
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 
@@ -277,18 +276,15 @@ def evaluator(
     maker = _MAKERS.get(ruleset) or _maker(ruleset)
     keys = maker.month_state
     month = tuple([extra.get(k) for k in keys]) if keys else ()
-    recent = (ruleset, id(options), month)
-    hit = _RECENT.get(recent)
-    if hit is not None and hit[0] is options:
-        return hit[1]
+    last = _LAST.get(ruleset)
+    if last is not None and last[0] is options and last[1] == month:
+        return last[2]
     key = (ruleset, options, month)
     ev = _CACHE.get(key)
     if ev is None:
         given = {k: v for k, v in zip(keys, month, strict=True) if v is not None}
         ev = _CACHE[key] = maker.make(options, **given)
-    if len(_RECENT) >= MAX_RECENT:
-        _RECENT.clear()
-    _RECENT[recent] = (options, ev)
+    _LAST[ruleset] = (options, month, ev)
     return ev
 
 
