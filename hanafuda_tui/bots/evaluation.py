@@ -35,7 +35,8 @@ class Spec(NamedTuple):
     group: int = 0
     """Specs sharing a non-zero group are exclusive: only the best of them counts (五光 > 四光...)."""
     void: int = 0
-    """Cards that void the yaku once captured (二人こいこい 雨流れ); such a spec is in no group."""
+    """Cards that void the yaku once captured (二人こいこい 雨流れ): for a VoidingEvaluator, in no
+    exclusive group."""
 
 
 Row = tuple[int, int, float, float, int, int]
@@ -80,8 +81,8 @@ class Evaluator:
         self.specs = specs
         self.score = score
         self.stop_rule = stop
-        if any(s.void and s.group for s in specs):
-            raise ValueError("a voidable spec cannot be in an exclusive group")
+        if any(s.void for s in specs) and not isinstance(self, VoidingEvaluator):
+            raise ValueError("specs that a card voids need a VoidingEvaluator")
         self.rows: tuple[Row, ...] = tuple(
             (s.cards, s.need, s.value, s.per, s.group, s.void) for s in specs
         )
@@ -96,13 +97,6 @@ class Evaluator:
                 self.group_rows[spec.group] = self.group_rows.get(spec.group, 0) | 1 << i
         self._plans: dict[int, Plan] = {}
         """``gain``'s plan for each capture set seen so far."""
-        self.voidable = tuple(row for row in self.rows if row[5])
-        """The specs a captured card can void, judged apart from the plans."""
-        self.gain: Callable[[int, int, int], float] = (
-            self._gain_voiding if self.voidable else self._gain
-        )
-        """How much capturing ``new`` raises the potential of ``caps``, card points included
-        (``gain(caps, new, avail)``; ``avail`` must include ``caps`` and ``new``)."""
 
     def worth(self, row: Row, caps: int, avail: int) -> float:
         """One spec's share of the potential of ``caps`` when ``avail`` cards (the player's own
@@ -118,10 +112,11 @@ class Evaluator:
             return 0.0
         return value * WEIGHT[need - have]
 
-    def _gain(self, caps: int, new: int, avail: int) -> float:
-        """``gain`` of the specs no card voids. This is the search's hot path: a spec's worth
+    def gain(self, caps: int, new: int, avail: int) -> float:
+        """How much capturing ``new`` raises the potential of ``caps``, card points included.
+        ``avail`` must include ``caps`` and ``new``. This is the search's hot path: a spec's worth
         changes only through its count of held cards, and an unreachable spec is worth nothing
-        before and after, so most specs cost two bit counts."""
+        before and after, so most specs cost two bit counts (voidable specs: VoidingEvaluator)."""
         plan = self._plans.get(new)
         if plan is None:
             plan = self._plans[new] = self._plan(new)
@@ -158,16 +153,6 @@ class Evaluator:
                 gb = max(gb, b)
                 ga = max(ga, a)
             total += ga - gb
-        return total
-
-    def _gain_voiding(self, caps: int, new: int, avail: int) -> float:
-        """``gain`` with the voidable specs: ``_gain``, and the change of each such spec whose
-        cards, or a card voiding it, ``new`` holds."""
-        total = self._gain(caps, new, avail)
-        after = caps | new
-        for row in self.voidable:
-            if (row[0] | row[5]) & new:
-                total += self.worth(row, after, avail) - self.worth(row, caps, avail)
         return total
 
     def _plan(self, new: int) -> Plan:
@@ -226,6 +211,25 @@ class Evaluator:
             if s != seat and self.one_away(c, ALL_CARDS & ~everyone | c):
                 return True
         return False
+
+
+class VoidingEvaluator(Evaluator):
+    """An evaluator with specs a captured card voids (``Spec.void``, in no exclusive group):
+    ``gain`` adds their change to the plain one."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.voidable = tuple(row for row in self.rows if row[5])
+        if any(row[4] for row in self.voidable):
+            raise ValueError("a voidable spec cannot be in an exclusive group")
+
+    def gain(self, caps: int, new: int, avail: int) -> float:
+        total = super().gain(caps, new, avail)
+        after = caps | new
+        for row in self.voidable:
+            if (row[0] | row[5]) & new:
+                total += self.worth(row, after, avail) - self.worth(row, caps, avail)
+        return total
 
 
 STOP_FIRST = (act.SHOBU, act.AGARI, act.CANCEL)

@@ -27,7 +27,7 @@ from ..core.cards import (
 )
 from ..core.rulesets import koikoi2_yaku as y
 from ..core.rulesets.koikoi2 import Koikoi2Options
-from .evaluation import Evaluator, Spec, StopRule
+from .evaluation import Evaluator, Spec, StopRule, VoidingEvaluator
 
 ENOUGH = 5
 """Stop at this many points or more: doubling it is rarely worth the risk."""
@@ -102,4 +102,5 @@ def stop_rule(options: Koikoi2Options) -> StopRule:
 
 
 def make(options: Koikoi2Options) -> Evaluator:
-    return Evaluator("koikoi2", specs(options), scorer(options), stop_rule(options))
+    kind = VoidingEvaluator if options.rain else Evaluator
+    return kind("koikoi2", specs(options), scorer(options), stop_rule(options))
