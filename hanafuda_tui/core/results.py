@@ -94,11 +94,15 @@ def totals(lines: Iterable[Line], players: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+_new_line = tuple.__new__
+
+
 def pair(
     winner: int, payer: int, amount: int, cause: Cause, name: str = "", value: int = 0
 ) -> tuple[Line, Line]:
-    """``payer`` pays ``amount`` to ``winner``: the two lines of that one payment."""
+    """``payer`` pays ``amount`` to ``winner``: the two lines of that one payment (built as plain
+    tuples, skipping the generated ``__new__``: a deal's result is made on the hot path)."""
     return (
-        Line(winner, amount, cause, name, value, payer),
-        Line(payer, -amount, cause, name, value, winner),
+        _new_line(Line, (winner, amount, cause, name, value, payer)),
+        _new_line(Line, (payer, -amount, cause, name, value, winner)),
     )

@@ -63,13 +63,12 @@ OUTCOMES = {"shobu": Outcome.YAKU, "teyaku": Outcome.TEYAKU}
 
 def shobu_lines(winner: int, yaku: dict[str, int]) -> tuple[Line, ...]:
     """勝負: each other player pays every yaku at face value, no doubling (docs/rules/koikoi3.md §8)."""
-    return tuple(
-        line
-        for payer in range(3)
-        if payer != winner
-        for name, value in yaku.items()
-        for line in pair(winner, payer, value, Cause.YAKU, name, value)
-    )
+    out: list[Line] = []
+    for payer in range(3):
+        if payer != winner:
+            for name, value in yaku.items():
+                out += pair(winner, payer, value, Cause.YAKU, name, value)
+    return tuple(out)
 
 
 def teyaku_lines(winner: int, declared: list[tuple[str, int] | None]) -> tuple[Line, ...]:
