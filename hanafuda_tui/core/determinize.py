@@ -127,7 +127,7 @@ def build_game(
     so an imagined game never touches anyone's random source.
     """
     cls = ruleset_class(view.ruleset)
-    options = view.options if view.options is not None else cls.Options()
+    options = view.options
     if deck_source is None:
         rng = random.Random(0)
         deck_source = lambda: shuffled_deck(rng)  # noqa: E731

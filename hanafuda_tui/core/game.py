@@ -94,10 +94,9 @@ class PlayerView(NamedTuple):
     """Cards of each seat's hand that are face up (shown teyaku)."""
     extra: Mapping[str, Any]
     """Ruleset-specific public facts (3文しばり, こいこい calls, the seat's own teyaku...)."""
-    options: BaseModel | None = None
+    options: BaseModel
     """The game's options (the ruleset's frozen Options model, the same for every seat): what a
-    bot needs to play this game and not another. None only in a view made by hand, read as the
-    ruleset's defaults."""
+    bot needs to play this game and not another."""
 
 
 _new_view = tuple.__new__

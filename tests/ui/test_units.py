@@ -53,11 +53,12 @@ def test_cards_wrap_by_cell_width() -> None:
 def test_an_unknown_phase_gets_its_legal_named_actions_as_choices() -> None:
     from hanafuda_tui.core import actions as act
     from hanafuda_tui.core.game import PlayerView
+    from hanafuda_tui.core.rulesets.koikoi3 import Koikoi3
     from hanafuda_tui.ui.screens.modals import generic_prompt
 
     view = PlayerView(
         "someday", 0, 3, 1, 1, 0, 0, "mystery", 0, (act.AGARI, act.SAGE), 0, (7, 7, 7), 0,
-        (0, 0, 0), 21, -1, (0, 0, 0), (0, 0, 0), {},
+        (0, 0, 0), 21, -1, (0, 0, 0), (0, 0, 0), {}, Koikoi3.Options(),
     )  # fmt: skip
     prompt = generic_prompt(view, None)  # type: ignore[arg-type]
     assert prompt.keys == {"a": act.AGARI, "g": act.SAGE}
