@@ -34,7 +34,7 @@ from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
 from .core.rulesets.hachihachi import Hachihachi
 from .core.rulesets.hachihachi_ba import ba_chain
 from .core.rulesets.hachihachi_sheet import render_sheet
-from .core.stats import TEYAKU_STATS, TEYAKU_TABLES, TOTAL_HANDS
+from .core.stats import TOTAL_HANDS
 from .tournament import Plan
 
 MAX_JOBS = 64
@@ -153,10 +153,6 @@ def _check_record_dir(path: str) -> None:
         raise UsageError(f"cannot write records to {path}: {err.strerror or err}") from None
 
 
-DEALER_TITLE = {"hanaawase": "親", "koikoi2": "親"}
-"""What the dealer is called where it is not 胴 (seed 004 親; seed 003 親)."""
-
-
 def _month_label(month: int) -> str:
     return f"{month}月 {MONTH_NAMES[month - 1]}"
 
@@ -247,7 +243,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         _print_json(out)
         return 0
     print(f"{record.ruleset}: {' / '.join(names)}")
-    dealer = DEALER_TITLE.get(record.ruleset, "胴")
+    dealer = game.dealer_title
     for r in game.results:
         who = names[r.winner] if r.winner >= 0 else "流れ"
         what = " ".join(r.yaku) or r.reason
@@ -268,9 +264,8 @@ def _cells_wide(text: str, width: int) -> str:
     return " " * max(0, width - wide) + text
 
 
-def _stats_table(args: argparse.Namespace) -> int:
+def _stats_table(args: argparse.Namespace, cells: dict[str, dict[str, int]]) -> int:
     """Teyaku counted per (count-type, kasu-type) cell as the seed's grid, with totals (八八)."""
-    cells = TEYAKU_TABLES[args.ruleset]()
     if args.json:
         _print_json({"total": TOTAL_HANDS, "cells": cells})
         return 0
@@ -319,12 +314,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return _stats_ba(args)
     if args.what != "teyaku":
         raise UsageError(f"unknown statistic {args.what!r} (known: teyaku, ba)")
-    ruleset_class(args.ruleset)
-    if args.ruleset in TEYAKU_TABLES:
-        return _stats_table(args)
-    if args.ruleset not in TEYAKU_STATS:
+    cls = ruleset_class(args.ruleset)
+    cells = cls.teyaku_table()
+    if cells is not None:
+        return _stats_table(args, cells)
+    counts = cls.teyaku_counts()
+    if counts is None:
         raise UsageError(f"no teyaku statistics for {args.ruleset}")
-    counts = TEYAKU_STATS[args.ruleset]()
     if args.json:
         _print_json({"total": TOTAL_HANDS, "counts": counts})
         return 0

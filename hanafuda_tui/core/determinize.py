@@ -5,21 +5,20 @@ Search bots play imagined continuations: they never read the real game, only a `
 other hands and the stock, keeping each hand's size; ``build_game`` puts the view's public state and
 such a deal into a fresh game of the view's ruleset, under the view's options. Generic over
 rulesets: the base state comes from the view's fields, the ruleset's own state from ``view.extra``
-keys that name attributes of the game (``shibari``, ``koikoi``, ``offer``...), and ``RESTORE`` puts
-back the little a view reports under another name. What no view says keeps the new game's initial
-value: earlier months' winners (三人こいこい 小引), the captures a turn held before its hand step
-(a pending draw's offer), and in 八八 the declared teyaku's threes, the month's payments so far and
-earlier 法度 marks.
+keys that name attributes of the game (``shibari``, ``koikoi``, ``offer``...), and the ruleset's
+``restore_from_view`` puts back the little a view reports under another name. What no view says
+keeps the new game's initial value: earlier months' winners (三人こいこい 小引), the captures a turn
+held before its hand step (a pending draw's offer), and in 八八 the declared teyaku's threes, the
+month's payments so far and earlier 法度 marks.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from .cards import ALL_CARDS, card_list
-from .game import OVER, PLAY, TAKE, DealLog, DeckSource, Game, PlayerView
+from .game import OVER, TAKE, DealLog, DeckSource, Game, PlayerView
 from .rulesets import ruleset_class
 from .table import shuffled_deck
 
@@ -84,38 +83,6 @@ def _pending_was_drawn(cls: type[Game], view: PlayerView) -> bool:
     return (drawn - turns_done) % view.players != 0
 
 
-def _hanaawase(game: Any, view: PlayerView) -> None:
-    """Shown teyaku cards are field cards for the others during a turn (RULINGS 花合わせ 1)."""
-    game.round_index = view.extra["month_index"]
-    game.all_shown = 0
-    for shown in view.shown:
-        game.all_shown |= shown
-    if view.phase in (PLAY, TAKE):
-        game.field |= game.all_shown & ~view.shown[view.turn]
-
-
-def _hachihachi(game: Any, view: PlayerView) -> None:
-    """One month stone is put in per month played; the 場 label tells the 二代しばり carried on;
-    a turn's new 出来役 are judged against the ones held when it began; declarations are known by
-    name only."""
-    from .rulesets.hachihachi_ba import BA_NAMES, KOBA
-    from .rulesets.hachihachi_yaku import dekiyaku
-
-    game.month_index = sum(view.extra["stones"])
-    label = view.extra["ba_label"]
-    game.carried = BA_NAMES.index(label[1]) if len(label) > 1 else KOBA
-    game.declared = [bool(name) for name in view.extra["declared"]]
-    if view.phase in (PLAY, TAKE):
-        game.turn_yaku = set(dekiyaku(view.captures[view.turn]))
-
-
-RESTORE: dict[str, Callable[[Any, PlayerView], None]] = {
-    "hanaawase": _hanaawase,
-    "hachihachi": _hachihachi,
-}
-"""Ruleset state a view reports under another name or shape, put back after the generic copy."""
-
-
 def build_game(
     view: PlayerView,
     hands: Sequence[int],
@@ -157,9 +124,7 @@ def build_game(
         if key in state:
             current = getattr(game, key)
             setattr(game, key, list(value) if isinstance(current, list) else value)
-    restore = RESTORE.get(view.ruleset)
-    if restore:
-        restore(game, view)
+    game.restore_from_view(view)
     return game
 
 

@@ -117,6 +117,14 @@ class Game:
     watches_steps: ClassVar[bool] = False
     """Whether the ruleset overrides ``step_done`` (set for each subclass: the hot path skips the
     call where no one listens)."""
+    titles: ClassVar[tuple[str, str]] = ("", "")
+    """The ruleset's Japanese and English titles (menus, table header); each ruleset sets its own."""
+    dealer_title: ClassVar[str] = ""
+    """What the dealer is called in records and logs (親 or 胴); each ruleset sets its own."""
+    shown_are_field: ClassVar[bool] = False
+    """Whether shown teyaku cards are field cards for the other players (花合わせ, seed 004 手役)."""
+    has_ba: ClassVar[bool] = False
+    """Whether a month's 場 (小場/大場/絶場) scales its values (八八, seed 002)."""
 
     __slots__ = (
         "options", "deck_source", "first_dealer", "dealer", "scores", "log", "logging", "deals",
@@ -285,6 +293,26 @@ class Game:
         return other
 
     # -- ruleset hooks --------------------------------------------------------------------------
+
+    @classmethod
+    def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]] | None:
+        """Captures → the scoring yaku under ``options``, in the ruleset's own unit (None: no
+        hints)."""
+        return None
+
+    @classmethod
+    def teyaku_counts(cls) -> dict[str, int] | None:
+        """Exact count of the seven-card hands holding each teyaku (None: not counted)."""
+        return None
+
+    @classmethod
+    def teyaku_table(cls) -> dict[str, dict[str, int]] | None:
+        """Exact hand counts per (row, column) teyaku cell, for two-type teyaku (None: none)."""
+        return None
+
+    def restore_from_view(self, view: PlayerView) -> None:
+        """Put back the ruleset state a view reports under another name or shape (after the
+        generic copy of a view into a game: ``determinize.build_game``)."""
 
     def deal_month(self) -> int:
         """The month of the deal about to start, 1..12."""

@@ -1,8 +1,8 @@
 """Facts a player's screen shows that the rules already decide: the yaku a capture set scores now,
 and the yaku it would score with one more card (the yaku/score sidebar and the こいこい prompt).
 
-Each ruleset registers how to get its yaku function from its options; a ruleset without one simply
-has no hints.
+Each ruleset class gives its yaku function from its options (``Game.yaku_function``); a ruleset
+without one simply has no hints.
 """
 
 from __future__ import annotations
@@ -12,39 +12,16 @@ from typing import Any
 
 from .cards import MONTH_MASK, card_list
 from .game import PlayerView
-from .rulesets import hachihachi_yaku, hanaawase_yaku, koikoi2_yaku
-from .rulesets.koikoi3_yaku import scoring_yaku
+from .rulesets import RULESETS, ruleset_class
 
 YakuFunction = Callable[[int], dict[str, int]]
-
-
-def _koikoi2(options: Any) -> YakuFunction:
-    values = koikoi2_yaku.LOW_VALUES if options.low_values else koikoi2_yaku.VALUES
-    return lambda caps: koikoi2_yaku.yaku(caps, values, options.rain)
-
-
-def _hanaawase(caps: int) -> dict[str, int]:
-    """花合わせ's 出来役 in points; 雨シマ voids them all (seed 004)."""
-    return {} if hanaawase_yaku.ame_shima(caps) else hanaawase_yaku.dekiyaku(caps)
-
-
-YAKU_OF: dict[str, Callable[[Any], YakuFunction]] = {
-    "koikoi3": lambda options: scoring_yaku,
-    "koikoi2": _koikoi2,
-    "hachihachi": lambda options: hachihachi_yaku.dekiyaku,
-    "hanaawase": lambda options: _hanaawase,
-}
 """Values are each ruleset's own unit: 文 (三人こいこい), points (二人こいこい, 花合わせ), 貫 at 小場 (八八)."""
-
-
-SHOWN_ARE_FIELD = frozenset({"hanaawase"})
-"""Rulesets whose shown teyaku cards are field cards for the other players (seed 004 手役)."""
 
 
 def meeting_field(view: PlayerView) -> int:
     """The cards a card of the viewer's meets: the field, and in 花合わせ the others' shown cards.
     (A game's own ``field`` already holds them during a turn: ``Hanaawase.begin_turn``.)"""
-    if view.ruleset in SHOWN_ARE_FIELD:
+    if ruleset_class(view.ruleset).shown_are_field:
         shown = view.shown  # in different hands, so their sum is their union
         return view.field | sum(shown) - shown[view.seat]
     return view.field
@@ -58,8 +35,8 @@ def takes(view: PlayerView, card: int) -> int:
 
 def yaku_function(ruleset: str, options: Any) -> YakuFunction | None:
     """The function from captures to scoring yaku of ``ruleset`` with ``options``, if it has one."""
-    make = YAKU_OF.get(ruleset)
-    return make(options) if make else None
+    cls = RULESETS.get(ruleset)
+    return cls.yaku_function(options) if cls else None
 
 
 def current_yaku(ruleset: str, options: Any, captures: int) -> dict[str, int]:

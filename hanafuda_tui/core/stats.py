@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterator
 from math import comb, prod
 
 from .cards import MONTH_MASK
-from .rulesets.hachihachi_teyaku import teyaku_table as hachihachi_teyaku_table
 from .rulesets.koikoi3_yaku import TEYAKU_NAMES
 from .rulesets.koikoi3_yaku import teyaku as koikoi3_teyaku
 
@@ -58,11 +57,3 @@ def koikoi3_teyaku_counts() -> dict[str, int]:
 
     counts = count_by_pattern(classify)
     return {name: counts[name] for name in TEYAKU_NAMES}
-
-
-TEYAKU_STATS: dict[str, Callable[[], dict[str, int]]] = {"koikoi3": koikoi3_teyaku_counts}
-
-TEYAKU_TABLES: dict[str, Callable[[], dict[str, dict[str, int]]]] = {
-    "hachihachi": hachihachi_teyaku_table
-}
-"""Rulesets whose teyaku combine two types, counted per (row, column) cell (八八)."""

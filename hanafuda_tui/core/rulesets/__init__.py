@@ -12,13 +12,6 @@ RULESETS: dict[str, type[Game]] = {
     cls.ruleset: cls for cls in (Koikoi3, Koikoi2, Hanaawase, Hachihachi)
 }
 
-TITLES = {
-    "koikoi3": ("三人こいこい", "three-player koi-koi"),
-    "koikoi2": ("二人こいこい", "two-player koi-koi"),
-    "hanaawase": ("花合わせ", "hana-awase"),
-    "hachihachi": ("八八", "hachi-hachi"),
-}
-
 
 class UnknownRuleset(ValueError):
     pass
@@ -31,3 +24,9 @@ def ruleset_class(name: str) -> type[Game]:
     except KeyError:
         known = ", ".join(sorted(RULESETS))
         raise UnknownRuleset(f"unknown ruleset {name!r} (known: {known})") from None
+
+
+def titles(name: str) -> tuple[str, str]:
+    """A ruleset's Japanese and English titles (its name twice if no ruleset has that name)."""
+    cls = RULESETS.get(name)
+    return cls.titles if cls else (name, name)

@@ -11,7 +11,7 @@ After the year ``scores`` are the final 貫 × 12 and ``year`` holds the settlem
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
@@ -19,9 +19,9 @@ from pydantic import BaseModel, ConfigDict
 
 from .. import actions as act
 from ..cards import MONTH_MASK, card_list
-from ..game import OVER, PLAY, TEYAKU_PHASE, Game
+from ..game import OVER, PLAY, TAKE, TEYAKU_PHASE, Game, PlayerView
 from ..results import Cause, Line, Outcome, Settlement
-from .hachihachi_ba import KOBA, ba_label, ba_of
+from .hachihachi_ba import BA_NAMES, KOBA, ba_label, ba_of
 from .hachihachi_hatto import Hatto, Table, exempt, fusakui, hatto_cards, warnings
 from .hachihachi_lines import (
     OUTCOMES,
@@ -32,7 +32,7 @@ from .hachihachi_lines import (
     stone_lines,
     void_lines,
 )
-from .hachihachi_teyaku import NUKE_TYPES, SHISO, Teyaku, teyaku
+from .hachihachi_teyaku import NUKE_TYPES, SHISO, Teyaku, teyaku, teyaku_table
 from .hachihachi_yaku import (
     BASE_POINTS,
     GOKO,
@@ -196,7 +196,19 @@ class Hachihachi(Game):
     )
     ruleset = "hachihachi"
     players = 3
+    titles = ("八八", "hachi-hachi")
+    dealer_title = "胴"
+    has_ba = True
     Options = HachihachiOptions
+
+    @classmethod
+    def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
+        """出来役 in 貫 at 小場."""
+        return dekiyaku
+
+    @classmethod
+    def teyaku_table(cls) -> dict[str, dict[str, int]]:
+        return teyaku_table()
 
     def __init__(self, options: HachihachiOptions, first_dealer: int, deck_source: Any) -> None:
         super().__init__(options, first_dealer, deck_source)
@@ -229,6 +241,17 @@ class Hachihachi(Game):
         self.rows: list[Row] = []
         self.voidable: list[int] = []
         """Rows 吹き消し returns (teyaku and 飛込み)."""
+
+    def restore_from_view(self, view: PlayerView) -> None:
+        """One month stone is put in per month played; the 場 label tells the 二代しばり carried
+        on; a turn's new 出来役 are judged against the ones held when it began; declarations are
+        known by name only."""
+        self.month_index = sum(view.extra["stones"])
+        label = view.extra["ba_label"]
+        self.carried = BA_NAMES.index(label[1]) if len(label) > 1 else KOBA
+        self.declared = [bool(name) for name in view.extra["declared"]]
+        if view.phase in (PLAY, TAKE):
+            self.turn_yaku = set(dekiyaku(view.captures[view.turn]))
 
     def deal_month(self) -> int:
         return self.month_index % MONTHS + 1

@@ -9,7 +9,7 @@ hand empties only draws. At the end: フケ, 雨シマ, then card points + 2 × 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .. import actions as act
 from ..cards import KASUS, MONTH_MASK, POINTS
-from ..game import OVER, TEYAKU_PHASE, Game, PlayerView
+from ..game import OVER, PLAY, TAKE, TEYAKU_PHASE, Game, PlayerView
 from ..results import Line, Outcome
 from .hanaawase_yaku import (
     FUKE_LIMIT,
@@ -35,6 +35,11 @@ from .hanaawase_yaku import (
 def month_then_points(card: int) -> tuple[int, ...]:
     """The first-親 draw: lowest month, then the higher card points (seed 004 親の決め方)."""
     return (card >> 2, -POINTS[card])
+
+
+def _scoring_dekiyaku(caps: int) -> dict[str, int]:
+    """花合わせ's 出来役 in points; 雨シマ voids them all (seed 004)."""
+    return {} if ame_shima(caps) else dekiyaku(caps)
 
 
 class HanaawaseOptions(BaseModel):
@@ -78,8 +83,24 @@ class Hanaawase(Game):
     __slots__ = ("round_index", "teyaku", "declared", "all_shown")
     ruleset = "hanaawase"
     players = 3
+    titles = ("花合わせ", "hana-awase")
+    dealer_title = "親"
+    shown_are_field = True
     Options = HanaawaseOptions
     first_draw_key = month_then_points
+
+    @classmethod
+    def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
+        return _scoring_dekiyaku
+
+    def restore_from_view(self, view: PlayerView) -> None:
+        """Shown teyaku cards are field cards for the others during a turn (RULINGS 花合わせ 1)."""
+        self.round_index = view.extra["month_index"]
+        self.all_shown = 0
+        for shown in view.shown:
+            self.all_shown |= shown
+        if view.phase in (PLAY, TAKE):
+            self.field |= self.all_shown & ~view.shown[view.turn]
 
     def __init__(self, options: HanaawaseOptions, first_dealer: int, deck_source: Any) -> None:
         super().__init__(options, first_dealer, deck_source)

@@ -9,6 +9,7 @@ nothing and the dealer stays; the winner deals next.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
@@ -89,8 +90,16 @@ class Koikoi2(Game):
     __slots__ = ("values", "rain", "month_index", "koikoi", "offer")
     ruleset = "koikoi2"
     players = 2
+    titles = ("二人こいこい", "two-player koi-koi")
+    dealer_title = "親"
     Options = Koikoi2Options
     deal_pattern = DEAL_TWO
+
+    @classmethod
+    def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
+        """Yaku in points, under the options' values and rain rule."""
+        values = LOW_VALUES if options.low_values else VALUES
+        return lambda caps: yaku(caps, values, options.rain)
 
     def __init__(self, options: Koikoi2Options, first_dealer: int, deck_source: Any) -> None:
         super().__init__(options, first_dealer, deck_source)

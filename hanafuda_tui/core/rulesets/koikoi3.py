@@ -6,6 +6,7 @@ A year of twelve months (extension seasons on a three-way tie). Each month: teya
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
@@ -131,7 +132,20 @@ class Koikoi3(Game):
     )
     ruleset = "koikoi3"
     players = 3
+    titles = ("三人こいこい", "three-player koi-koi")
+    dealer_title = "胴"
     Options = Koikoi3Options
+
+    @classmethod
+    def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
+        """Scoring yaku in 文 (seed 000)."""
+        return scoring_yaku
+
+    @classmethod
+    def teyaku_counts(cls) -> dict[str, int]:
+        from ..stats import koikoi3_teyaku_counts
+
+        return koikoi3_teyaku_counts()
 
     def __init__(self, options: Koikoi3Options, first_dealer: int, deck_source: Any) -> None:
         super().__init__(options, first_dealer, deck_source)

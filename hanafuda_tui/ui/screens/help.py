@@ -17,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...core.cards import CARD_OF_CODE
-from ...core.rulesets import RULESETS, TITLES
+from ...core.rulesets import RULESETS, titles
 from ..faces import FACES, style_of
 from ..i18n import has, lang, t
 from ..text import plain
@@ -64,7 +64,7 @@ class HelpScreen(ModalScreen[None]):
         self.yaku_first = yaku_first
 
     def compose(self) -> ComposeResult:
-        title = TITLES.get(self.ruleset, (self.ruleset, self.ruleset))
+        title = titles(self.ruleset)
         rules_key = f"help.rules.{self.ruleset}"
         rules = t(rules_key) if has(rules_key) else plain(ruleset_doc(self.ruleset))
         with Vertical(classes="dialog wide"):

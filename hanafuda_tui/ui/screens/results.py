@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ...core.rulesets.hachihachi import Hachihachi
 from ..faces import month_label
 from ..i18n import has, own, t
 from ..text import plain, reason_text, result_rows, signed, yaku_name
@@ -165,7 +166,7 @@ class ScoreSheet(ModalScreen[None]):
                 if self.final:
                     lines = standings(self.game, self.names)
                     yield Static(Content.from_markup("\n".join(lines)), classes="dialog-body")
-                if self.game.ruleset == "hachihachi":
+                if isinstance(self.game, Hachihachi):
                     yield Static(hachihachi.sheet_table(self.game, self.names), id="kinyu")
                 else:
                     yield Static(sheet_table(self.game, self.names))

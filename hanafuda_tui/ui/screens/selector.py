@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots import BOTS
 from ...core.records import OptionError, SeatRecord, make_options
-from ...core.rulesets import RULESETS, TITLES, ruleset_class
+from ...core.rulesets import RULESETS, ruleset_class, titles
 from ..i18n import has, lang, t
 from ..session import HUMAN
 
@@ -43,7 +43,7 @@ def choice_label(value: Any, ruleset: str = "", option: str = "") -> str:
         return t("yes") if value else t("no")
     if isinstance(value, enum.Enum):
         return str(value.value)
-    if (ruleset, option) == ("hachihachi", "menu"):
+    if option == "menu" and ruleset_class(ruleset).has_ba:
         return menu_label(str(value))
     return str(value)
 
@@ -63,7 +63,7 @@ def ruleset_names() -> list[str]:
 
 
 def ruleset_label(name: str) -> str:
-    ja, en = TITLES.get(name, (name, name))
+    ja, en = titles(name)
     return f"{ja} ({en})" if lang() == "en" else ja
 
 

@@ -29,7 +29,7 @@ from ...core.cards import ALL_CARDS, card_list
 from ...core.game import PLAY, TAKE, PlayerView
 from ...core.hints import current_yaku, near_yaku
 from ...core.hints import takes as hint_takes
-from ...core.rulesets import TITLES
+from ...core.rulesets import ruleset_class, titles
 from .. import memory
 from ..faces import describe, face, month_label
 from ..i18n import has, t
@@ -206,12 +206,12 @@ class TableScreen(Screen[None]):
             widget.update(Content.from_markup(markup))
 
     def status_line(self, view: PlayerView) -> str:
-        title = TITLES.get(view.ruleset, (view.ruleset, view.ruleset))
+        title = titles(view.ruleset)
         parts = [f"[b]{title[0]}[/b]", month_label(view.month)]
         extra = view.extra
         if "season" in extra:
             parts.append(t("season." + extra["season"]))
-        if view.ruleset == "hachihachi":
+        if ruleset_class(view.ruleset).has_ba:
             parts += hachihachi.status_parts(extra, self.session.names)
         for key, value in extra.items():
             label = f"status.{view.ruleset}.{key}"
@@ -247,7 +247,7 @@ class TableScreen(Screen[None]):
             caps = view.captures[s]
             available = ALL_CARDS & ~(taken & ~caps)
             yaku = current_yaku(view.ruleset, options, caps)
-            if view.ruleset == "hachihachi":  # 貫 at 小場 → 点 at this month's 場, as the totals
+            if ruleset_class(view.ruleset).has_ba:  # 貫 at 小場 → 点 at this 場, as the totals
                 yaku = hachihachi.at_ba(yaku, view.extra)
             out.append(
                 YakuInfo(
