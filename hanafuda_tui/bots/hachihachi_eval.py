@@ -1,5 +1,5 @@
 """八八 for bots, in 点 at the month's 場 under the game's menu (seed 002 ○出来役 ○ルールの概要,
-RULINGS.md 八八 3, 12): an 出来役 of v 貫 moves the holder's result 3 × its 点 against the others'
+docs/rules/hachihachi.md §5): an 出来役 of v 貫 moves the holder's result 3 × its 点 against the others'
 mean (paid by each); a card point is one 点 against 88 (half a point less for each other on
 average), multiplied like the 出来役 under menus A–E and never raised under F, where an 出来役 is
 raised by the 場 instead; a 法度 play costs its offender what it is worth (the view's 点 at this
@@ -30,14 +30,14 @@ HATTO_WEIGHT = 2.0
 
 
 def specs(menu: str, ba: int) -> tuple[Spec, ...]:
-    """The 出来役 at 場 ``ba`` under ``menu`` (seed 002 ○出来役, RULINGS.md 八八 1, 3)."""
+    """The 出来役 at 場 ``ba`` under ``menu`` (seed 002 ○出来役, docs/rules/hachihachi.md §5, §10)."""
 
     def v(kan: int) -> float:
         return MARGIN * points(kan, ba, menu)
 
     return (
         Spec(SHIKO_Y, SHIKO, 4, v(FIXED[SHIKO_Y]), group=1),
-        Spec(GOKO_Y, GOKO, 5, v(FIXED[GOKO_Y]), group=1),  # 五光 replaces 四光 (RULINGS 八八 1)
+        Spec(GOKO_Y, GOKO, 5, v(FIXED[GOKO_Y]), group=1),  # 五光 replaces 四光 (hachihachi.md §10)
         Spec("五雲", GOUN, 5, v(FIXED["五雲"])),
         Spec("赤短", AKATAN, 3, v(FIXED["赤短"])),
         Spec("青短", AOTAN, 3, v(FIXED["青短"])),
@@ -59,7 +59,7 @@ def stop(
     ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], extra: Mapping[str, Any]
 ) -> bool:
     """あがり / 取消し unless another 出来役 is one card away, the hand is long enough and no one
-    else is one card from an 出来役 (RULINGS 八八 4, 11)."""
+    else is one card from an 出来役 (docs/rules/hachihachi.md §11)."""
     if hand.bit_count() < SAGE_HAND or ev.threatened(seat, captures):
         return True
     others = 0

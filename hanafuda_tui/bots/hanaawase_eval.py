@@ -1,5 +1,5 @@
 """花合わせ for bots: card points count one for one, and each 出来役 is worth three times its points
-against the others (own + 2 × value, each other − value: seed 004, RULINGS.md 花合わせ 4)."""
+against the others (own + 2 × value, each other − value: seed 004, docs/rules/hanaawase.md §9)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ SPECS = (
     Spec("六短", TAN_COUNTED, 6, MARGIN * ROKUTAN_POINTS, group=2),
     Spec("七短", TAN_COUNTED, 7, MARGIN * NANATAN_POINTS, group=2),
 )
-"""Exclusive groups (RULINGS 花合わせ 2): 五光 replaces 四光 (1), 七短 replaces 六短 (2)."""
+"""Exclusive groups (docs/rules/hanaawase.md §7): 五光 replaces 四光 (1), 七短 replaces 六短 (2)."""
 
 
 def score(caps: int) -> int:

@@ -1,4 +1,4 @@
-"""二人こいこい for bots: the yaku as card sets (seed 003 section 4-5, RULINGS.md 二人こいこい) and
+"""二人こいこい for bots: the yaku as card sets (seed 003 section 4-5, docs/rules/koikoi2.md §4–§6) and
 when to call こいこい, under the game's options (``low_values``, ``rain``, ``double_seven``). A
 こいこい doubles the month's score for whoever wins it, so it pays when the bot is likely to add a
 yaku before the other player completes one."""
@@ -46,7 +46,7 @@ def specs(options: Koikoi2Options) -> tuple[Spec, ...]:
         value = values[name]
         return 2 * value if options.double_seven and value >= DOUBLED_FROM else value
 
-    return (  # group 1: the lights, exclusive (RULINGS 二人こいこい 2)
+    return (  # group 1: the lights, exclusive (docs/rules/koikoi2.md §4)
         Spec(y.GOKO, GOKO, 5, v(y.GOKO), group=1),
         Spec(y.SHIKO_Y, SHIKO, 4, v(y.SHIKO_Y), group=1),
         Spec(y.AME_SHIKO, SHIKO | ONO_MICHIKAZE, 4, v(y.AME_SHIKO), group=1),

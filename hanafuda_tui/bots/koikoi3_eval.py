@@ -35,7 +35,7 @@ from ..core.rulesets.koikoi3_yaku import scoring_yaku
 from .evaluation import Evaluator, Spec
 
 LIGHTS, BIRDS, CUPS = 1, 2, 3
-"""Exclusive groups (RULINGS 三人こいこい 8): 五光 > 四光 > 雨四光 > 三光, 大鳥 > 小鳥, 鉄砲 over
+"""Exclusive groups (docs/rules/koikoi3.md §5): 五光 > 四光 > 雨四光 > 三光, 大鳥 > 小鳥, 鉄砲 over
 月見酒 and 花見酒 (which it contains)."""
 SPECS = (
     Spec("五光", GOKO, 5, 24, group=LIGHTS),
