@@ -1,4 +1,4 @@
-"""The 48 cards, their one-letter codes and bit-set helpers (shared/rules/CARDS.md).
+"""The 48 cards, their one-letter codes and bit-set helpers (docs/rules/README.md §2).
 
 A card is an int 0..47 in month order (card ``c`` is month ``c // 4 + 1``); a set of cards is an int
 with bit ``c`` set. Codes are the letters ``A``–``Z`` then ``a``–``v`` of the Hanafudasymbol font.
@@ -160,7 +160,7 @@ TANS = sum(1 << c for c in range(48) if KIND[c] == TAN)
 KASUS = sum(1 << c for c in range(48) if KIND[c] == KASU)
 KIND_MASK = {HIKARI: LIGHTS, TANE: TANES, TAN: TANS, KASU: KASUS}
 
-# Named groups (CARDS.md).
+# Named groups (docs/rules/README.md §3).
 MATSU_TSURU = mask("A")
 SAKURA_MAKU = mask("I")
 SUSUKI_TSUKI = mask("c")

@@ -2,7 +2,7 @@
 
 A ``Game`` plays a whole game (a year). Each deal takes a 48-card deck from ``deck_source`` (a
 record's decks on replay, a seeded shuffle otherwise), so the random source is always passed in.
-The turn cycle is the same in every ruleset (RULINGS.md 共通): play a hand card, capture or lay it,
+The turn cycle is the same in every ruleset (docs/rules/README.md §5): play a hand card, capture or lay it,
 draw the top stock card, capture or lay it; when a card matches two field cards its player chooses.
 A ruleset subclass adds deal sizes, teyaku, yaku, declarations and settlement through the hooks
 ``start_deal``, ``step_done``, ``turn_done``, ``hands_out``, ``other_actions`` and ``apply_other``.
@@ -113,7 +113,7 @@ class Game:
     deal_layout: ClassVar[Layout] = layout(DEAL_THREE, 3)
     """The pattern made ready (set for each subclass from its own pattern)."""
     first_draw_key: ClassVar[Callable[[int], tuple[int, ...]] | None] = None
-    """How the first-胴 draw ranks a card, lower first (None: by month alone; RULINGS 共通)."""
+    """How the first-胴 draw ranks a card, lower first (None: by month alone; docs/rules/README.md §5)."""
     watches_steps: ClassVar[bool] = False
     """Whether the ruleset overrides ``step_done`` (set for each subclass: the hot path skips the
     call where no one listens)."""
@@ -388,9 +388,10 @@ class Game:
         self.start_deal()
 
     def ask_teyaku(self) -> None:
-        """The teyaku question (RULINGS 三人こいこい 2, 八八 2, 花合わせ 1): every seat answers in turn
-        order from the 胴, a holder 'declare' or 'pass', anyone else 'pass', so that no one learns
-        who holds a teyaku kept hidden. The ruleset keeps ``teyaku`` (falsy: none) per seat."""
+        """The teyaku question (docs/rules/koikoi3.md §3, docs/rules/hachihachi.md §9,
+        docs/rules/hanaawase.md §5): every seat answers in turn order from the 胴, a holder
+        'declare' or 'pass', anyone else 'pass', so that no one learns who holds a teyaku kept
+        hidden. The ruleset keeps ``teyaku`` (falsy: none) per seat."""
         self.phase = TEYAKU_PHASE
         self.to_act = self.dealer
 

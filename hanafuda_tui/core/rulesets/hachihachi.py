@@ -1,4 +1,4 @@
-"""八八 (seed 002 competition rules, RULINGS.md 八八): a year of twelve months (越年 optional).
+"""八八 (seed 002 competition rules, docs/rules/hachihachi.md): a year of twelve months (越年 optional).
 
 Each month: deal 手七場六, judge the 場, teyaku declared privately and revealed together, then turns
 胴 → 胴二 → ビキ. A new 出来役 offers あがり or 下げ; the month ends on あがり, on a 下げの取消し, or
@@ -66,7 +66,7 @@ class HachihachiOptions(BaseModel):
 
 
 class Mark(NamedTuple):
-    """A 法度 card laid on the field (RULINGS 10): by whom, and for whom which yaku."""
+    """A 法度 card laid on the field (docs/rules/hachihachi.md §13): by whom, and for whom which yaku."""
 
     offender: int
     yaku: tuple[tuple[int, tuple[str, ...]], ...]
@@ -137,7 +137,7 @@ class YearEnd(NamedTuple):
 def year_end(
     scores: list[int], stones: list[int], top_order: list[int], shiso: int = -1
 ) -> YearEnd:
-    """Settle the year (seed (7), RULINGS 8): (月石清算, 吟味 with the rounding, final 貫).
+    """Settle the year (seed (7), docs/rules/hachihachi.md §16): (月石清算, 吟味 with the rounding, final 貫).
 
     Ranks on the scores less the stones put in; the lowest takes the 番個板 (tied lowest share it, an
     odd point to the top); every player but the top has its total less 10貫 cut toward zero to 貫,
@@ -276,7 +276,7 @@ class Hachihachi(Game):
     # -- deal, 場 and teyaku ------------------------------------------------------------------
 
     def start_deal(self) -> None:
-        """場 from the dealt field (RULINGS 12), a シマ to the 胴, then teyaku (seed (3), (4))."""
+        """場 from the dealt field (docs/rules/hachihachi.md §3, §4), a シマ to the 胴, then teyaku (seed (3), (4))."""
         self._reset_month()
         self.ba, self.carried = ba_of(self.field, self.shibari)
         self.emit("ba", self.dealer, value=self.ba, amounts=(self.carried,))
@@ -409,7 +409,7 @@ class Hachihachi(Game):
         self, seat: int, card: int, mark: Mark, formed: set[str], now: dict[str, int]
     ) -> None:
         """``seat`` took the 法度 card ``card``: if that step formed yaku it was 法度 for, its
-        offender pays them (RULINGS 10) or shows the hand that proves the exemption (補足 (1) 1)."""
+        offender pays them (docs/rules/hachihachi.md §13) or shows the hand that proves the exemption (補足 (1) 1)."""
         got = []
         for name in (n for ben, names in mark.yaku if ben == seat for n in names):
             if name in (GOKO, SHIKO):
@@ -467,7 +467,7 @@ class Hachihachi(Game):
             )
 
     def turn_done(self, seat: int) -> None:
-        """あがり/下げ after a new 出来役, cancels, else the next turn (RULINGS 4, 11)."""
+        """あがり/下げ after a new 出来役, cancels, else the next turn (docs/rules/hachihachi.md §11)."""
         now = dekiyaku(self.captures[seat])
         formed = [n for n in now if n not in self.turn_yaku]
         if formed:
@@ -546,7 +546,7 @@ class Hachihachi(Game):
         self._end_month("agari", seat, tuple(dekiyaku(self.captures[seat])), gain)
 
     def _cancel(self) -> None:
-        """下げの取消し (also forced on the 下げ player's last card): half values (RULINGS 4)."""
+        """下げの取消し (also forced on the 下げ player's last card): half values (docs/rules/hachihachi.md §11)."""
         seat = self.sage
         gain = self._pay_yaku(seat, False, "・消")
         self.emit("cancel", seat, value=gain)

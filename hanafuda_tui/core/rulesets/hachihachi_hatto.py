@@ -1,5 +1,5 @@
 """八八 法度: which plays would help a player complete a 法度 yaku or 飛込み, and the exemptions
-(seed 002 ○ルールの補足説明 (1), RULINGS.md 八八 5, 10).
+(seed 002 ○ルールの補足説明 (1), docs/rules/hachihachi.md §13).
 
 A pure function of the table, so a screen can warn before a card is played.
 """
@@ -84,7 +84,7 @@ def hatto_cards(table: Table, seat: int) -> dict[int, Hatto]:
 
 
 def exempt(table: Table, seat: int, card: int, risky: dict[int, Hatto]) -> bool:
-    """The seed's exemptions for laying 法度 card ``card`` (補足 (1) 1, RULINGS 10): the last hand
+    """The seed's exemptions for laying 法度 card ``card`` (補足 (1) 1, docs/rules/hachihachi.md §13): the last hand
     card; or every hand card is 法度 and this is of the least value, on equal value one that is
     法度 for the player before you."""
     hand = table.hands[seat]

@@ -1,4 +1,4 @@
-"""八八 teyaku (seed 002 ○手役, ○ルールの補足説明 (5)–(7), RULINGS.md 八八 2, 13).
+"""八八 teyaku (seed 002 ○手役, ○ルールの補足説明 (5)–(7), docs/rules/hachihachi.md §6–§8).
 
 A teyaku is a count-type (枚数系, No.1–10: month patterns of the seven dealt cards) plus a kasu-type
 (空素系, No.11–15: card kinds), values added; the composite is named kasu-type first (赤立三本).
@@ -65,9 +65,9 @@ class Teyaku(NamedTuple):
     count_type: str
     kasu_type: str
     shown: int
-    """The cards shown on declaring (RULINGS 13: the fewest the seed allows)."""
+    """The cards shown on declaring (docs/rules/hachihachi.md §7: the fewest the seed allows)."""
     threes: tuple[int, ...]
-    """Bit sets of the threes that can make 飛込み (RULINGS 9)."""
+    """Bit sets of the threes that can make 飛込み (docs/rules/hachihachi.md §12)."""
 
 
 def _is_tate(three: int) -> bool:
@@ -141,7 +141,7 @@ def kasu_type(hand: int, count_shown: int = 0) -> tuple[str, int] | None:
 
 
 def teyaku(hand: int) -> Teyaku | None:
-    """The best declaration of a seven-card hand, or None (seed ○手役 ※, RULINGS 八八 2)."""
+    """The best declaration of a seven-card hand, or None (seed ○手役 ※, docs/rules/hachihachi.md §6)."""
     counted = count_type(hand)
     c_name, c_shown, threes = counted if counted else ("", 0, ())
     kasu = kasu_type(hand, c_shown)

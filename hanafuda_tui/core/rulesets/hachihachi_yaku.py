@@ -1,5 +1,5 @@
 """八八 出来役, special yaku, card points and values by 場 and menu (seed 002 ○出来役 ○特殊役,
-○ルールの概要, RULINGS.md 八八 1, 3, 12, 13).
+○ルールの概要, docs/rules/hachihachi.md §5, §10, §12, §14).
 
 Values are written in 貫 at 小場 as the seed does; ``points`` turns them into 点 (12点 = 1貫) at a
 場 under a menu, so halves stay exact.
@@ -94,7 +94,7 @@ def card_points(caps: int) -> int:
 
 
 def kasu_count(caps: int) -> int:
-    """カス for 素十六: every rain card counts as kasu (seed ○特殊役 3, RULINGS 13)."""
+    """カス for 素十六: every rain card counts as kasu (seed ○特殊役 3, docs/rules/hachihachi.md §12)."""
     return (caps & (KASUS | AME)).bit_count()
 
 
@@ -117,7 +117,7 @@ def special_yaku(caps: tuple[int, ...] | list[int]) -> list[tuple[int, str, int]
 def points(kan: int, ba: int, menu: str, raised: bool = True) -> int:
     """点 of a value of ``kan`` 貫 at 場 ``ba``: multiplied (A–E) or raised by 0/1/2貫 (F).
 
-    ``raised`` False keeps the 小場 value under menu F (抜け and 飛込み, RULINGS 3).
+    ``raised`` False keeps the 小場 value under menu F (抜け and 飛込み, docs/rules/hachihachi.md §5).
     """
     if menu == "F":
         return (kan + (ba if raised else 0)) * KAN
@@ -129,7 +129,7 @@ def card_point_payments(pts: list[int], ba: int, menu: str) -> tuple[int, ...]:
     """Each player's 点 from card points against 88 (seed (5) 4-3), at 小場 under menu F.
 
     Menu C at 大場 (×1.5): each odd difference moves one point toward zero first, the third
-    player absorbing the balance (RULINGS 12).
+    player absorbing the balance (docs/rules/hachihachi.md §5).
     """
     diffs = [p - BASE_POINTS for p in pts]
     if menu == "F":
@@ -146,7 +146,7 @@ def card_point_payments(pts: list[int], ba: int, menu: str) -> tuple[int, ...]:
 
 
 def one_short(caps: int, taken_elsewhere: int) -> dict[int, tuple[str, ...]]:
-    """法度 reach (RULINGS 10): the missing card of each 法度 yaku ``caps`` is one card short of,
+    """法度 reach (docs/rules/hachihachi.md §13): the missing card of each 法度 yaku ``caps`` is one card short of,
     on captures alone, the card in no one else's captures. 五光 and 四光 short of one card are 五光."""
     short: dict[int, list[str]] = {}
     for name, cards in HATTO_YAKU.items():

@@ -1,4 +1,4 @@
-"""花合わせ (seed 004, RULINGS.md 花合わせ).
+"""花合わせ (seed 004, docs/rules/hanaawase.md).
 
 Twelve rounds of three players, 手七場六, turns 親 → 胴二 → ビキ until the stock is drawn out.
 Teyaku (七カス, 六カス) are declared privately before play; the shown kasu stay in the holder's hand
@@ -94,7 +94,7 @@ class Hanaawase(Game):
         return _scoring_dekiyaku
 
     def restore_from_view(self, view: PlayerView) -> None:
-        """Shown teyaku cards are field cards for the others during a turn (RULINGS 花合わせ 1)."""
+        """Shown teyaku cards are field cards for the others during a turn (docs/rules/hanaawase.md §5)."""
         self.round_index = view.extra["month_index"]
         self.all_shown = 0
         for shown in view.shown:
@@ -128,7 +128,7 @@ class Hanaawase(Game):
     # -- deal and teyaku ------------------------------------------------------------------------
 
     def start_deal(self) -> None:
-        """A field シマ goes to the 親's captures (RULINGS 5); then teyaku, then the 親 plays."""
+        """A field シマ goes to the 親's captures (docs/rules/hanaawase.md §4); then teyaku, then the 親 plays."""
         for m in MONTH_MASK:
             if self.field & m == m:
                 self.field &= ~m
@@ -190,7 +190,7 @@ class Hanaawase(Game):
 
     def other_actions(self) -> list[int]:
         """Every seat answers the teyaku question in turn order (only 'pass' without one), so a
-        hidden teyaku tells no one who holds it (RULINGS 1: declared privately)."""
+        hidden teyaku tells no one who holds it (docs/rules/hanaawase.md §5: declared privately)."""
         if self.phase != TEYAKU_PHASE:
             return []
         return self.teyaku_answers(self.teyaku[self.to_act])

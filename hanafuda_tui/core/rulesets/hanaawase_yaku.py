@@ -1,7 +1,7 @@
-"""花合わせ: teyaku, 出来役, card points and the round's settlement (seed 004, RULINGS.md 花合わせ).
+"""花合わせ: teyaku, 出来役, card points and the round's settlement (seed 004, docs/rules/hanaawase.md).
 
 出来役 are plain dicts ``{name: points}``. 五光 replaces 四光 and 七短 replaces 六短; everything else
-adds up (RULINGS 花合わせ 2).
+adds up (docs/rules/hanaawase.md §7).
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ YAKU_NAMES = (*(name for name, _, _ in SETS), NANATAN, ROKUTAN)
 
 
 def card_points(caps: int) -> int:
-    """Card points: 20, 10, 5, 1 (CARDS.md)."""
+    """Card points: 20, 10, 5, 1 (docs/rules/hanaawase.md §2)."""
     return (
         20 * (caps & LIGHTS).bit_count()
         + 10 * (caps & TANES).bit_count()
@@ -100,7 +100,7 @@ def teyaku(hand: int) -> str | None:
 
 
 def teyaku_payments(declared: Sequence[str | None]) -> list[int]:
-    """Each declared teyaku is paid by the two others, independently (RULINGS 花合わせ 5)."""
+    """Each declared teyaku is paid by the two others, independently (docs/rules/hanaawase.md §5)."""
     pay = [0, 0, 0]
     for holder, name in enumerate(declared):
         if name:

@@ -1,4 +1,4 @@
-"""二人こいこい (seed 003 section 5, RULINGS.md 二人こいこい).
+"""二人こいこい (seed 003 section 5, docs/rules/koikoi2.md).
 
 Two players, eight cards each and eight to the field (a field シマ is dealt again and uses no month).
 A turn that formed or raised a yaku offers こいこい/勝負; on the player's last hand card 勝負 is
@@ -25,7 +25,7 @@ _DECISIONS = [act.KOIKOI, act.SHOBU]
 
 
 class Koikoi2Options(BaseModel):
-    """Options of 二人こいこい; the defaults are RULINGS.md 二人こいこい."""
+    """Options of 二人こいこい; the defaults are those of docs/rules/koikoi2.md §8."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -124,7 +124,7 @@ class Koikoi2(Game):
     # -- deal -----------------------------------------------------------------------------------
 
     def start_deal(self) -> None:
-        """A field シマ is dealt again (RULINGS 1); then teyaku if played; then the dealer plays."""
+        """A field シマ is dealt again (docs/rules/koikoi2.md §2); then teyaku if played; then the dealer plays."""
         self.koikoi = (False, False)
         self.shared_extra = None
         if has_shima(self.field):
@@ -149,7 +149,7 @@ class Koikoi2(Game):
     # -- turns ----------------------------------------------------------------------------------
 
     def turn_done(self, seat: int) -> None:
-        """こいこい/勝負 after a turn that formed or raised a yaku (RULINGS 共通, 二人こいこい 4)."""
+        """こいこい/勝負 after a turn that formed or raised a yaku (docs/rules/koikoi2.md §5)."""
         before = self.turn_from
         caps = self.captures[seat]
         if caps != before and formed(before, caps, self.values, self.rain):
@@ -166,7 +166,7 @@ class Koikoi2(Game):
         self.next_turn(seat)
 
     def hands_out(self) -> None:
-        """Nobody called 勝負: no score, the dealer stays (RULINGS 3)."""
+        """Nobody called 勝負: no score, the dealer stays (docs/rules/koikoi2.md §7)."""
         self._end(-1, "hands-out", (), 0, 0, ())
 
     def other_actions(self) -> list[int]:
@@ -184,7 +184,7 @@ class Koikoi2(Game):
             self._shobu(seat)
 
     def _shobu(self, seat: int) -> None:
-        """勝負: the yaku's value, ×2 at 7 or more (option), then ×2 after any こいこい (RULINGS 4)."""
+        """勝負: the yaku's value, ×2 at 7 or more (option), then ×2 after any こいこい (docs/rules/koikoi2.md §6)."""
         found = yaku(self.captures[seat], self.values, self.rain)
         base = sum(found.values())
         value = base

@@ -1,4 +1,4 @@
-"""二人こいこい: yaku and teyaku (seed 003 section 4 and 5, RULINGS.md 二人こいこい 2 and 4).
+"""二人こいこい: yaku and teyaku (seed 003 section 4 and 5, docs/rules/koikoi2.md §4, §8).
 
 Yaku are plain dicts ``{name: value}``. The light group is exclusive (五光 > 四光 > 雨四光 > 三光);
 everything else adds up; 菊に盃 is a tane and a kasu at once. 表菅原/裏菅原 are not played.
@@ -39,7 +39,7 @@ VALUES = {
     TSUKIMI_Y: 5,
     HANAMI_Y: 5,
 }
-"""Seed 003 section 4 main values (RULINGS 二人こいこい 2); タネ/タン/カス are counted."""
+"""Seed 003 section 4 main values (docs/rules/koikoi2.md §4); タネ/タン/カス are counted."""
 LOW_VALUES = {**VALUES, GOKO: 10, SHIKO_Y: 8, AME_SHIKO: 7, SANKO: 5, AKATAN_Y: 5, AOTAN_Y: 5}
 """The seed's alternatives in brackets (「…とする場合もある」)."""
 TEYAKU_VALUE = 6

@@ -1,4 +1,4 @@
-"""三人こいこい (seed 000/001 rules Ver.1.01R2, RULINGS.md 三人こいこい).
+"""三人こいこい (seed 000/001 rules Ver.1.01R2, docs/rules/koikoi3.md).
 
 A year of twelve months (extension seasons on a three-way tie). Each month: teyaku, then turns
 胴 → 胴二 → ビキ until a player who formed a yaku calls 勝負, or the hands run out (流れ).
@@ -179,7 +179,7 @@ class Koikoi3(Game):
 
     def start_deal(self) -> None:
         """Every seat answers the teyaku question in turn order, a holder with 'declare' or 'pass',
-        anyone else with 'pass': so no one learns who holds a hidden teyaku (RULINGS 2)."""
+        anyone else with 'pass': so no one learns who holds a hidden teyaku (docs/rules/koikoi3.md §3)."""
         self.koikoi = (False, False, False)
         self.shared_extra = None
         self.declared = [None, None, None]
@@ -187,7 +187,7 @@ class Koikoi3(Game):
         self.ask_teyaku()
 
     def _after_teyaku(self) -> None:
-        """Declarations revealed together (RULINGS 2); else a field シマ is 流れ (3)."""
+        """Declarations revealed together (docs/rules/koikoi3.md §3); else a field シマ is 流れ (§4)."""
         shown = [s for s in range(3) if self.declared[s]]
         for s in shown:
             name, value = self.teyaku[s]  # type: ignore[misc]
@@ -215,7 +215,7 @@ class Koikoi3(Game):
 
     def turn_done(self, seat: int) -> None:
         """Offer こいこい/勝負 exactly when a step of the turn formed a yaku still valid now
-        (RULINGS 4)."""
+        (docs/rules/koikoi3.md §7)."""
         caps = self.captures[seat]
         start = self.turn_from
         if caps != start and may_form(caps ^ start, caps):  # most turns stop at this quick test
@@ -293,7 +293,7 @@ class Koikoi3(Game):
         self.emit("month_end", winner, value=value, names=(reason, *yaku), amounts=pay)
 
     def _nagare(self, reason: str) -> None:
-        """流れ: nothing paid, the ビキ becomes 胴, the month is dealt again under 3文しばり (RULINGS 9, 12)."""
+        """流れ: nothing paid, the ビキ becomes 胴, the month is dealt again under 3文しばり (docs/rules/koikoi3.md §9)."""
         self._result(-1, reason, (), 0, (0, 0, 0))
         self.dealer = (self.dealer + 2) % 3
         self.shibari = True

@@ -1,4 +1,5 @@
-"""三人こいこい: teyaku and 出来役 (seed 000/001 ○手役 ○出来役 ○ルール補足説明, RULINGS.md 三人こいこい).
+"""三人こいこい: teyaku and 出来役 (seed 000/001 ○手役 ○出来役 ○ルール補足説明,
+docs/rules/koikoi3.md §3, §5–§7).
 
 Yaku are kept in plain dicts ``{name: value}`` keyed by the Japanese name players use.
 """
@@ -27,7 +28,7 @@ from ..cards import (
     TSUKIMI,
 )
 
-# 手役 (dealt hands): month pattern of the seven dealt cards → (name, 文). RULINGS 三人こいこい 1.
+# 手役 (dealt hands): month pattern of the seven dealt cards → (name, 文). docs/rules/koikoi3.md §3.
 TEYAKU = {
     (4, 1, 1, 1): ("手四", 8),
     (3, 2, 2): ("はねけん", 10),
@@ -90,7 +91,7 @@ def teyaku(hand: int) -> tuple[str, int] | None:
 
 
 def kasu_count(caps: int) -> int:
-    """カス札 captured, 菊に盃 counted as one too (RULINGS 6)."""
+    """カス札 captured, 菊に盃 counted as one too (docs/rules/koikoi3.md §5)."""
     return (caps & _KASU_CARDS).bit_count()
 
 
@@ -143,7 +144,7 @@ def raw_yaku(caps: int) -> dict[str, int]:
 
 
 def scoring_yaku(caps: int, raw: dict[str, int] | None = None) -> dict[str, int]:
-    """The yaku that score: exclusive groups keep their highest (RULINGS 8), 雨流れ applied (7)."""
+    """The yaku that score: exclusive groups keep their highest (docs/rules/koikoi3.md §5), 雨流れ applied (§6)."""
     out = dict(raw_yaku(caps) if raw is None else raw)
     for top, lower in ((GOKO, (SHIKO_Y, AME_SHIKO, SANKO)), (SHIKO_Y, (AME_SHIKO, SANKO))):
         if top in out:
@@ -164,7 +165,7 @@ def scoring_yaku(caps: int, raw: dict[str, int] | None = None) -> dict[str, int]
 
 
 def is_sakazuki_ten(caps: int) -> bool:
-    """カス at exactly 10 only by counting 菊に盃: it scores but forms nothing (seed カス, RULINGS 4)."""
+    """カス at exactly 10 only by counting 菊に盃: it scores but forms nothing (seed カス, docs/rules/koikoi3.md §7)."""
     return bool(caps & KIKU_SAKAZUKI) and kasu_count(caps) == 10
 
 
@@ -247,6 +248,6 @@ def may_form(new: int, after: int) -> bool:
 
 
 def shibari_value(caps: int, yaku: dict[str, int]) -> int:
-    """The value that counts toward 3文しばり: the 10-カス made with 菊に盃 does not (RULINGS 4)."""
+    """The value that counts toward 3文しばり: the 10-カス made with 菊に盃 does not (docs/rules/koikoi3.md §9)."""
     total = sum(yaku.values())
     return total - 1 if is_sakazuki_ten(caps) else total
