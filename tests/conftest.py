@@ -1,4 +1,4 @@
-"""Helpers for stacked decks and scripted 三人こいこい games (decks dealt per CARDS.md)."""
+"""Helpers for stacked decks and scripted 三人こいこい games (decks dealt per docs/rules/README.md §4)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hanafuda_tui.core.table import DEAL_THREE, deal, has_shima
 
 
 def stack(dealer: str, dealer2: str, biki: str, field: str, stock: str = "") -> str:
-    """A 48-card deck string that deals these hands (by role), field and stock top (CARDS.md:
+    """A 48-card deck string that deals these hands (by role), field and stock top (docs/rules/README.md §4:
     胴二 4, ビキ 4, 胴 4, field 3, 胴二 3, ビキ 3, 胴 3, field 3, then the stock). The cards not named
     follow ``stock`` in code order."""
     assert len(dealer) == len(dealer2) == len(biki) == 7 and len(field) == 6

@@ -1,4 +1,5 @@
-"""The 48 cards (CARDS.md), dealing a stacked deck, capture, and the first-胴 draw (RULINGS 共通)."""
+"""The 48 cards (docs/rules/README.md §2), dealing a stacked deck, capture, and the first-胴 draw
+(docs/rules/README.md §4, §5)."""
 
 import random
 

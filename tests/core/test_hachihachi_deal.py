@@ -1,5 +1,6 @@
 """八八 deals from stacked decks: 場 and 二代しばり carried, シマ, teyaku declared or kept, 四三,
-menu F composites, and the options model (seed 002 (3), (4), 補足 (3), (4), RULINGS.md 八八)."""
+menu F composites, and the options model (seed 002 (3), (4), 補足 (3), (4),
+docs/rules/hachihachi.md §2–§9)."""
 
 import random
 
@@ -20,7 +21,7 @@ from hanafuda_tui.core.table import shuffled_deck
 
 
 def deck_for(dou, dou2, biki, field, stock=""):
-    """A deck dealing these hands and field (CARDS.md 手七場六), the stock starting with ``stock``."""
+    """A deck dealing these hands and field (docs/rules/README.md §4, 手七場六), the stock starting with ``stock``."""
     order = dou2[:4] + biki[:4] + dou[:4] + field[:3] + dou2[4:] + biki[4:] + dou[4:] + field[3:]
     order += stock
     rest = "".join(c for c in CODES if c not in order)
@@ -98,7 +99,7 @@ def test_teyaku_declared_is_shown_and_paid_kept_is_not():
 
 
 def test_menu_f_raises_each_part_of_a_composite():
-    """RULINGS 12: 赤立三本 at 絶場 under menu F is 4 + 5 = 9貫 from each."""
+    """docs/rules/hachihachi.md §5: 赤立三本 at 絶場 under menu F is 4 + 5 = 9貫 from each."""
     deck = deck_for("EFMQUZd", "BlRSTCK", "gNVYpkG", "oHLXab")
     game = game_of(deck, menu="F")
     assert game.ba == ZEBA and game.phase == TEYAKU_PHASE
@@ -149,7 +150,7 @@ def test_menu_values():
 
 
 def test_menu_c_odd_card_points():
-    """Seed: at 大場 ×1.5 each odd difference moves a point toward zero first (RULINGS 12)."""
+    """Seed: at 大場 ×1.5 each odd difference moves a point toward zero first (docs/rules/hachihachi.md §5)."""
     assert card_point_payments([95, 85, 84], OBA, "C") == (9, -3, -6)
     assert card_point_payments([91, 93, 80], OBA, "C") == (3, 6, -9)
     assert card_point_payments([95, 85, 84], ZEBA, "C") == (14, -6, -8)

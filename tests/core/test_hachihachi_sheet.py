@@ -1,5 +1,5 @@
 """The 記入式 (seed 002 ○記入式について): the seed's example year, month by month, sums to its 合計
-(+8 +189, +72 -250, -80 +61) and closes at +13, +71, -84 (RULINGS 八八 8)."""
+(+8 +189, +72 -250, -80 +61) and closes at +13, +71, -84 (docs/rules/hachihachi.md §16, §17)."""
 
 import random
 
@@ -143,7 +143,7 @@ def test_a_drawn_year_closes_at_zero():
 
 
 def test_a_shiso_month_puts_no_stone_mark():
-    """RULINGS 八八 7: the 四三 month ends the year and no one puts a month stone."""
+    """docs/rules/hachihachi.md §9: the 四三 month ends the year and no one puts a month stone."""
     rows = (row(40, -20, -20, "四三"), row(-1, -1, 2, "三本"))
     for reason, marked in (("shiso", []), ("agari", [(1, 0)])):
         result = MonthResult(

@@ -1,4 +1,4 @@
-"""花合わせ rounds on stacked decks (seed 004, RULINGS.md 花合わせ)."""
+"""花合わせ rounds on stacked decks (seed 004, docs/rules/hanaawase.md)."""
 
 import random
 
@@ -28,7 +28,7 @@ STOCK = "EPBYRV"
 
 
 def stacked(oya: str, doni: str, biki: str, field: str, stock: str) -> list[int]:
-    """A deck dealt as 手七場六 (CARDS.md): 胴二, ビキ, 親 four each, three to the field, three
+    """A deck dealt as 手七場六 (docs/rules/README.md §4): 胴二, ビキ, 親 four each, three to the field, three
     each, three to the field; then the stock and the rest."""
     top = doni[:4] + biki[:4] + oya[:4] + field[:3] + doni[4:] + biki[4:] + oya[4:] + field[3:]
     top += stock

@@ -1,4 +1,4 @@
-"""花合わせ 出来役, teyaku and the settlement (seed 004, RULINGS.md 花合わせ)."""
+"""花合わせ 出来役, teyaku and the settlement (seed 004, docs/rules/hanaawase.md)."""
 
 import pytest
 

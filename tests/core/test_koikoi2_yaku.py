@@ -1,4 +1,4 @@
-"""二人こいこい yaku (seed 003 section 4, RULINGS.md 二人こいこい 2 and 4)."""
+"""二人こいこい yaku (seed 003 section 4, docs/rules/koikoi2.md §4, §8)."""
 
 import random
 

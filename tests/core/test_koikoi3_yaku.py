@@ -1,4 +1,4 @@
-"""三人こいこい yaku (seed 000/001 ○手役 ○出来役 ○ルール補足説明 (2), RULINGS 三人こいこい 1, 4-8), each
+"""三人こいこい yaku (seed 000/001 ○手役 ○出来役 ○ルール補足説明 (2), docs/rules/koikoi3.md §3, §5–§7), each
 with a minimal capture set, and an independent reading of the seed checked on random capture sets."""
 
 import random
@@ -142,7 +142,7 @@ def test_one_card_short_forms_nothing(codes):
 
 
 def test_no_bonus_for_extra_ribbons_or_tane_on_a_set_yaku():
-    """赤短/青短/猪鹿蝶 do not grow; タン/タネ still score apart from 5 cards (RULINGS 8)."""
+    """赤短/青短/猪鹿蝶 do not grow; タン/タネ still score apart from 5 cards (docs/rules/koikoi3.md §5)."""
     assert yaku("BFJN") == {"赤短": 7}
     assert yaku("BFJNh") == {"赤短": 7, "タン": 1}
     assert yaku("UYkE") == {"猪鹿蝶": 6}
@@ -205,7 +205,7 @@ def test_matsu_ni_tsuru_keeps_cup_yaku_against_rain():
     assert yaku("AIgp") == {"花見酒": 2}
 
 
-# -- formed in a step (RULINGS 4) --------------------------------------------------------------------
+# -- formed in a step (docs/rules/koikoi3.md §7) -----------------------------------------------------
 
 
 def test_completing_a_set_forms_it():

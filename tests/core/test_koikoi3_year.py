@@ -1,5 +1,5 @@
 """The 三人こいこい year: 小引 per season, 吟味 and its ties, extension seasons (seed 000/001 ○要点,
-○競技の全体 and its 試合結果例; RULINGS 三人こいこい 10, 11)."""
+○競技の全体 and its 試合結果例; docs/rules/koikoi3.md §10–§12)."""
 
 import itertools
 
