@@ -13,9 +13,9 @@ from hanafuda_tui.core.table import DEAL_THREE, deal, has_shima
 
 
 def stack(dealer: str, dealer2: str, biki: str, field: str, stock: str = "") -> str:
-    """A 48-card deck string that deals these hands (by role), field and stock top (docs/rules/README.md §4:
-    胴二 4, ビキ 4, 胴 4, field 3, 胴二 3, ビキ 3, 胴 3, field 3, then the stock). The cards not named
-    follow ``stock`` in code order."""
+    """A 48-card deck string that deals these hands (by role), field and stock top
+    (docs/rules/README.md §4: 胴二 4, ビキ 4, 胴 4, field 3, 胴二 3, ビキ 3, 胴 3, field 3, then the stock).
+    The cards not named follow ``stock`` in code order."""
     assert len(dealer) == len(dealer2) == len(biki) == 7 and len(field) == 6
     named = dealer2[:4] + biki[:4] + dealer[:4] + field[:3]
     named += dealer2[4:] + biki[4:] + dealer[4:] + field[3:] + stock

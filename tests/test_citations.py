@@ -38,7 +38,7 @@ def read(f: Path) -> str:
 
 
 def sections(name: str) -> set[str]:
-    """The numbers of the ``##``/``###`` headings of docs/rules/<name>.md (empty if no such file)."""
+    """The section numbers of docs/rules/<name>.md's headings (none if there is no such file)."""
     path = RULES / f"{name}.md"
     return set(HEADING.findall(path.read_text(encoding="utf-8"))) if path.is_file() else set()
 

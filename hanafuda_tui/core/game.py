@@ -2,10 +2,11 @@
 
 A ``Game`` plays a whole game (a year). Each deal takes a 48-card deck from ``deck_source`` (a
 record's decks on replay, a seeded shuffle otherwise), so the random source is always passed in.
-The turn cycle is the same in every ruleset (docs/rules/README.md §5): play a hand card, capture or lay it,
-draw the top stock card, capture or lay it; when a card matches two field cards its player chooses.
-A ruleset subclass adds deal sizes, teyaku, yaku, declarations and settlement through the hooks
-``start_deal``, ``step_done``, ``turn_done``, ``hands_out``, ``other_actions`` and ``apply_other``.
+The turn cycle is the same in every ruleset (docs/rules/README.md §5): play a hand card, capture or
+lay it, draw the top stock card, capture or lay it; when a card matches two field cards its player
+chooses. A ruleset subclass adds deal sizes, teyaku, yaku, declarations and settlement through the
+hooks ``start_deal``, ``step_done``, ``turn_done``, ``hands_out``, ``other_actions`` and
+``apply_other``.
 """
 
 from __future__ import annotations
@@ -113,7 +114,8 @@ class Game:
     deal_layout: ClassVar[Layout] = layout(DEAL_THREE, 3)
     """The pattern made ready (set for each subclass from its own pattern)."""
     first_draw_key: ClassVar[Callable[[int], tuple[int, ...]] | None] = None
-    """How the first-胴 draw ranks a card, lower first (None: by month alone; docs/rules/README.md §5)."""
+    """How the first-胴 draw ranks a card, lower first (None: by month alone;
+    docs/rules/README.md §5)."""
     watches_steps: ClassVar[bool] = False
     """Whether the ruleset overrides ``step_done`` (set for each subclass: the hot path skips the
     call where no one listens)."""

@@ -1,7 +1,8 @@
 """Game records: the one versioned JSON format that fully determines a game (saves, replays, fixtures).
 
 A record holds the ruleset, its options, the seats, the first 胴, and for every deal its 48-card deck
-(top first, the codes of docs/rules/README.md §2) and every decision taken in it, as action tokens (see ``actions``).
+(top first, the codes of docs/rules/README.md §2) and every decision taken in it, as action tokens
+(see ``actions``).
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ from .cards import BIT, MONTH_MASK
 
 FIELD = -1
 
-# 手七場六 (seed 000 競技の全体, docs/rules/README.md §4): 胴二, ビキ, 胴 four each, three to the field, then three
-# each and three to the field.
+# 手七場六 (seed 000 競技の全体, docs/rules/README.md §4): 胴二, ビキ, 胴 four each, three to the field, then
+# three each and three to the field.
 DEAL_THREE = ((1, 4), (2, 4), (0, 4), (FIELD, 3), (1, 3), (2, 3), (0, 3), (FIELD, 3))
 # Two players (seed 003 §7.1, docs/rules/README.md §4): non-dealer, dealer, field four each, twice.
 DEAL_TWO = ((1, 4), (0, 4), (FIELD, 4), (1, 4), (0, 4), (FIELD, 4))
@@ -81,9 +81,9 @@ def has_shima(cards: int) -> bool:
 def draw_first_dealer(
     rng: Random, players: int, key: Callable[[int], tuple[int, ...]] | None = None
 ) -> tuple[int, list[tuple[int, int]]]:
-    """Each player draws a card; the lowest month is 胴 (docs/rules/README.md §5 item 4). Tied players draw again,
-    drawn cards not returned. ``key`` ranks a card (lower first); 花合わせ adds higher points.
-    Returns the first 胴's seat and every draw as (seat, card)."""
+    """Each player draws a card; the lowest month is 胴 (docs/rules/README.md §5 item 4). Tied
+    players draw again, drawn cards not returned. ``key`` ranks a card (lower first); 花合わせ adds
+    higher points. Returns the first 胴's seat and every draw as (seat, card)."""
     deck = list(range(48))
     rng.shuffle(deck)
     rank = key or (lambda c: (c >> 2,))

@@ -21,7 +21,8 @@ from hanafuda_tui.core.table import shuffled_deck
 
 
 def deck_for(dou, dou2, biki, field, stock=""):
-    """A deck dealing these hands and field (docs/rules/README.md §4, 手七場六), the stock starting with ``stock``."""
+    """A deck dealing these hands and field (docs/rules/README.md §4, 手七場六), the stock starting with
+    ``stock``."""
     order = dou2[:4] + biki[:4] + dou[:4] + field[:3] + dou2[4:] + biki[4:] + dou[4:] + field[3:]
     order += stock
     rest = "".join(c for c in CODES if c not in order)
@@ -150,7 +151,8 @@ def test_menu_values():
 
 
 def test_menu_c_odd_card_points():
-    """Seed: at 大場 ×1.5 each odd difference moves a point toward zero first (docs/rules/hachihachi.md §5)."""
+    """Seed: at 大場 ×1.5 each odd difference moves a point toward zero first
+    (docs/rules/hachihachi.md §5)."""
     assert card_point_payments([95, 85, 84], OBA, "C") == (9, -3, -6)
     assert card_point_payments([91, 93, 80], OBA, "C") == (3, 6, -9)
     assert card_point_payments([95, 85, 84], ZEBA, "C") == (14, -6, -8)

@@ -83,7 +83,8 @@ def test_hatto_case_3_both_yaku_are_paid_by_the_offender():
 
 
 def test_shadow_card_is_not_hatto_when_the_missing_card_is_known():
-    """docs/rules/hachihachi.md §13: a card of the missing card's month is 法度 only while that card is unknown."""
+    """docs/rules/hachihachi.md §13: a card of the missing card's month is 法度 only while that card
+    is unknown."""
     game = staged(hands=["CAG", "Ke", "ij"], caps=["", "FJ", "D"], field="OP", stock="mnQ")
     # C is a 影札 of B for 赤短, but B ... is unseen: 法度
     assert CARD_OF_CODE["C"] in game.hatto_warnings()
@@ -472,7 +473,8 @@ def test_tobikomi_of_both_threes_of_futasanbon():
     ],
 )
 def test_zeba_values_by_menu(menu, teyaku_each, nuke_each, card_points):
-    """Seed ○ルールの概要 (menus A and F at 絶場, docs/rules/hachihachi.md §5): teyaku, 抜け and card points."""
+    """Seed ○ルールの概要 (menus A and F at 絶場, docs/rules/hachihachi.md §5): teyaku, 抜け and card
+    points."""
     game = staged(
         hands=["C", "G", "K"],
         caps=["EMQUYdgkpqr", "BFJNRVZhl", "AIcos"],
@@ -493,7 +495,8 @@ def test_zeba_values_by_menu(menu, teyaku_each, nuke_each, card_points):
 
 @pytest.mark.parametrize(("menu", "each"), [("A", 4 * KAN), ("C", 2 * KAN), ("F", KAN)])
 def test_tobikomi_at_zeba_by_menu(menu, each):
-    """飛込み is multiplied by the 場 (A ×4, C ×2) but not raised under menu F (docs/rules/hachihachi.md §5)."""
+    """飛込み is multiplied by the 場 (A ×4, C ×2) but not raised under menu F
+    (docs/rules/hachihachi.md §5)."""
     game = staged(
         hands=["hijA", "g", "tuB"],
         caps=["", "", ""],
@@ -516,7 +519,8 @@ def test_tobikomi_at_zeba_by_menu(menu, each):
     ],
 )
 def test_next_dealer_among_special_yaku_holders(kasu, winner, payments):
-    """docs/rules/hachihachi.md §15: the larger special value deals next, then the higher card points."""
+    """docs/rules/hachihachi.md §15: the larger special value deals next, then the higher card
+    points."""
     game = staged(
         hands=["B", "F", "J"],
         caps=["AIcosEMQUYdg", "CDGHKLOPSTWXabef" + kasu, ""],
@@ -540,7 +544,8 @@ def test_hatto_case_7_not_taking_a_dekiyaku_card_is_no_hatto():
 
 
 def test_shadow_card_taken_by_the_draw_of_the_missing_card_is_hatto():
-    """docs/rules/hachihachi.md §13: 松のカス laid while 松の短 is unseen; 胴二 draws 松の短, takes it: 赤短 法度."""
+    """docs/rules/hachihachi.md §13: 松のカス laid while 松の短 is unseen; 胴二 draws 松の短, takes it: 赤短
+    法度."""
     game = staged(hands=["CG", "Mj", "ik"], caps=["", "FJ", ""], field="", stock="QBRS")
     hatto, exempt = game.hatto_warnings()[CARD_OF_CODE["C"]]
     assert hatto.yaku == ((1, ("赤短",)),) and not exempt

@@ -28,8 +28,8 @@ STOCK = "EPBYRV"
 
 
 def stacked(oya: str, doni: str, biki: str, field: str, stock: str) -> list[int]:
-    """A deck dealt as 手七場六 (docs/rules/README.md §4): 胴二, ビキ, 親 four each, three to the field, three
-    each, three to the field; then the stock and the rest."""
+    """A deck dealt as 手七場六 (docs/rules/README.md §4): 胴二, ビキ, 親 four each, three to the field,
+    three each, three to the field; then the stock and the rest."""
     top = doni[:4] + biki[:4] + oya[:4] + field[:3] + doni[4:] + biki[4:] + oya[4:] + field[3:]
     top += stock
     return parse_deck(top + "".join(c for c in CODES if c not in top))

@@ -1,6 +1,7 @@
 """三人こいこい months through the real state machine with stacked decks (seed 000/001 ○要点,
 ○ルール補足説明 (1)-(3), ○競技の全体; docs/rules/koikoi3.md §3–§9). Seat 0 is the first 胴 unless
-told; the decks are laid out role by role with ``stack``/``deal_with`` (docs/rules/README.md §4 deal order)."""
+told; the decks are laid out role by role with ``stack``/``deal_with`` (docs/rules/README.md §4 deal
+order)."""
 
 import pytest
 from conftest import QUIET, deal_with, game_with, pass_without_teyaku, play, play_out_deal, stack
@@ -226,7 +227,7 @@ def test_the_sakazuki_ten_kasu_does_not_count_toward_shibari():
     assert game.phase == "play" and game.to_act == 0, "3文 with the 10-カス is not 3文 here"
 
 
-# -- 手役 (docs/rules/koikoi3.md §3) -------------------------------------------------------------------
+# -- 手役 (docs/rules/koikoi3.md §3) ------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

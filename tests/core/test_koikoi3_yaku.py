@@ -205,7 +205,7 @@ def test_matsu_ni_tsuru_keeps_cup_yaku_against_rain():
     assert yaku("AIgp") == {"花見酒": 2}
 
 
-# -- formed in a step (docs/rules/koikoi3.md §7) -----------------------------------------------------
+# -- formed in a step (docs/rules/koikoi3.md §7) ----------------------------------------------------
 
 
 def test_completing_a_set_forms_it():

@@ -1,5 +1,6 @@
 """Holding a teyaku and keeping it hidden tells no one (docs/rules/koikoi3.md §3,
-docs/rules/hachihachi.md §9, docs/rules/hanaawase.md §5): every seat answers the teyaku question, so what the others see cannot depend on who holds one."""
+docs/rules/hachihachi.md §9, docs/rules/hanaawase.md §5): every seat answers the teyaku question, so
+what the others see cannot depend on who holds one."""
 
 import random
 
@@ -11,8 +12,9 @@ from hanafuda_tui.core.rulesets import ruleset_class
 
 OBSERVER = 0
 FIRST_DEALER = 1
-# With seat 1 as 胴, the deal (docs/rules/README.md §4, 手七場六) puts these deck positions in seat 1's and seat 2's
-# hands, and the rest from 27 on in the stock: every card the observer (seat 0) cannot see.
+# With seat 1 as 胴, the deal (docs/rules/README.md §4, 手七場六) puts these deck positions in seat 1's
+# and seat 2's hands, and the rest from 27 on in the stock: every card the observer (seat 0) cannot
+# see.
 HIDDEN = [*range(0, 4), *range(8, 12), *range(15, 18), *range(21, 24), *range(27, 48)]
 
 

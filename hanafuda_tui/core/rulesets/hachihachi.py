@@ -66,7 +66,8 @@ class HachihachiOptions(BaseModel):
 
 
 class Mark(NamedTuple):
-    """A 法度 card laid on the field (docs/rules/hachihachi.md §13): by whom, and for whom which yaku."""
+    """A 法度 card laid on the field (docs/rules/hachihachi.md §13): by whom, and for whom which
+    yaku."""
 
     offender: int
     yaku: tuple[tuple[int, tuple[str, ...]], ...]
@@ -137,7 +138,8 @@ class YearEnd(NamedTuple):
 def year_end(
     scores: list[int], stones: list[int], top_order: list[int], shiso: int = -1
 ) -> YearEnd:
-    """Settle the year (seed (7), docs/rules/hachihachi.md §16): (月石清算, 吟味 with the rounding, final 貫).
+    """Settle the year (seed (7), docs/rules/hachihachi.md §16): (月石清算, 吟味 with the rounding, final
+    貫).
 
     Ranks on the scores less the stones put in; the lowest takes the 番個板 (tied lowest share it, an
     odd point to the top); every player but the top has its total less 10貫 cut toward zero to 貫,
@@ -276,7 +278,8 @@ class Hachihachi(Game):
     # -- deal, 場 and teyaku ------------------------------------------------------------------
 
     def start_deal(self) -> None:
-        """場 from the dealt field (docs/rules/hachihachi.md §3, §4), a シマ to the 胴, then teyaku (seed (3), (4))."""
+        """場 from the dealt field (docs/rules/hachihachi.md §3, §4), a シマ to the 胴, then teyaku
+        (seed (3), (4))."""
         self._reset_month()
         self.ba, self.carried = ba_of(self.field, self.shibari)
         self.emit("ba", self.dealer, value=self.ba, amounts=(self.carried,))
@@ -409,7 +412,8 @@ class Hachihachi(Game):
         self, seat: int, card: int, mark: Mark, formed: set[str], now: dict[str, int]
     ) -> None:
         """``seat`` took the 法度 card ``card``: if that step formed yaku it was 法度 for, its
-        offender pays them (docs/rules/hachihachi.md §13) or shows the hand that proves the exemption (補足 (1) 1)."""
+        offender pays them (docs/rules/hachihachi.md §13) or shows the hand that proves the
+        exemption (補足 (1) 1)."""
         got = []
         for name in (n for ben, names in mark.yaku if ben == seat for n in names):
             if name in (GOKO, SHIKO):
@@ -546,7 +550,8 @@ class Hachihachi(Game):
         self._end_month("agari", seat, tuple(dekiyaku(self.captures[seat])), gain)
 
     def _cancel(self) -> None:
-        """下げの取消し (also forced on the 下げ player's last card): half values (docs/rules/hachihachi.md §11)."""
+        """下げの取消し (also forced on the 下げ player's last card): half values
+        (docs/rules/hachihachi.md §11)."""
         seat = self.sage
         gain = self._pay_yaku(seat, False, "・消")
         self.emit("cancel", seat, value=gain)

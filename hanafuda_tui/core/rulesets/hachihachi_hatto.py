@@ -84,9 +84,9 @@ def hatto_cards(table: Table, seat: int) -> dict[int, Hatto]:
 
 
 def exempt(table: Table, seat: int, card: int, risky: dict[int, Hatto]) -> bool:
-    """The seed's exemptions for laying 法度 card ``card`` (補足 (1) 1, docs/rules/hachihachi.md §13): the last hand
-    card; or every hand card is 法度 and this is of the least value, on equal value one that is
-    法度 for the player before you."""
+    """The seed's exemptions for laying 法度 card ``card`` (補足 (1) 1, docs/rules/hachihachi.md §13):
+    the last hand card; or every hand card is 法度 and this is of the least value, on equal value one
+    that is 法度 for the player before you."""
     hand = table.hands[seat]
     if hand.bit_count() == 1:
         return True

@@ -141,7 +141,8 @@ def kasu_type(hand: int, count_shown: int = 0) -> tuple[str, int] | None:
 
 
 def teyaku(hand: int) -> Teyaku | None:
-    """The best declaration of a seven-card hand, or None (seed ○手役 ※, docs/rules/hachihachi.md §6)."""
+    """The best declaration of a seven-card hand, or None (seed ○手役 ※,
+    docs/rules/hachihachi.md §6)."""
     counted = count_type(hand)
     c_name, c_shown, threes = counted if counted else ("", 0, ())
     kasu = kasu_type(hand, c_shown)

@@ -146,8 +146,9 @@ def card_point_payments(pts: list[int], ba: int, menu: str) -> tuple[int, ...]:
 
 
 def one_short(caps: int, taken_elsewhere: int) -> dict[int, tuple[str, ...]]:
-    """法度 reach (docs/rules/hachihachi.md §13): the missing card of each 法度 yaku ``caps`` is one card short of,
-    on captures alone, the card in no one else's captures. 五光 and 四光 short of one card are 五光."""
+    """法度 reach (docs/rules/hachihachi.md §13): the missing card of each 法度 yaku ``caps`` is one
+    card short of, on captures alone, the card in no one else's captures. 五光 and 四光 short of one
+    card are 五光."""
     short: dict[int, list[str]] = {}
     for name, cards in HATTO_YAKU.items():
         missing = cards & ~caps  # a held yaku misses nothing

@@ -94,7 +94,8 @@ class Hanaawase(Game):
         return _scoring_dekiyaku
 
     def restore_from_view(self, view: PlayerView) -> None:
-        """Shown teyaku cards are field cards for the others during a turn (docs/rules/hanaawase.md §5)."""
+        """Shown teyaku cards are field cards for the others during a turn
+        (docs/rules/hanaawase.md §5)."""
         self.round_index = view.extra["month_index"]
         self.all_shown = 0
         for shown in view.shown:
@@ -128,7 +129,8 @@ class Hanaawase(Game):
     # -- deal and teyaku ------------------------------------------------------------------------
 
     def start_deal(self) -> None:
-        """A field シマ goes to the 親's captures (docs/rules/hanaawase.md §4); then teyaku, then the 親 plays."""
+        """A field シマ goes to the 親's captures (docs/rules/hanaawase.md §4); then teyaku, then the 親
+        plays."""
         for m in MONTH_MASK:
             if self.field & m == m:
                 self.field &= ~m

@@ -100,7 +100,8 @@ def teyaku(hand: int) -> str | None:
 
 
 def teyaku_payments(declared: Sequence[str | None]) -> list[int]:
-    """Each declared teyaku is paid by the two others, independently (docs/rules/hanaawase.md §5)."""
+    """Each declared teyaku is paid by the two others, independently
+    (docs/rules/hanaawase.md §5)."""
     pay = [0, 0, 0]
     for holder, name in enumerate(declared):
         if name:

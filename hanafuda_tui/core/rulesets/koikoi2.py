@@ -124,7 +124,8 @@ class Koikoi2(Game):
     # -- deal -----------------------------------------------------------------------------------
 
     def start_deal(self) -> None:
-        """A field シマ is dealt again (docs/rules/koikoi2.md §2); then teyaku if played; then the dealer plays."""
+        """A field シマ is dealt again (docs/rules/koikoi2.md §2); then teyaku if played; then the
+        dealer plays."""
         self.koikoi = (False, False)
         self.shared_extra = None
         if has_shima(self.field):
@@ -184,7 +185,8 @@ class Koikoi2(Game):
             self._shobu(seat)
 
     def _shobu(self, seat: int) -> None:
-        """勝負: the yaku's value, ×2 at 7 or more (option), then ×2 after any こいこい (docs/rules/koikoi2.md §6)."""
+        """勝負: the yaku's value, ×2 at 7 or more (option), then ×2 after any こいこい
+        (docs/rules/koikoi2.md §6)."""
         found = yaku(self.captures[seat], self.values, self.rain)
         base = sum(found.values())
         value = base

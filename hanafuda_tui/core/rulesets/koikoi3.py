@@ -63,7 +63,8 @@ OUTCOMES = {"shobu": Outcome.YAKU, "teyaku": Outcome.TEYAKU}
 
 
 def shobu_lines(winner: int, yaku: dict[str, int]) -> tuple[Line, ...]:
-    """勝負: each other player pays every yaku at face value, no doubling (docs/rules/koikoi3.md §8)."""
+    """勝負: each other player pays every yaku at face value, no doubling
+    (docs/rules/koikoi3.md §8)."""
     out: list[Line] = []
     for payer in range(3):
         if payer != winner:
@@ -179,7 +180,8 @@ class Koikoi3(Game):
 
     def start_deal(self) -> None:
         """Every seat answers the teyaku question in turn order, a holder with 'declare' or 'pass',
-        anyone else with 'pass': so no one learns who holds a hidden teyaku (docs/rules/koikoi3.md §3)."""
+        anyone else with 'pass': so no one learns who holds a hidden teyaku
+        (docs/rules/koikoi3.md §3)."""
         self.koikoi = (False, False, False)
         self.shared_extra = None
         self.declared = [None, None, None]
@@ -293,7 +295,8 @@ class Koikoi3(Game):
         self.emit("month_end", winner, value=value, names=(reason, *yaku), amounts=pay)
 
     def _nagare(self, reason: str) -> None:
-        """流れ: nothing paid, the ビキ becomes 胴, the month is dealt again under 3文しばり (docs/rules/koikoi3.md §9)."""
+        """流れ: nothing paid, the ビキ becomes 胴, the month is dealt again under 3文しばり
+        (docs/rules/koikoi3.md §9)."""
         self._result(-1, reason, (), 0, (0, 0, 0))
         self.dealer = (self.dealer + 2) % 3
         self.shibari = True

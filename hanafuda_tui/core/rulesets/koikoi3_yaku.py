@@ -144,7 +144,8 @@ def raw_yaku(caps: int) -> dict[str, int]:
 
 
 def scoring_yaku(caps: int, raw: dict[str, int] | None = None) -> dict[str, int]:
-    """The yaku that score: exclusive groups keep their highest (docs/rules/koikoi3.md §5), 雨流れ applied (§6)."""
+    """The yaku that score: exclusive groups keep their highest (docs/rules/koikoi3.md §5), 雨流れ
+    applied (§6)."""
     out = dict(raw_yaku(caps) if raw is None else raw)
     for top, lower in ((GOKO, (SHIKO_Y, AME_SHIKO, SANKO)), (SHIKO_Y, (AME_SHIKO, SANKO))):
         if top in out:
@@ -165,7 +166,8 @@ def scoring_yaku(caps: int, raw: dict[str, int] | None = None) -> dict[str, int]
 
 
 def is_sakazuki_ten(caps: int) -> bool:
-    """カス at exactly 10 only by counting 菊に盃: it scores but forms nothing (seed カス, docs/rules/koikoi3.md §7)."""
+    """カス at exactly 10 only by counting 菊に盃: it scores but forms nothing (seed
+    カス, docs/rules/koikoi3.md §7)."""
     return bool(caps & KIKU_SAKAZUKI) and kasu_count(caps) == 10
 
 
@@ -248,6 +250,7 @@ def may_form(new: int, after: int) -> bool:
 
 
 def shibari_value(caps: int, yaku: dict[str, int]) -> int:
-    """The value that counts toward 3文しばり: the 10-カス made with 菊に盃 does not (docs/rules/koikoi3.md §9)."""
+    """The value that counts toward 3文しばり: the 10-カス made with 菊に盃 does not
+    (docs/rules/koikoi3.md §9)."""
     total = sum(yaku.values())
     return total - 1 if is_sakazuki_ten(caps) else total
