@@ -1,4 +1,4 @@
-"""`hanafuda sim|replay|stats` run in-process (issue 2 items 4-6): outputs, and one-line refusals."""
+"""`hanafuda sim|replay|stats` run in-process: outputs, and one-line refusals."""
 
 import json
 import random

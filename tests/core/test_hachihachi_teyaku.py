@@ -37,7 +37,7 @@ ROW_TOTALS = {
     "二立三本": 2400,
 }
 COLUMN_TOTALS = {"赤": 4795560, "短一": 2664090, "十一": 2368080, "光一": 1184040, "空素": 888030}
-# Two cells are typos in the seed, contradicted by its own totals (issue 3).
+# Two cells are typos in the seed, contradicted by its own totals.
 TYPOS = {("三本", "単独"): 4025772, ("単独", "空素"): 826704}
 
 

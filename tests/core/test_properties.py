@@ -1,4 +1,4 @@
-"""Properties over thousands of seeded random 三人こいこい games (issue 2 item 7): every card accounted
+"""Properties over thousands of seeded random 三人こいこい games: every card accounted
 for after every action, every payment zero-sum, a legal action until the end, offers exactly when
 the independent reading of docs/rules/koikoi3.md §7 says so, views that hide every hidden card,
 determinism, round trips."""

@@ -1,4 +1,4 @@
-"""Game records (issue 2 item 4): round trips, and refusals that name the deal, month and action."""
+"""Game records: round trips, and refusals that name the deal, month and action."""
 
 import json
 import random

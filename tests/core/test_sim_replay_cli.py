@@ -1,5 +1,5 @@
 """`hanafuda sim --ruleset hanaawase|koikoi2` writes records that `hanafuda replay` plays to the
-same totals (issue: records replay exactly)."""
+same totals."""
 
 import json
 

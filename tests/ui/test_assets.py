@@ -1,4 +1,4 @@
-"""Card faces are data in the top-level assets/ (issue: keep card faces as data in assets/)."""
+"""Card faces are data in the top-level assets/."""
 
 import json
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""The selector as a person meets it: the rulesets in the issue's order, every label whole in both
+"""The selector as a person meets it: the rulesets in their order, every label whole in both
 languages, 八八's 場 menu saying what each choice multiplies, Continue ready when a game is saved."""
 
 from __future__ import annotations
