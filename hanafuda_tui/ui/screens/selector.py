@@ -24,7 +24,7 @@ from ..session import HUMAN
 
 DEFAULT_BOT = "normal"
 ORDER = ("koikoi3", "hachihachi", "hanaawase", "koikoi2")
-"""The selector's order (the issue's); any other registered ruleset follows."""
+"""The selector's order; any other registered ruleset follows."""
 
 
 def option_choices(annotation: Any) -> list[Any] | None:
