@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.text import Text
+
 from ..core.cards import card_list
 from ..core.game import Event
 from ..core.records import printable
@@ -23,6 +25,11 @@ def plain(text: str) -> str:
     backslash right before a tag that follows would escape that tag."""
     text = printable(text).replace("[", "\\[")
     return text + ZERO_WIDTH if text.endswith("\\") else text
+
+
+def name_text(text: str) -> Text:
+    """A name (or other record text) as a Rich cell of plain text, terminal controls written out."""
+    return Text(printable(text))
 
 
 def signed(v: int) -> str:

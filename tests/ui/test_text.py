@@ -127,3 +127,16 @@ def test_a_name_never_sends_a_terminal_control() -> None:
     text = shown(f"[b]{plain(name)}[/b]")
     assert text == "Bob\\u001b]0;owned\\u001b\\\\u001b[31m\\u202e"
     assert not any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch == "\u202e" for ch in text)
+
+
+def test_score_tables_never_send_a_terminal_control() -> None:
+    from rich.console import Console
+
+    from hanafuda_tui.ui.screens.results import sheet_table
+
+    names = ["A\x1b]0;owned\x07", "B\x1b[31m", "C"]
+    game = played("koikoi3", 1)
+    console = Console(file=io.StringIO(), width=200, color_system=None, legacy_windows=False)
+    console.print(sheet_table(game, names))
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "A\\u001b]0;owned\\u0007" in out and "\x1b" not in out

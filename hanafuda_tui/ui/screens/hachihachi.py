@@ -10,12 +10,13 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.game import PlayerView
+from ...core.records import printable
 from ...core.rulesets.hachihachi_ba import BA_NAMES, KOBA
 from ...core.rulesets.hachihachi_sheet import sheet_lines
 from ...core.rulesets.hachihachi_yaku import dekiyaku, points
 from ..i18n import t
 from ..session import Session
-from ..text import plain, signed, yaku_name
+from ..text import name_text, plain, signed, yaku_name
 from .modals import Decision, choices
 
 
@@ -84,7 +85,7 @@ def rows_table(result: Any, names: Sequence[str]) -> Table:
     table = Table(box=None, show_header=True, pad_edge=False, show_footer=True)
     table.add_column(t("hh.remark"), t("hh.net"))
     for s, name in enumerate(names):
-        table.add_column(Text(name), signed(result.payments[s]), justify="right")
+        table.add_column(name_text(name), signed(result.payments[s]), justify="right")
     for row in result.rows:
         remark = t("hh.card_points") if row.card_points else row.remark
         style = "strike dim" if row.struck else ""
@@ -100,7 +101,7 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
     units = f"{t('hh.kan'):>4} {t('hh.ten'):>4} "
     for name in names:
         table.add_column(
-            Text(f"{name}\n{units}"), justify="right", no_wrap=True, overflow="ellipsis"
+            Text(f"{printable(name)}\n{units}"), justify="right", no_wrap=True, overflow="ellipsis"
         )
     table.add_column(t("hh.note"))
     for line in sheet_lines(game):

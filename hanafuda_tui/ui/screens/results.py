@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -17,7 +16,7 @@ from textual.widgets import Button, Static
 from ...core.rulesets.hachihachi import Hachihachi
 from ..faces import month_label
 from ..i18n import has, own, t
-from ..text import plain, reason_text, result_rows, signed, yaku_name
+from ..text import name_text, plain, reason_text, result_rows, signed, yaku_name
 from . import hachihachi
 
 
@@ -101,7 +100,7 @@ def result_parts(
     payments = getattr(result, "payments", (0,) * len(names))
     for s, name in enumerate(names):
         extra = [signed(p[s]) for _, p in settlements]
-        table.add_row(Text(name), signed(payments[s]), *extra, signed(scores[s]))
+        table.add_row(name_text(name), signed(payments[s]), *extra, signed(scores[s]))
     return f"[b]{title}  {head}[/b]", [Content.from_markup(what), table]
 
 
@@ -116,7 +115,7 @@ def totals_table(
     table.add_column(t("sheet.total"), justify="right")
     for s, name in enumerate(names):
         extra = [signed(p[s]) for _, p in settlements]
-        table.add_row(Text(name), *extra, signed(scores[s]))
+        table.add_row(name_text(name), *extra, signed(scores[s]))
     return table
 
 
@@ -128,9 +127,9 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
     table.add_column(t("sheet.winner"), no_wrap=True, overflow="ellipsis", max_width=10)
     table.add_column(t("sheet.what"))
     for s, name in enumerate(names):
-        table.add_column(Text(name), signed(game.scores[s]), justify="right", no_wrap=True)
+        table.add_column(name_text(name), signed(game.scores[s]), justify="right", no_wrap=True)
     for row in result_rows(game.results, names):
-        table.add_row(*map(Text, row))
+        table.add_row(*map(name_text, row))
     for settled in game.settlements:
         table.add_row(settled.name, "", "", "", *(signed(p) for p in settled.payments))
     return table
