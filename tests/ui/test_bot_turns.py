@@ -64,10 +64,11 @@ def test_a_bots_card_is_on_screen_only_once_its_play_is_saved(tmp_path: Path) ->
                     await pilot.pause(0.005)
                 if app.screen is not table:  # the human faces a prompt: answered next round
                     continue
-                shown = visible_cards(app)
+                # screen and save at one moment: a bot's move that lands before the key is read
+                # may end the month, and the next deal may hold a card the stale screen shows
+                assert visible_cards(app) & unsaved_cards(tmp_path) == 0
                 await pilot.press("escape")
                 assert isinstance(app.screen, SelectorScreen)
-                assert shown & unsaved_cards(tmp_path) == 0
                 left += 1
                 await pilot.click("#continue")
                 await pilot.pause()
