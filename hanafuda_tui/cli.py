@@ -31,9 +31,9 @@ from .core.records import (
 )
 from .core.results import Line
 from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
-from .core.rulesets.hachihachi import Hachihachi
-from .core.rulesets.hachihachi_ba import ba_chain
-from .core.rulesets.hachihachi_sheet import render_sheet
+from .core.rulesets.hachihachi.ba import ba_chain
+from .core.rulesets.hachihachi.game import Hachihachi
+from .core.rulesets.hachihachi.sheet import render_sheet
 from .core.stats import TOTAL_HANDS
 from .tournament import Plan
 

@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CODES, mask, parse_deck
-from hanafuda_tui.core.rulesets.koikoi3 import Koikoi3, Koikoi3Options
-from hanafuda_tui.core.rulesets.koikoi3_yaku import teyaku
+from hanafuda_tui.core.rulesets.koikoi3.game import Koikoi3, Koikoi3Options
+from hanafuda_tui.core.rulesets.koikoi3.yaku import teyaku
 from hanafuda_tui.core.table import DEAL_THREE, deal, has_shima
 
 

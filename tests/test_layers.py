@@ -18,7 +18,7 @@ def module_name(path: Path, package: Path) -> str:
 
 
 def part_of(module: str) -> str:
-    """``hanafuda_tui.core.rulesets.koikoi3`` → ``core``; '' for the package itself or outside it."""
+    """``hanafuda_tui.core.rulesets.koikoi3.game`` → ``core``; '' for the package itself or outside it."""
     parts = module.split(".")
     return parts[1] if parts[0] == "hanafuda_tui" and len(parts) > 1 else ""
 

@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.cards import AKATAN, ALL_CARDS, AOTAN, GOKO, GOUN, INOSHIKACHO, SHIKO, TANS
-from ..core.rulesets.hachihachi import HachihachiOptions
-from ..core.rulesets.hachihachi_ba import KOBA
-from ..core.rulesets.hachihachi_yaku import FIXED, MULTIPLIERS, SEVEN_TAN, dekiyaku, points
-from ..core.rulesets.hachihachi_yaku import GOKO as GOKO_Y
-from ..core.rulesets.hachihachi_yaku import SHIKO as SHIKO_Y
+from ..core.rulesets.hachihachi.ba import KOBA
+from ..core.rulesets.hachihachi.game import HachihachiOptions
+from ..core.rulesets.hachihachi.yaku import FIXED, MULTIPLIERS, SEVEN_TAN, dekiyaku, points
+from ..core.rulesets.hachihachi.yaku import GOKO as GOKO_Y
+from ..core.rulesets.hachihachi.yaku import SHIKO as SHIKO_Y
 from .evaluation import Evaluator, Spec
 
 MONTH_STATE = ("ba",)

@@ -4,8 +4,8 @@ against the others (own + 2 × value, each other − value: seed 004, docs/rules
 from __future__ import annotations
 
 from ..core.cards import GOKO, SHIKO
-from ..core.rulesets.hanaawase import HanaawaseOptions
-from ..core.rulesets.hanaawase_yaku import (
+from ..core.rulesets.hanaawase.game import HanaawaseOptions
+from ..core.rulesets.hanaawase.yaku import (
     NANATAN_POINTS,
     ROKUTAN_POINTS,
     SETS,

@@ -25,8 +25,8 @@ from ..core.cards import (
     TSUKIMI,
     cards_of,
 )
-from ..core.rulesets import koikoi2_yaku as y
-from ..core.rulesets.koikoi2 import Koikoi2Options
+from ..core.rulesets.koikoi2 import yaku as y
+from ..core.rulesets.koikoi2.game import Koikoi2Options
 from .evaluation import Evaluator, Spec, StopRule, VoidingEvaluator
 
 ENOUGH = 5

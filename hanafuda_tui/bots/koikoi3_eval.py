@@ -30,8 +30,8 @@ from ..core.cards import (
     TEPPO,
     TSUKIMI,
 )
-from ..core.rulesets.koikoi3 import Koikoi3Options
-from ..core.rulesets.koikoi3_yaku import scoring_yaku
+from ..core.rulesets.koikoi3.game import Koikoi3Options
+from ..core.rulesets.koikoi3.yaku import scoring_yaku
 from .evaluation import Evaluator, Spec
 
 LIGHTS, BIRDS, CUPS = 1, 2, 3

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 from math import comb, prod
 
 from .cards import MONTH_MASK
-from .rulesets.koikoi3_yaku import TEYAKU_NAMES
-from .rulesets.koikoi3_yaku import teyaku as koikoi3_teyaku
+from .rulesets.koikoi3.yaku import TEYAKU_NAMES
+from .rulesets.koikoi3.yaku import teyaku as koikoi3_teyaku
 
 HAND_SIZE = 7
 TOTAL_HANDS = comb(48, HAND_SIZE)

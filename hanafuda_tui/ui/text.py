@@ -10,7 +10,7 @@ from rich.text import Text
 from ..core.cards import card_list
 from ..core.game import Event
 from ..core.records import printable
-from ..core.rulesets.hachihachi_ba import BA_NAMES
+from ..core.rulesets.hachihachi.ba import BA_NAMES
 from .faces import face, month_label
 from .i18n import has, own, t
 

@@ -9,7 +9,7 @@ from hanafuda_tui.bots.evaluation import evaluator
 from hanafuda_tui.bots.policy import Seen, easy_action, normal_action
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CARD_OF_CODE, POINTS, card_list, cards_of, mask
-from hanafuda_tui.core.rulesets.hachihachi_hatto import Hatto
+from hanafuda_tui.core.rulesets.hachihachi.hatto import Hatto
 
 RULESETS = ("koikoi3", "koikoi2", "hanaawase", "hachihachi")
 

@@ -8,9 +8,9 @@ import pytest
 from hanafuda_tui.bots.evaluation import evaluator
 from hanafuda_tui.core.cards import ALL_CARDS, POINTS, cards_of, mask
 from hanafuda_tui.core.hints import current_yaku
-from hanafuda_tui.core.rulesets.hachihachi import HachihachiOptions
-from hanafuda_tui.core.rulesets.hachihachi_ba import KOBA, OBA, ZEBA
-from hanafuda_tui.core.rulesets.koikoi2 import Koikoi2Options
+from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA
+from hanafuda_tui.core.rulesets.hachihachi.game import HachihachiOptions
+from hanafuda_tui.core.rulesets.koikoi2.game import Koikoi2Options
 
 KOIKOI2 = [
     Koikoi2Options(),

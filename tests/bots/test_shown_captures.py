@@ -16,7 +16,7 @@ from hanafuda_tui.core.determinize import build_game, sample_deal
 from hanafuda_tui.core.game import PLAY, TAKE
 from hanafuda_tui.core.hints import takes
 from hanafuda_tui.core.records import new_game
-from hanafuda_tui.core.rulesets.hanaawase import Hanaawase, HanaawaseOptions
+from hanafuda_tui.core.rulesets.hanaawase.game import Hanaawase, HanaawaseOptions
 
 
 def shown_kasu_position() -> Hanaawase:

@@ -14,8 +14,8 @@ from hanafuda_tui.core.cards import CODES, mask, parse_deck
 from hanafuda_tui.core.determinize import build_game, sample_deal
 from hanafuda_tui.core.records import make_options, new_game
 from hanafuda_tui.core.rulesets import ruleset_class
-from hanafuda_tui.core.rulesets.koikoi2 import Koikoi2, Koikoi2Options
-from hanafuda_tui.core.rulesets.koikoi2_yaku import HANAMI_Y, TSUKIMI_Y
+from hanafuda_tui.core.rulesets.koikoi2.game import Koikoi2, Koikoi2Options
+from hanafuda_tui.core.rulesets.koikoi2.yaku import HANAMI_Y, TSUKIMI_Y
 from hanafuda_tui.ui.session import make_bot
 
 RAINY = Koikoi2Options(low_values=True, rain=True)

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from hanafuda_tui.core.cards import mask
-from hanafuda_tui.core.rulesets.hachihachi_ba import KOBA, OBA, ZEBA, ba_chain, ba_of
+from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA, ba_chain, ba_of
 
 
 @pytest.mark.parametrize(

@@ -10,13 +10,13 @@ from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CODES, mask
 from hanafuda_tui.core.game import PLAY
 from hanafuda_tui.core.records import OptionError, make_options
-from hanafuda_tui.core.rulesets.hachihachi import (
+from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA
+from hanafuda_tui.core.rulesets.hachihachi.game import (
     TEYAKU_PHASE,
     Hachihachi,
     HachihachiOptions,
 )
-from hanafuda_tui.core.rulesets.hachihachi_ba import KOBA, OBA, ZEBA
-from hanafuda_tui.core.rulesets.hachihachi_yaku import card_point_payments, points
+from hanafuda_tui.core.rulesets.hachihachi.yaku import card_point_payments, points
 from hanafuda_tui.core.table import shuffled_deck
 
 

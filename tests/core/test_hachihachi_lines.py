@@ -9,8 +9,8 @@ from test_hachihachi_month import THREE_HAND, play, staged
 
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import Cause, Line, Outcome, totals
-from hanafuda_tui.core.rulesets.hachihachi import MonthResult, year_end
-from hanafuda_tui.core.rulesets.hachihachi_ba import OBA
+from hanafuda_tui.core.rulesets.hachihachi.ba import OBA
+from hanafuda_tui.core.rulesets.hachihachi.game import MonthResult, year_end
 
 KAN = 12
 

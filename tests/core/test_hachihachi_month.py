@@ -8,15 +8,15 @@ import pytest
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CARD_OF_CODE, mask
 from hanafuda_tui.core.game import PLAY
-from hanafuda_tui.core.rulesets.hachihachi import (
+from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA
+from hanafuda_tui.core.rulesets.hachihachi.game import (
     AGARI_PHASE,
     CANCEL_PHASE,
     Hachihachi,
     HachihachiOptions,
 )
-from hanafuda_tui.core.rulesets.hachihachi_ba import KOBA, OBA, ZEBA
-from hanafuda_tui.core.rulesets.hachihachi_teyaku import teyaku
-from hanafuda_tui.core.rulesets.hachihachi_yaku import special_yaku
+from hanafuda_tui.core.rulesets.hachihachi.teyaku import teyaku
+from hanafuda_tui.core.rulesets.hachihachi.yaku import special_yaku
 from hanafuda_tui.core.table import shuffled_deck
 
 KAN = 12

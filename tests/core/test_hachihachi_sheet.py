@@ -4,16 +4,16 @@
 import random
 
 from hanafuda_tui.core.results import Outcome
-from hanafuda_tui.core.rulesets.hachihachi import (
+from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA
+from hanafuda_tui.core.rulesets.hachihachi.game import (
     Hachihachi,
     HachihachiOptions,
     MonthResult,
     Row,
     year_end,
 )
-from hanafuda_tui.core.rulesets.hachihachi_ba import KOBA, OBA, ZEBA
-from hanafuda_tui.core.rulesets.hachihachi_lines import OUTCOMES
-from hanafuda_tui.core.rulesets.hachihachi_sheet import (
+from hanafuda_tui.core.rulesets.hachihachi.lines import OUTCOMES
+from hanafuda_tui.core.rulesets.hachihachi.sheet import (
     closing_lines,
     month_lines,
     render_sheet,

@@ -6,7 +6,7 @@ from math import comb
 import pytest
 
 from hanafuda_tui.core.cards import mask
-from hanafuda_tui.core.rulesets.hachihachi_teyaku import COLUMNS, ROWS, teyaku, teyaku_table
+from hanafuda_tui.core.rulesets.hachihachi.teyaku import COLUMNS, ROWS, teyaku, teyaku_table
 
 TOTAL = comb(48, 7)
 

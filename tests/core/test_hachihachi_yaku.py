@@ -2,7 +2,7 @@
 docs/rules/hachihachi.md §10, §12, §13)."""
 
 from hanafuda_tui.core.cards import CARD_OF_CODE, mask
-from hanafuda_tui.core.rulesets.hachihachi_yaku import (
+from hanafuda_tui.core.rulesets.hachihachi.yaku import (
     card_points,
     dekiyaku,
     kasu_count,

@@ -8,8 +8,8 @@ import pytest
 from hanafuda_tui.core.cards import ALL_CARDS
 from hanafuda_tui.core.game import PLAY
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
-from hanafuda_tui.core.rulesets.hachihachi import year_end
-from hanafuda_tui.core.rulesets.hachihachi_sheet import closing_lines, render_sheet
+from hanafuda_tui.core.rulesets.hachihachi.game import year_end
+from hanafuda_tui.core.rulesets.hachihachi.sheet import closing_lines, render_sheet
 
 KAN = 12
 

@@ -7,7 +7,7 @@ from hanafuda_tui.core.cards import ALL_CARDS, CODES, mask, parse_deck
 from hanafuda_tui.core.game import PLAY
 from hanafuda_tui.core.hints import takes
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
-from hanafuda_tui.core.rulesets.hanaawase import (
+from hanafuda_tui.core.rulesets.hanaawase.game import (
     TEYAKU_PHASE,
     Hanaawase,
     HanaawaseOptions,

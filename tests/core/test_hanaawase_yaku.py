@@ -3,7 +3,7 @@
 import pytest
 
 from hanafuda_tui.core.cards import ALL_CARDS, mask
-from hanafuda_tui.core.rulesets.hanaawase_yaku import (
+from hanafuda_tui.core.rulesets.hanaawase.yaku import (
     ame_shima,
     card_points,
     dekiyaku,

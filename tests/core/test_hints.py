@@ -3,10 +3,10 @@ import random
 from hanafuda_tui.core.cards import ALL_CARDS, CODES, mask
 from hanafuda_tui.core.hints import current_yaku, near_yaku, takes
 from hanafuda_tui.core.records import new_game
-from hanafuda_tui.core.rulesets.hachihachi import HachihachiOptions
-from hanafuda_tui.core.rulesets.hanaawase import HanaawaseOptions
-from hanafuda_tui.core.rulesets.koikoi2 import Koikoi2Options
-from hanafuda_tui.core.rulesets.koikoi3 import Koikoi3Options
+from hanafuda_tui.core.rulesets.hachihachi.game import HachihachiOptions
+from hanafuda_tui.core.rulesets.hanaawase.game import HanaawaseOptions
+from hanafuda_tui.core.rulesets.koikoi2.game import Koikoi2Options
+from hanafuda_tui.core.rulesets.koikoi3.game import Koikoi3Options
 
 K3 = Koikoi3Options()
 

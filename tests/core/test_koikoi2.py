@@ -8,7 +8,7 @@ from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CODES, mask, parse_deck
 from hanafuda_tui.core.game import PLAY
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
-from hanafuda_tui.core.rulesets.koikoi2 import KOIKOI_PHASE, Koikoi2, Koikoi2Options
+from hanafuda_tui.core.rulesets.koikoi2.game import KOIKOI_PHASE, Koikoi2, Koikoi2Options
 
 # The scripted month: the dealer (seat 0) forms 月見で一杯 on turn 1; the other player forms 赤短 on
 # their second turn (choosing L of K/L); the dealer forms 花見で一杯 on turn 3.

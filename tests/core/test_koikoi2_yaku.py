@@ -5,7 +5,7 @@ import random
 import pytest
 
 from hanafuda_tui.core.cards import mask
-from hanafuda_tui.core.rulesets.koikoi2_yaku import (
+from hanafuda_tui.core.rulesets.koikoi2.yaku import (
     KUTTSUKI,
     LOW_VALUES,
     TESHI,

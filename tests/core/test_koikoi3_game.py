@@ -9,8 +9,8 @@ from conftest import QUIET, deal_with, game_with, pass_without_teyaku, play, pla
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import codes_of, parse_deck
 from hanafuda_tui.core.game import IllegalAction
-from hanafuda_tui.core.rulesets.koikoi3 import KOIKOI_PHASE, TEYAKU_PHASE
-from hanafuda_tui.core.rulesets.koikoi3_yaku import scoring_yaku
+from hanafuda_tui.core.rulesets.koikoi3.game import KOIKOI_PHASE, TEYAKU_PHASE
+from hanafuda_tui.core.rulesets.koikoi3.yaku import scoring_yaku
 
 # One skeleton for the 胴's sequences: field r I g U k A; 胴二 and ビキ lay quiet cards (M, Y, then t, Z);
 # the quiet draws are Q, e, G, f. Only the 胴's hand and draws change from deck to deck.

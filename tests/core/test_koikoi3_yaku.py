@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hanafuda_tui.core.cards import CODES, MONTH_MASK, codes_of, mask
-from hanafuda_tui.core.rulesets.koikoi3_yaku import (
+from hanafuda_tui.core.rulesets.koikoi3.yaku import (
     YAKU_VALUES,
     formed_at_step,
     formed_in_turn,

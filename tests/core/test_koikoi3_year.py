@@ -8,7 +8,7 @@ from conftest import game_with, play
 from test_koikoi3_game import SANKO_FOR_DEALER2, TEPPO
 
 from hanafuda_tui.core.game import IllegalAction
-from hanafuda_tui.core.rulesets.koikoi3 import ginmi, kobiki
+from hanafuda_tui.core.rulesets.koikoi3.game import ginmi, kobiki
 
 # 試合結果例: each month's net for A, B, C (seed 000 ○競技の全体); 夏's fourth column is B's 小引.
 EXAMPLE_MONTHS = [

@@ -13,7 +13,7 @@ from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, codes_of
 from hanafuda_tui.core.game import PlayerView
 from hanafuda_tui.core.records import SeatRecord, load_record, new_game, record_of, replay
-from hanafuda_tui.core.rulesets.koikoi3 import KOIKOI_PHASE
+from hanafuda_tui.core.rulesets.koikoi3.game import KOIKOI_PHASE
 
 SEATS = [SeatRecord(name=n, player="random") for n in ("A", "B", "C")]
 

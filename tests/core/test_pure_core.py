@@ -13,7 +13,7 @@ def core_modules() -> list[str]:
 
 def test_core_has_modules():
     assert "hanafuda_tui.core.game" in core_modules()
-    assert "hanafuda_tui.core.rulesets.koikoi3" in core_modules()
+    assert "hanafuda_tui.core.rulesets.koikoi3.game" in core_modules()
 
 
 def test_core_never_imports_textual_or_rich():

@@ -13,7 +13,7 @@ import pytest
 from hanafuda_tui.core.cards import ALL_CARDS, MONTH_MASK
 from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.rulesets import RULESETS, titles
-from hanafuda_tui.core.rulesets.koikoi3 import Koikoi3
+from hanafuda_tui.core.rulesets.koikoi3.game import Koikoi3
 from hanafuda_tui.core.stats import TOTAL_HANDS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "hanafuda_tui"

@@ -13,7 +13,7 @@ from test_koikoi3_year import settled, win_months
 
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import Cause, Line, Outcome, totals
-from hanafuda_tui.core.rulesets.koikoi3 import ginmi, transfer_lines
+from hanafuda_tui.core.rulesets.koikoi3.game import ginmi, transfer_lines
 
 OPTION_SETS = [
     ("koikoi3", {"months": 3}),

@@ -14,7 +14,7 @@ from ui_helpers import continued, screen_text, settle
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Game
-from hanafuda_tui.core.rulesets.hachihachi_yaku import dekiyaku, points
+from hanafuda_tui.core.rulesets.hachihachi.yaku import dekiyaku, points
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet

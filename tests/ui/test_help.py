@@ -11,10 +11,10 @@ from ui_helpers import screen_text
 
 from hanafuda_tui.core import cards
 from hanafuda_tui.core.rulesets import RULESETS
-from hanafuda_tui.core.rulesets import hachihachi_teyaku as ht
-from hanafuda_tui.core.rulesets import hachihachi_yaku as hy
-from hanafuda_tui.core.rulesets import hanaawase_yaku as ha
-from hanafuda_tui.core.rulesets import koikoi2_yaku as k2
+from hanafuda_tui.core.rulesets.hachihachi import teyaku as ht
+from hanafuda_tui.core.rulesets.hachihachi import yaku as hy
+from hanafuda_tui.core.rulesets.hanaawase import yaku as ha
+from hanafuda_tui.core.rulesets.koikoi2 import yaku as k2
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.help import _HELP, HelpScreen

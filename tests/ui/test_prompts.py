@@ -15,7 +15,7 @@ from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of
-from hanafuda_tui.core.rulesets.koikoi3_yaku import scoring_yaku
+from hanafuda_tui.core.rulesets.koikoi3.yaku import scoring_yaku
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import TooSmall

@@ -53,7 +53,7 @@ def test_cards_wrap_by_cell_width() -> None:
 def test_an_unknown_phase_gets_its_legal_named_actions_as_choices() -> None:
     from hanafuda_tui.core import actions as act
     from hanafuda_tui.core.game import PlayerView
-    from hanafuda_tui.core.rulesets.koikoi3 import Koikoi3
+    from hanafuda_tui.core.rulesets.koikoi3.game import Koikoi3
     from hanafuda_tui.ui.screens.modals import generic_prompt
 
     view = PlayerView(

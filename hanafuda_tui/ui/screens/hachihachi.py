@@ -11,9 +11,9 @@ from rich.text import Text
 
 from ...core.game import PlayerView
 from ...core.records import printable
-from ...core.rulesets.hachihachi_ba import BA_NAMES, KOBA
-from ...core.rulesets.hachihachi_sheet import sheet_lines
-from ...core.rulesets.hachihachi_yaku import dekiyaku, points
+from ...core.rulesets.hachihachi.ba import BA_NAMES, KOBA
+from ...core.rulesets.hachihachi.sheet import sheet_lines
+from ...core.rulesets.hachihachi.yaku import dekiyaku, points
 from ..i18n import t
 from ..session import Session
 from ..text import name_text, plain, signed, yaku_name

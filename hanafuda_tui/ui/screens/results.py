@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...core.rulesets.hachihachi import Hachihachi
+from ...core.rulesets.hachihachi.game import Hachihachi
 from ..faces import month_label
 from ..i18n import has, own, t
 from ..text import name_text, plain, reason_text, result_rows, signed, yaku_name

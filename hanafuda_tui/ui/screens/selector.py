@@ -50,7 +50,7 @@ def choice_label(value: Any, ruleset: str = "", option: str = "") -> str:
 
 def menu_label(menu: str) -> str:
     """八八's 場 menu: ``A  大場×2 絶場×4`` (the values multiplied) or ``F  大場+1貫 絶場+2貫``."""
-    from ...core.rulesets.hachihachi_yaku import MULTIPLIERS
+    from ...core.rulesets.hachihachi.yaku import MULTIPLIERS
 
     if menu not in MULTIPLIERS:
         return f"{menu}  大場+1貫 絶場+2貫"

@@ -6,7 +6,7 @@ everything else adds up; 菊に盃 is a tane and a kasu at once. 表菅原/裏�
 
 from __future__ import annotations
 
-from ..cards import (
+from ...cards import (
     AKATAN,
     AME,
     AOTAN,

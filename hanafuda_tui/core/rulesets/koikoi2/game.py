@@ -14,11 +14,11 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
-from .. import actions as act
-from ..game import OVER, Game
-from ..results import Cause, Line, Outcome
-from ..table import DEAL_TWO, has_shima
-from .koikoi2_yaku import LOW_VALUES, TEYAKU_VALUE, VALUES, formed, teyaku, yaku
+from ... import actions as act
+from ...game import OVER, Game
+from ...results import Cause, Line, Outcome
+from ...table import DEAL_TWO, has_shima
+from .yaku import LOW_VALUES, TEYAKU_VALUE, VALUES, formed, teyaku, yaku
 
 KOIKOI_PHASE = "koikoi"
 _DECISIONS = [act.KOIKOI, act.SHOBU]

@@ -15,11 +15,11 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
-from .. import actions as act
-from ..cards import KASUS, MONTH_MASK, POINTS
-from ..game import OVER, PLAY, TAKE, TEYAKU_PHASE, Game, PlayerView
-from ..results import Line, Outcome
-from .hanaawase_yaku import (
+from ... import actions as act
+from ...cards import KASUS, MONTH_MASK, POINTS
+from ...game import OVER, PLAY, TAKE, TEYAKU_PHASE, Game, PlayerView
+from ...results import Line, Outcome
+from .yaku import (
     FUKE_LIMIT,
     TEYAKU_VALUES,
     ame_shima,

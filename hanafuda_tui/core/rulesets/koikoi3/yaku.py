@@ -6,7 +6,7 @@ Yaku are kept in plain dicts ``{name: value}`` keyed by the Japanese name player
 
 from __future__ import annotations
 
-from ..cards import (
+from ...cards import (
     AKATAN,
     AME,
     AOTAN,

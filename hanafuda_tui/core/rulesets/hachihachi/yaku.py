@@ -7,9 +7,9 @@ Values are written in 貫 at 小場 as the seed does; ``points`` turns them into
 
 from __future__ import annotations
 
-from ..cards import AKATAN, AME, AOTAN, GOUN, INOSHIKACHO, KASUS, POINTS, TANS, card_list
-from ..cards import GOKO as GOKO_CARDS
-from ..cards import SHIKO as SHIKO_CARDS
+from ...cards import AKATAN, AME, AOTAN, GOUN, INOSHIKACHO, KASUS, POINTS, TANS, card_list
+from ...cards import GOKO as GOKO_CARDS
+from ...cards import SHIKO as SHIKO_CARDS
 
 KAN = 12
 """点 in one 貫."""

@@ -10,7 +10,7 @@ from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
-from ..cards import mask
+from ...cards import mask
 
 KOBA, OBA, ZEBA = 0, 1, 2
 BA_NAMES = ("小", "大", "絶")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import (
+from ...cards import (
     AKATAN,
     AME,
     AOTAN,
@@ -27,7 +27,7 @@ from ..cards import (
     TSUKIMI,
     mask,
 )
-from ..results import Cause, Line, pair
+from ...results import Cause, Line, pair
 
 BASE = 88
 """基準点: each round's result is measured from 88 (264 card points = 3 × 88)."""

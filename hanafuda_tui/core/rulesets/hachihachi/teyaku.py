@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..cards import AME, KASUS, LIGHTS, MONTH_MASK, TANES, TANS, card_list, mask
+from ...cards import AME, KASUS, LIGHTS, MONTH_MASK, TANES, TANS, card_list, mask
 
 SANBON, TATE, KUTTSUKI, TESHI, HANEKEN, ICHINISHI, SHISO = (
     "三本",

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..results import Cause, Line, Outcome, pair
-from .hachihachi_yaku import BASE_POINTS, KAN
+from ...results import Cause, Line, Outcome, pair
+from .yaku import BASE_POINTS, KAN
 
 OUTCOMES = {
     "agari": Outcome.YAKU,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..cards import MONTH_MASK, card_list
-from .hachihachi_yaku import FIXED, TOBIKOMI_VALUE, one_short, points
+from ...cards import MONTH_MASK, card_list
+from .yaku import FIXED, TOBIKOMI_VALUE, one_short, points
 
 
 class Hatto(NamedTuple):

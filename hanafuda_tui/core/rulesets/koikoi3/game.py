@@ -11,11 +11,11 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
-from .. import actions as act
-from ..game import OVER, TEYAKU_PHASE, Game
-from ..results import Cause, Line, Outcome, Settlement, pair
-from ..table import has_shima
-from .koikoi3_yaku import (
+from ... import actions as act
+from ...game import OVER, TEYAKU_PHASE, Game
+from ...results import Cause, Line, Outcome, Settlement, pair
+from ...table import has_shima
+from .yaku import (
     formed_in_turn,
     may_form,
     scoring_yaku,
@@ -144,7 +144,7 @@ class Koikoi3(Game):
 
     @classmethod
     def teyaku_counts(cls) -> dict[str, int]:
-        from ..stats import koikoi3_teyaku_counts
+        from ...stats import koikoi3_teyaku_counts
 
         return koikoi3_teyaku_counts()
 

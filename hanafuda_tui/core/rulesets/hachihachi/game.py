@@ -17,13 +17,13 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
-from .. import actions as act
-from ..cards import MONTH_MASK, card_list
-from ..game import OVER, PLAY, TAKE, TEYAKU_PHASE, Game, PlayerView
-from ..results import Cause, Line, Outcome, Settlement
-from .hachihachi_ba import BA_NAMES, KOBA, ba_label, ba_of
-from .hachihachi_hatto import Hatto, Table, exempt, fusakui, hatto_cards, warnings
-from .hachihachi_lines import (
+from ... import actions as act
+from ...cards import MONTH_MASK, card_list
+from ...game import OVER, PLAY, TAKE, TEYAKU_PHASE, Game, PlayerView
+from ...results import Cause, Line, Outcome, Settlement
+from .ba import BA_NAMES, KOBA, ba_label, ba_of
+from .hatto import Hatto, Table, exempt, fusakui, hatto_cards, warnings
+from .lines import (
     OUTCOMES,
     card_point_lines,
     ginmi_lines,
@@ -32,8 +32,8 @@ from .hachihachi_lines import (
     stone_lines,
     void_lines,
 )
-from .hachihachi_teyaku import NUKE_TYPES, SHISO, Teyaku, teyaku, teyaku_table
-from .hachihachi_yaku import (
+from .teyaku import NUKE_TYPES, SHISO, Teyaku, teyaku, teyaku_table
+from .yaku import (
     BASE_POINTS,
     GOKO,
     KAN,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .hachihachi import GINMI, MONTHS, Hachihachi, MonthResult, Row, YearEnd, split_same_sign
-from .hachihachi_ba import ba_label
-from .hachihachi_yaku import KAN
+from .ba import ba_label
+from .game import GINMI, MONTHS, Hachihachi, MonthResult, Row, YearEnd, split_same_sign
+from .yaku import KAN
 
 
 class SheetLine(NamedTuple):
