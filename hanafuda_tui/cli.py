@@ -31,7 +31,6 @@ from .core.records import (
 )
 from .core.results import Line
 from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
-from .core.rulesets.hachihachi.ba import ba_chain
 from .core.rulesets.hachihachi.game import Hachihachi
 from .core.rulesets.hachihachi.sheet import render_sheet
 from .core.stats import TOTAL_HANDS
@@ -287,24 +286,23 @@ def _stats_table(args: argparse.Namespace, cells: dict[str, dict[str, int]]) -> 
 
 
 def _stats_ba(args: argparse.Namespace) -> int:
-    """八八 場: expected 小場/大場/絶場 months and 越年, exact from the 場 rule (a Markov chain)."""
-    stats = ba_chain()
-    names = ("小場", "大場", "絶場")
+    """場: expected months at each 場 and 越年, exact from the ruleset's 場 rule (a Markov chain)."""
+    ruleset = args.ruleset or next(name for name, cls in RULESETS.items() if cls.has_ba)
+    year = ruleset_class(ruleset).ba_year()
+    if year is None:
+        raise UsageError(f"{ruleset} has no 場")
     if args.json:
         out = {
-            "expected_months": {n: float(x) for n, x in zip(names, stats.expected, strict=True)},
-            "etsunen": float(stats.etsunen),
-            "exact": {
-                **{n: str(x) for n, x in zip(names, stats.expected, strict=True)},
-                "越年": str(stats.etsunen),
-            },
+            "expected_months": {n: float(x) for n, x in year.expected.items()},
+            "etsunen": float(year.etsunen),
+            "exact": {**{n: str(x) for n, x in year.expected.items()}, "越年": str(year.etsunen)},
         }
         _print_json(out)
         return 0
-    print("hachihachi: 場 in a twelve-month year (exact Markov chain on the 二代しばり)")
-    for name, x in zip(names, stats.expected, strict=True):
+    print(f"{ruleset}: 場 in a twelve-month year (exact Markov chain on the 二代しばり)")
+    for name, x in year.expected.items():
         print(f"  {name}  {float(x):.4f} months")
-    p = float(stats.etsunen)
+    p = float(year.etsunen)
     print(f"  越年  {100 * p:.4f}%  (1/{1 / p:.4f})")
     return 0
 
@@ -314,6 +312,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return _stats_ba(args)
     if args.what != "teyaku":
         raise UsageError(f"unknown statistic {args.what!r} (known: teyaku, ba)")
+    args.ruleset = args.ruleset or "koikoi3"
     cls = ruleset_class(args.ruleset)
     cells = cls.teyaku_table()
     if cells is not None:
@@ -371,7 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     stats = sub.add_parser("stats", help="exact statistics from the rules")
     stats.add_argument("what", help="teyaku, or ba (八八 場)")
-    stats.add_argument("--ruleset", default="koikoi3")
+    stats.add_argument("--ruleset", help="teyaku: koikoi3 unless given; ba: the ruleset with 場")
     stats.add_argument("--json", action="store_true")
     return parser
 

@@ -1,7 +1,7 @@
 """What a ruleset's captures are worth to a bot: its yaku as card sets, and how close a player is.
 
-Each ruleset has a small module (``koikoi3_eval``...) that lists its yaku as ``Spec``s and says how
-to score captures exactly and when to stop. The heuristics here are generic: a player's
+Each ruleset names a small module of bot rules (``Game.bot_rules``: ``koikoi3_eval``...) that lists
+its yaku as ``Spec``s and says how to score captures exactly and when to stop. The heuristics here are generic: a player's
 *potential* is the value of the yaku it holds plus a discounted value of those it can still
 complete (the missing cards not in anyone else's captures), so a card is worth what it adds to that.
 """
@@ -253,30 +253,24 @@ _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 
 def _maker(ruleset: str) -> _Maker:
-    """The ruleset's maker, found once."""
-    try:
-        module = importlib.import_module(f"{__package__}.{ruleset}_eval")
-    except ModuleNotFoundError:
-        maker = _Maker(lambda options: Evaluator(ruleset, (), lambda caps: 0), ())
-    else:
+    """The ruleset's maker, from the module its class names as ``bot_rules``; found once."""
+    cls = ruleset_class(ruleset)
+    module = importlib.import_module(cls.bot_rules)
 
-        def make(options: BaseModel | None, **month: Any) -> Evaluator:
-            if options is None:
-                options = ruleset_class(ruleset).Options()
-            ev: Evaluator = module.make(options, **month)
-            return ev
+    def make(options: BaseModel | None, **month: Any) -> Evaluator:
+        ev: Evaluator = module.make(cls.Options() if options is None else options, **month)
+        return ev
 
-        maker = _Maker(make, getattr(module, "MONTH_STATE", ()))
-    _MAKERS[ruleset] = maker
+    maker = _MAKERS[ruleset] = _Maker(make, getattr(module, "MONTH_STATE", ()))
     return maker
 
 
 def evaluator(
     ruleset: str, options: BaseModel | None = None, extra: Mapping[str, Any] = _NO_EXTRA
 ) -> Evaluator:
-    """The evaluator of module ``bots/<ruleset>_eval.py`` for the game's ``options`` (None: the
-    ruleset's defaults) and the month's public facts in ``extra`` its values depend on (八八's 場);
-    one knowing only card points if there is no module. Made once for each distinct key."""
+    """The evaluator of the ruleset's bot rules for the game's ``options`` (None: the ruleset's
+    defaults) and the month's public facts in ``extra`` its values depend on (八八's 場). Made once
+    for each distinct key."""
     maker = _MAKERS.get(ruleset) or _maker(ruleset)
     keys = maker.month_state
     month = tuple([extra.get(k) for k in keys]) if keys else ()

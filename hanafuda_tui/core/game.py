@@ -22,6 +22,7 @@ from pydantic import BaseModel
 from . import actions as act
 from .cards import ALL_BUT, BIT, MONTH_MASK, card_list, card_tuple, deck_string
 from .results import Settlement
+from .stats import BaYear
 from .table import DEAL_THREE, Layout, deal_by, layout
 
 PLAY = "play"
@@ -127,6 +128,9 @@ class Game:
     """Whether shown teyaku cards are field cards for the other players (花合わせ, seed 004 手役)."""
     has_ba: ClassVar[bool] = False
     """Whether a month's 場 (小場/大場/絶場) scales its values (八八, seed 002)."""
+    bot_rules: ClassVar[str] = ""
+    """The module of the bots' knowledge of the ruleset (its yaku as card sets, its stop rule: a
+    ``make(options, **month)`` evaluator), named, not imported: the bots sit above the core."""
 
     __slots__ = (
         "options", "deck_source", "first_dealer", "dealer", "scores", "log", "logging", "deals",
@@ -305,6 +309,11 @@ class Game:
     @classmethod
     def teyaku_counts(cls) -> dict[str, int] | None:
         """Exact count of the seven-card hands holding each teyaku (None: not counted)."""
+        return None
+
+    @classmethod
+    def ba_year(cls) -> BaYear | None:
+        """The exact year of 場 where a month's 場 scales its values (None: no 場)."""
         return None
 
     @classmethod

@@ -1,4 +1,4 @@
-"""Exact statistics computed from the rules core (no sampling).
+"""Exact statistics computed from the rules core (no sampling), for any ruleset's classifier.
 
 Teyaku depend only on how many cards of each month a hand holds, so every C(48,7) hand is counted by
 walking the month-count vectors (each month 0..4 cards, seven in all) and weighting each by the
@@ -9,14 +9,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from math import comb, prod
+from typing import NamedTuple
 
 from .cards import MONTH_MASK
-from .rulesets.koikoi3.yaku import TEYAKU_NAMES
-from .rulesets.koikoi3.yaku import teyaku as koikoi3_teyaku
 
 HAND_SIZE = 7
 TOTAL_HANDS = comb(48, HAND_SIZE)
+
+
+class BaYear(NamedTuple):
+    """A year of 場, exact: the expected months at each 場 (by its name), and the chance that a
+    二代しばり is still pending after the last month (越年)."""
+
+    expected: dict[str, Fraction]
+    etsunen: Fraction
 
 
 def month_vectors(size: int = HAND_SIZE, months: int = 12) -> Iterator[tuple[int, ...]]:
@@ -46,14 +54,3 @@ def count_by_pattern(classify: Callable[[int], str | None]) -> Counter[str]:
         if name is not None:
             counts[name] += prod(comb(4, k) for k in vector)
     return counts
-
-
-def koikoi3_teyaku_counts() -> dict[str, int]:
-    """Hands holding each 三人こいこい teyaku (seed 000 ○手役 rates × C(48,7))."""
-
-    def classify(hand: int) -> str | None:
-        found = koikoi3_teyaku(hand)
-        return found[0] if found else None
-
-    counts = count_by_pattern(classify)
-    return {name: counts[name] for name in TEYAKU_NAMES}

@@ -21,7 +21,8 @@ from ... import actions as act
 from ...cards import MONTH_MASK, card_list
 from ...game import OVER, PLAY, TAKE, TEYAKU_PHASE, Game, PlayerView
 from ...results import Cause, Line, Outcome, Settlement
-from .ba import BA_NAMES, KOBA, ba_label, ba_of
+from ...stats import BaYear
+from .ba import BA_NAMES, KOBA, ba_chain, ba_label, ba_of
 from .hatto import Hatto, Table, exempt, fusakui, hatto_cards, warnings
 from .lines import (
     OUTCOMES,
@@ -201,12 +202,21 @@ class Hachihachi(Game):
     titles = ("八八", "hachi-hachi")
     dealer_title = "胴"
     has_ba = True
+    bot_rules = "hanafuda_tui.bots.hachihachi_eval"
     Options = HachihachiOptions
 
     @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
         """出来役 in 貫 at 小場."""
         return dekiyaku
+
+    @classmethod
+    def ba_year(cls) -> BaYear:
+        """場 over twelve months as a Markov chain on the carried 二代しばり (docs/rules/hachihachi.md
+        §4)."""
+        chain = ba_chain()
+        names = [name + "場" for name in BA_NAMES]
+        return BaYear(dict(zip(names, chain.expected, strict=True)), chain.etsunen)
 
     @classmethod
     def teyaku_table(cls) -> dict[str, dict[str, int]]:

@@ -85,6 +85,7 @@ class Hanaawase(Game):
     players = 3
     titles = ("花合わせ", "hana-awase")
     dealer_title = "親"
+    bot_rules = "hanafuda_tui.bots.hanaawase_eval"
     shown_are_field = True
     Options = HanaawaseOptions
     first_draw_key = month_then_points

@@ -92,6 +92,7 @@ class Koikoi2(Game):
     players = 2
     titles = ("二人こいこい", "two-player koi-koi")
     dealer_title = "親"
+    bot_rules = "hanafuda_tui.bots.koikoi2_eval"
     Options = Koikoi2Options
     deal_pattern = DEAL_TWO
 

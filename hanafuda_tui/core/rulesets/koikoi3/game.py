@@ -14,8 +14,10 @@ from pydantic import BaseModel, ConfigDict
 from ... import actions as act
 from ...game import OVER, TEYAKU_PHASE, Game
 from ...results import Cause, Line, Outcome, Settlement, pair
+from ...stats import count_by_pattern
 from ...table import has_shima
 from .yaku import (
+    TEYAKU_NAMES,
     formed_in_turn,
     may_form,
     scoring_yaku,
@@ -135,6 +137,7 @@ class Koikoi3(Game):
     players = 3
     titles = ("三人こいこい", "three-player koi-koi")
     dealer_title = "胴"
+    bot_rules = "hanafuda_tui.bots.koikoi3_eval"
     Options = Koikoi3Options
 
     @classmethod
@@ -144,9 +147,14 @@ class Koikoi3(Game):
 
     @classmethod
     def teyaku_counts(cls) -> dict[str, int]:
-        from ...stats import koikoi3_teyaku_counts
+        """Hands holding each teyaku (seed 000 ○手役 rates × C(48,7), docs/rules/koikoi3.md §3)."""
 
-        return koikoi3_teyaku_counts()
+        def classify(hand: int) -> str | None:
+            found = teyaku(hand)
+            return found[0] if found else None
+
+        counts = count_by_pattern(classify)
+        return {name: counts[name] for name in TEYAKU_NAMES}
 
     def __init__(self, options: Koikoi3Options, first_dealer: int, deck_source: Any) -> None:
         super().__init__(options, first_dealer, deck_source)
