@@ -32,9 +32,10 @@ from .core.records import (
 from .core.results import Line
 from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
 from .core.rulesets.hachihachi.game import Hachihachi
-from .core.rulesets.hachihachi.sheet import render_sheet
+from .core.rulesets.hachihachi.sheet import sheet
 from .core.stats import TOTAL_HANDS
 from .tournament import Plan
+from .ui.sheet_text import render_sheet
 
 MAX_JOBS = 64
 MAX_MESSAGE = 300
@@ -205,7 +206,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.sheet:
         if not isinstance(game, Hachihachi):
             raise UsageError(f"--sheet is the 八八 記入式; this record is {record.ruleset}")
-        print("\n".join(render_sheet(game, names)))
+        print("\n".join(render_sheet(sheet(game), names)))
         return 0
     months = [
         {

@@ -12,10 +12,12 @@ from rich.text import Text
 from ...core.game import PlayerView
 from ...core.records import printable
 from ...core.rulesets.hachihachi.ba import BA_NAMES, KOBA
-from ...core.rulesets.hachihachi.sheet import sheet_lines
+from ...core.rulesets.hachihachi.game import Hachihachi
+from ...core.rulesets.hachihachi.sheet import sheet
 from ...core.rulesets.hachihachi.yaku import dekiyaku, points
 from ..i18n import t
 from ..session import Session
+from ..sheet_text import CELL, cell_text
 from ..text import name_text, plain, signed, yaku_name
 from .modals import Decision, choices
 
@@ -93,23 +95,23 @@ def rows_table(result: Any, names: Sequence[str]) -> Table:
     return table
 
 
-def sheet_table(game: Any, names: Sequence[str]) -> Table:
+def sheet_table(game: Hachihachi, names: Sequence[str]) -> Table:
     """The 記入式: each line's 場 label, then 貫 and 点 for each player (* the month stone), the
-    remark. Rich lays the columns by cell width, so kanji names stay aligned."""
+    remark, the cells as ``replay --sheet`` writes them. Rich lays the columns by cell width, so
+    kanji names stay aligned."""
     table = Table(box=None, show_header=True, pad_edge=False)
     table.add_column("")
-    units = f"{t('hh.kan'):>4} {t('hh.ten'):>4} "
+    units = f"{t('hh.kan'):>{CELL - 1}}{t('hh.ten'):>{CELL - 1}}  "
     for name in names:
         table.add_column(
             Text(f"{printable(name)}\n{units}"), justify="right", no_wrap=True, overflow="ellipsis"
         )
     table.add_column(t("hh.note"))
-    for line in sheet_lines(game):
-        cells = []
-        for kan, ten, stone in line.cells:
-            k = "" if kan is None else f"{kan:+d}" if kan else "0"
-            p = "" if ten is None else f"{ten:+d}" if ten else "0"
-            text = f"{k:>5}{p:>5}" + ("*" if stone else " ")
-            cells.append(Text(text, style="strike dim" if line.struck else ""))
+    kinyu = sheet(game)
+    for line in kinyu.lines:
+        style = "strike dim" if line.struck else ""
+        cells = [Text(cell_text(line, s), style=style) for s in range(len(names))]
         table.add_row(Text(line.label), *cells, Text(line.remark))
+    if kinyu.mushobu:
+        table.add_row(Text(t("hh.end.mushobu")))
     return table

@@ -3,7 +3,8 @@
 Each month is written with its 場 (大大 for a month that starts a 二代しばり), one line per payment
 with 貫 and 点 columns per player (card points in the 点 column only), ``*`` for the player who puts
 the month stone, and the remark naming the yaku; then the closing rows 合計, 月石清算, 吟味分減算, 再計,
-点を貫に, 端数処理, 最終得点. The lines are plain text for the CLI and the screen.
+点を貫に, 端数処理, 最終得点 (docs/rules/hachihachi.md §17). These are the sheet's rows and numbers;
+how they are laid out as text is the CLI's and the screen's.
 """
 
 from __future__ import annotations
@@ -90,7 +91,13 @@ def closing_lines(
     return out
 
 
-def sheet_lines(game: Hachihachi) -> list[SheetLine]:
+class Sheet(NamedTuple):
+    lines: tuple[SheetLine, ...]
+    mushobu: bool
+    """The year ended 無勝負 (two 四三): no closing rows, every final score 0 (補足 (4))."""
+
+
+def sheet(game: Hachihachi) -> Sheet:
     """Every line of the game's 記入式 so far (closing rows once the year is over)."""
     lines: list[SheetLine] = []
     kan = [0, 0, 0]
@@ -103,41 +110,7 @@ def sheet_lines(game: Hachihachi) -> list[SheetLine]:
             for s, (k, t, _) in enumerate(line.cells):
                 kan[s] += k or 0
                 ten[s] += t or 0
-    if game.year is not None and game.results[-1].reason != "mushobu":
+    mushobu = game.year is not None and game.results[-1].reason == "mushobu"
+    if game.year is not None and not mushobu:
         lines.extend(closing_lines(kan, ten, game.stones, game.year))
-    return lines
-
-
-def _cell(value: int | None) -> str:
-    return "" if value is None else f"{value:+d}" if value else "0"
-
-
-def render_sheet(game: Hachihachi, names: Sequence[str]) -> list[str]:
-    """The 記入式 as text lines: label, then 貫 点 and * per player, then the remark."""
-
-    def fmt(label: str, cells: Sequence[str], remark: str) -> str:
-        return f"{label:<10}" + "".join(cells) + f"  {remark}".rstrip()
-
-    head = [f"{n[:10]:<17}" for n in names]
-    out = [fmt("", head, "備考")]
-    for line in sheet_lines(game):
-        cells = []
-        for s, (k, t, stone) in enumerate(line.cells):
-            text = f"{_cell(k):>6}{_cell(t):>6} {'*' if stone else ' '}"
-            if line.stones:
-                text = f"{'*=' + str(line.stones[s]):>12}"
-            if line.struck and (k is not None or t is not None):
-                text = f"{'(' + _cell(k) + ')' if k is not None else '':>6}"
-                text += f"{'(' + _cell(t) + ')' if t is not None else '':>6}  "
-            cells.append(f"{text:<17}")
-        remark = line.remark + ("（吹き消し）" if line.struck else "")
-        out.append(fmt(_pad(line.label), cells, remark))
-    if game.year is not None and game.results and game.results[-1].reason == "mushobu":
-        out.append("無勝負: two 四三; every final score is 0")
-    return out
-
-
-def _pad(label: str) -> str:
-    """Pad a label to ten terminal cells (kanji are two wide)."""
-    width = sum(2 if ord(ch) > 0x2000 else 1 for ch in label)
-    return label + " " * max(0, 10 - width)
+    return Sheet(tuple(lines), mushobu)
