@@ -24,6 +24,7 @@ from .cards import ALL_BUT, BIT, MONTH_MASK, card_list, card_tuple, deck_string
 from .results import Settlement
 from .stats import BaYear
 from .table import DEAL_THREE, Layout, deal_by, layout
+from .yaku_defs import YakuDef
 
 PLAY = "play"
 TAKE = "take"
@@ -305,6 +306,12 @@ class Game:
         """Captures → the scoring yaku under ``options``, in the ruleset's own unit (None: no
         hints)."""
         return None
+
+    @classmethod
+    def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
+        """The yaku ``yaku_function`` scores under ``options``, as card sets in the same unit
+        (the help reference and the bots read them; empty: none)."""
+        return ()
 
     @classmethod
     def teyaku_counts(cls) -> dict[str, int] | None:

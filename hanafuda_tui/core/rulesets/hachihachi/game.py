@@ -22,6 +22,7 @@ from ...cards import MONTH_MASK, card_list
 from ...game import OVER, PLAY, TAKE, TEYAKU_PHASE, Game, PlayerView
 from ...results import Cause, Line, Outcome, Settlement
 from ...stats import BaYear
+from ...yaku_defs import YakuDef
 from .ba import BA_NAMES, KOBA, ba_chain, ba_label, ba_of
 from .hatto import Hatto, Table, exempt, fusakui, hatto_cards, warnings
 from .lines import (
@@ -43,6 +44,7 @@ from .yaku import (
     SHIKO,
     TOBIKOMI,
     TOBIKOMI_VALUE,
+    YAKU,
     card_point_payments,
     card_points,
     dekiyaku,
@@ -209,6 +211,10 @@ class Hachihachi(Game):
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
         """出来役 in 貫 at 小場."""
         return dekiyaku
+
+    @classmethod
+    def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
+        return YAKU
 
     @classmethod
     def ba_year(cls) -> BaYear:

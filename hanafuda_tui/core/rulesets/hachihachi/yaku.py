@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...cards import AKATAN, AME, AOTAN, GOUN, INOSHIKACHO, KASUS, POINTS, TANS, card_list
 from ...cards import GOKO as GOKO_CARDS
 from ...cards import SHIKO as SHIKO_CARDS
+from ...yaku_defs import YakuDef
 
 KAN = 12
 """点 in one 貫."""
@@ -44,15 +45,22 @@ KASU_NUMBERS = [
 HATTO_YAKU = {GOKO: GOKO_CARDS, SHIKO: SHIKO_CARDS, AKATAN_Y: AKATAN, AOTAN_Y: AOTAN}
 HATTO_YAKU[INOSHIKACHO_Y] = INOSHIKACHO
 """Yaku under 法度 (seed ○ルールの概要) with their cards."""
-FIXED = {
-    GOKO: 20,
-    SHIKO: 12,
-    GOUN_Y: 12,
-    AKATAN_Y: 7,
-    AOTAN_Y: 7,
-    INOSHIKACHO_Y: 6,
-}
 SEVEN_TAN = 10
+YAKU = (
+    YakuDef(GOKO, GOKO_CARDS, 5, 20, group=1),
+    YakuDef(SHIKO, SHIKO_CARDS, 4, 12, group=1),
+    YakuDef(GOUN_Y, GOUN, 5, 12),
+    YakuDef(AKATAN_Y, AKATAN, 3, 7),
+    YakuDef(AOTAN_Y, AOTAN, 3, 7),
+    YakuDef(INOSHIKACHO_Y, INOSHIKACHO, 3, 6),
+    YakuDef(
+        TAN_NAMES[7], TANS, 7, SEVEN_TAN, per=1, grown=(TAN_NAMES[8], TAN_NAMES[9], TAN_NAMES[10])
+    ),
+)
+"""The 出来役 in 貫 at 小場 (seed 002 ○出来役, docs/rules/hachihachi.md §5, §10): 五光 replaces 四光
+(group 1); 七短 grows by 1貫 a tanzaku, renamed 八短, 九短, 十短."""
+FIXED = {d.name: d.value for d in YAKU if not d.per}
+"""The 出来役 of a fixed set of cards, in 貫 at 小場."""
 TOBIKOMI_VALUE = 1
 NUKE_VALUE = 1
 SOHACHI_VALUE = 10

@@ -19,9 +19,11 @@ from ... import actions as act
 from ...cards import KASUS, MONTH_MASK, POINTS
 from ...game import OVER, PLAY, TAKE, TEYAKU_PHASE, Game, PlayerView
 from ...results import Line, Outcome
+from ...yaku_defs import YakuDef
 from .yaku import (
     FUKE_LIMIT,
     TEYAKU_VALUES,
+    YAKU,
     ame_shima,
     card_points,
     dekiyaku,
@@ -93,6 +95,10 @@ class Hanaawase(Game):
     @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
         return _scoring_dekiyaku
+
+    @classmethod
+    def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
+        return YAKU
 
     def restore_from_view(self, view: PlayerView) -> None:
         """Shown teyaku cards are field cards for the others during a turn

@@ -28,6 +28,7 @@ from ...cards import (
     mask,
 )
 from ...results import Cause, Line, pair
+from ...yaku_defs import YakuDef
 
 BASE = 88
 """基準点: each round's result is measured from 88 (264 card points = 3 × 88)."""
@@ -39,26 +40,30 @@ TEYAKU_VALUES = {NANA_KASU: 30, ROKU_KASU: 20}
 """Paid by each of the other two players."""
 
 GOKO_Y, SHIKO_Y, NANATAN, ROKUTAN = "五光", "四光", "七短", "六短"
-SETS = (
-    (GOKO_Y, 200, GOKO),
-    (SHIKO_Y, 60, SHIKO),
-    ("赤短", 40, AKATAN),
-    ("青短", 40, AOTAN),
-    ("表菅原", 30, OMOTE_SUGAWARA),
-    ("のみ", 30, TEPPO),
-    ("松桐坊主", 20, mask("Acs")),
-    ("猪鹿蝶", 20, INOSHIKACHO),
-    ("くさ", 20, KUSA),
-    ("花見で一杯", 20, HANAMI),
-    ("月見で一杯", 20, TSUKIMI),
-    ("藤シマ", 20, MONTH_MASK[3]),
-    ("桐シマ", 20, MONTH_MASK[11]),
-)
-"""The 出来役 of a fixed set of cards, with their points (seed 004 花合わせの出来役)."""
 TAN_COUNTED = TANS & ~mask("q")
 """七短 and 六短 count the tanzaku other than 柳に短冊."""
 NANATAN_POINTS, ROKUTAN_POINTS = 40, 30
-YAKU_NAMES = (*(name for name, _, _ in SETS), NANATAN, ROKUTAN)
+YAKU = (
+    YakuDef(GOKO_Y, GOKO, 5, 200, group=1),
+    YakuDef(SHIKO_Y, SHIKO, 4, 60, group=1),
+    YakuDef("赤短", AKATAN, 3, 40),
+    YakuDef("青短", AOTAN, 3, 40),
+    YakuDef("表菅原", OMOTE_SUGAWARA, 3, 30),
+    YakuDef("のみ", TEPPO, 3, 30),
+    YakuDef("松桐坊主", mask("Acs"), 3, 20),
+    YakuDef("猪鹿蝶", INOSHIKACHO, 3, 20),
+    YakuDef("くさ", KUSA, 3, 20),
+    YakuDef("花見で一杯", HANAMI, 2, 20),
+    YakuDef("月見で一杯", TSUKIMI, 2, 20),
+    YakuDef("藤シマ", MONTH_MASK[3], 4, 20),
+    YakuDef("桐シマ", MONTH_MASK[11], 4, 20),
+    YakuDef(ROKUTAN, TAN_COUNTED, 6, ROKUTAN_POINTS, group=2),
+    YakuDef(NANATAN, TAN_COUNTED, 7, NANATAN_POINTS, group=2),
+)
+"""The 出来役 with their points (seed 004 花合わせの出来役). Exclusive groups
+(docs/rules/hanaawase.md §7): 五光 replaces 四光 (1), 七短 replaces 六短 (2)."""
+SETS = tuple((d.name, d.value, d.cards) for d in YAKU if d.need == d.cards.bit_count())
+"""The 出来役 of a fixed set of cards: (name, points, cards)."""
 
 
 def card_points(caps: int) -> int:

@@ -18,7 +18,8 @@ from ... import actions as act
 from ...game import OVER, Game
 from ...results import Cause, Line, Outcome
 from ...table import DEAL_TWO, has_shima
-from .yaku import LOW_VALUES, TEYAKU_VALUE, VALUES, formed, teyaku, yaku
+from ...yaku_defs import YakuDef
+from .yaku import LOW_VALUES, TEYAKU_VALUE, VALUES, formed, teyaku, yaku, yaku_defs
 
 KOIKOI_PHASE = "koikoi"
 _DECISIONS = [act.KOIKOI, act.SHOBU]
@@ -101,6 +102,11 @@ class Koikoi2(Game):
         """Yaku in points, under the options' values and rain rule."""
         values = LOW_VALUES if options.low_values else VALUES
         return lambda caps: yaku(caps, values, options.rain)
+
+    @classmethod
+    def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
+        """At the options' values; with ``rain`` a November card voids ``RAIN_VOIDED``."""
+        return yaku_defs(LOW_VALUES if options.low_values else VALUES)
 
     def __init__(self, options: Koikoi2Options, first_dealer: int, deck_source: Any) -> None:
         super().__init__(options, first_dealer, deck_source)

@@ -21,6 +21,8 @@ from ...cards import (
     TANS,
     TSUKIMI,
 )
+from ...cards import GOKO as GOKO_CARDS
+from ...yaku_defs import YakuDef
 
 GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
 INOSHIKACHO_Y, AKATAN_Y, AOTAN_Y = "猪鹿蝶", "赤短", "青短"
@@ -28,20 +30,39 @@ TSUKIMI_Y, HANAMI_Y = "月見で一杯", "花見で一杯"
 TANE_Y, TAN_Y, KASU_Y = "タネ", "タン", "カス"
 TESHI, KUTTSUKI = "手四", "くっつき"
 
-VALUES = {
-    GOKO: 15,
-    SHIKO_Y: 10,
-    AME_SHIKO: 8,
-    SANKO: 6,
-    INOSHIKACHO_Y: 5,
-    AKATAN_Y: 6,
-    AOTAN_Y: 6,
-    TSUKIMI_Y: 5,
-    HANAMI_Y: 5,
-}
-"""Seed 003 section 4 main values (docs/rules/koikoi2.md §4); タネ/タン/カス are counted."""
+LIGHTS_GROUP = 1
+"""The lights are exclusive (docs/rules/koikoi2.md §4): 五光 > 四光 > 雨四光 > 三光."""
+YAKU = (
+    YakuDef(GOKO, GOKO_CARDS, 5, 15, group=LIGHTS_GROUP),
+    YakuDef(SHIKO_Y, SHIKO, 4, 10, group=LIGHTS_GROUP),
+    YakuDef(AME_SHIKO, SHIKO | ONO_MICHIKAZE, 4, 8, group=LIGHTS_GROUP),
+    YakuDef(SANKO, SHIKO, 3, 6, group=LIGHTS_GROUP),
+    YakuDef(INOSHIKACHO_Y, INOSHIKACHO, 3, 5),
+    YakuDef(AKATAN_Y, AKATAN, 3, 6),
+    YakuDef(AOTAN_Y, AOTAN, 3, 6),
+    YakuDef(TSUKIMI_Y, TSUKIMI, 2, 5),
+    YakuDef(HANAMI_Y, HANAMI, 2, 5),
+    YakuDef(TANE_Y, TANES, 5, 1, per=1),
+    YakuDef(TAN_Y, TANS, 5, 1, per=1),
+    YakuDef(KASU_Y, KASUS | KIKU_SAKAZUKI, 10, 1, per=1),
+)
+"""The yaku as card sets at the seed's main values in 点 (seed 003 section 4, docs/rules/koikoi2.md
+§4): 雨四光 is 小野道風 with three other lights, 三光 three lights without him; タネ and タン grow by
+1 per card past 5, カス (菊に盃 counted) per card past 10."""
+VALUES = {d.name: d.value for d in YAKU if not d.per}
+"""The values of the yaku that do not count cards."""
 LOW_VALUES = {**VALUES, GOKO: 10, SHIKO_Y: 8, AME_SHIKO: 7, SANKO: 5, AKATAN_Y: 5, AOTAN_Y: 5}
 """The seed's alternatives in brackets (「…とする場合もある」)."""
+
+
+def yaku_defs(values: dict[str, int]) -> tuple[YakuDef, ...]:
+    """The yaku table at ``values`` (``VALUES`` or ``LOW_VALUES``)."""
+    return tuple(d._replace(value=values[d.name]) if d.name in values else d for d in YAKU)
+
+
+RAIN_VOIDED = (TSUKIMI_Y, HANAMI_Y)
+"""With the ``rain`` option, any November card (``AME``) captured voids these."""
+
 TEYAKU_VALUE = 6
 """手四 and くっつき, when played as teyaku: the seed gives no value; 6 is the common one."""
 

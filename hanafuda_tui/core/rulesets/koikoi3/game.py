@@ -16,8 +16,10 @@ from ...game import OVER, TEYAKU_PHASE, Game
 from ...results import Cause, Line, Outcome, Settlement, pair
 from ...stats import count_by_pattern
 from ...table import has_shima
+from ...yaku_defs import YakuDef
 from .yaku import (
     TEYAKU_NAMES,
+    YAKU,
     formed_in_turn,
     may_form,
     scoring_yaku,
@@ -144,6 +146,10 @@ class Koikoi3(Game):
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
         """Scoring yaku in 文 (seed 000)."""
         return scoring_yaku
+
+    @classmethod
+    def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
+        return YAKU
 
     @classmethod
     def teyaku_counts(cls) -> dict[str, int]:

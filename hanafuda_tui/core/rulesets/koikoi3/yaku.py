@@ -27,6 +27,8 @@ from ...cards import (
     TEPPO,
     TSUKIMI,
 )
+from ...cards import GOKO as GOKO_CARDS
+from ...yaku_defs import YakuDef
 
 # 手役 (dealt hands): month pattern of the seven dealt cards → (name, 文). docs/rules/koikoi3.md §3.
 TEYAKU = {
@@ -44,27 +46,33 @@ AKATAN_Y, AOTAN_Y, INOSHIKACHO_Y, KUSA_Y, SUGAWARA_Y = "赤短", "青短", "猪�
 TEPPO_Y, TSUKIMI_Y, HANAMI_Y = "鉄砲", "月見酒", "花見酒"
 TANE_Y, TAN_Y, KASU_Y = "タネ", "タン", "カス"
 
-YAKU_VALUES = {
-    GOKO: 24,
-    OTORI_Y: 18,
-    SHIKO_Y: 16,
-    GOUN_Y: 15,
-    AME_SHIKO: 9,
-    AKATAN_Y: 7,
-    AOTAN_Y: 7,
-    KOTORI_Y: 7,
-    INOSHIKACHO_Y: 6,
-    TEPPO_Y: 6,
-    SANKO: 6,
-    KUSA_Y: 5,
-    SUGAWARA_Y: 4,
-    TSUKIMI_Y: 2,
-    HANAMI_Y: 2,
-    TANE_Y: 1,
-    TAN_Y: 1,
-    KASU_Y: 1,
-}
-"""Base values in 文; タネ and タン grow by 1 per card past 5, カス per card past 10."""
+LIGHTS_GROUP, BIRDS_GROUP, CUPS_GROUP = 1, 2, 3
+"""Exclusive groups (docs/rules/koikoi3.md §5): 五光 > 四光 > 雨四光 > 三光, 大鳥 > 小鳥, 鉄砲 over
+月見酒 and 花見酒 (which it contains)."""
+YAKU = (
+    YakuDef(GOKO, GOKO_CARDS, 5, 24, group=LIGHTS_GROUP),
+    YakuDef(SHIKO_Y, SHIKO, 4, 16, group=LIGHTS_GROUP),
+    YakuDef(AME_SHIKO, SHIKO | ONO_MICHIKAZE, 4, 9, group=LIGHTS_GROUP),
+    YakuDef(SANKO, SHIKO, 3, 6, group=LIGHTS_GROUP),
+    YakuDef(OTORI_Y, OTORI, 6, 18, group=BIRDS_GROUP),
+    YakuDef(KOTORI_Y, KOTORI, 4, 7, group=BIRDS_GROUP),
+    YakuDef(GOUN_Y, GOUN, 5, 15),
+    YakuDef(AKATAN_Y, AKATAN, 3, 7),
+    YakuDef(AOTAN_Y, AOTAN, 3, 7),
+    YakuDef(INOSHIKACHO_Y, INOSHIKACHO, 3, 6),
+    YakuDef(TEPPO_Y, TEPPO, 3, 6, group=CUPS_GROUP),
+    YakuDef(KUSA_Y, KUSA, 3, 5),
+    YakuDef(SUGAWARA_Y, OMOTE_SUGAWARA, 3, 4),
+    YakuDef(TSUKIMI_Y, TSUKIMI, 2, 2, group=CUPS_GROUP),
+    YakuDef(HANAMI_Y, HANAMI, 2, 2, group=CUPS_GROUP),
+    YakuDef(TANE_Y, TANES, 5, 1, per=1),
+    YakuDef(TAN_Y, TANS, 5, 1, per=1),
+    YakuDef(KASU_Y, KASUS | KIKU_SAKAZUKI, 10, 1, per=1),
+)
+"""The 出来役 as card sets with their values in 文 (seed 001 ○出来役, docs/rules/koikoi3.md §5):
+タネ and タン grow by 1 per card past 5, カス (菊に盃 counted) per card past 10. 雨四光 is 小野道風
+with three of the other four lights."""
+YAKU_VALUES = {d.name: d.value for d in YAKU}
 CUP_YAKU = (TEPPO_Y, TSUKIMI_Y, HANAMI_Y)
 """盃役: rained out by any November card unless 松に鶴 is held (seed ○ルール補足説明 (2))."""
 
@@ -103,34 +111,34 @@ def raw_yaku(caps: int) -> dict[str, int]:
         rain_man = bool(caps & ONO_MICHIKAZE)
         if lights == 4:
             if rain_man:
-                out[GOKO] = 24
-            out[SHIKO_Y] = 16
+                out[GOKO] = YAKU_VALUES[GOKO]
+            out[SHIKO_Y] = YAKU_VALUES[SHIKO_Y]
         if rain_man:
-            out[AME_SHIKO] = 9
-        out[SANKO] = 6
+            out[AME_SHIKO] = YAKU_VALUES[AME_SHIKO]
+        out[SANKO] = YAKU_VALUES[SANKO]
     if caps & KOTORI == KOTORI:
         if caps & OTORI == OTORI:
-            out[OTORI_Y] = 18
-        out[KOTORI_Y] = 7
+            out[OTORI_Y] = YAKU_VALUES[OTORI_Y]
+        out[KOTORI_Y] = YAKU_VALUES[KOTORI_Y]
     if caps & GOUN == GOUN:
-        out[GOUN_Y] = 15
+        out[GOUN_Y] = YAKU_VALUES[GOUN_Y]
     if caps & AKATAN == AKATAN:
-        out[AKATAN_Y] = 7
+        out[AKATAN_Y] = YAKU_VALUES[AKATAN_Y]
     if caps & AOTAN == AOTAN:
-        out[AOTAN_Y] = 7
+        out[AOTAN_Y] = YAKU_VALUES[AOTAN_Y]
     if caps & INOSHIKACHO == INOSHIKACHO:
-        out[INOSHIKACHO_Y] = 6
+        out[INOSHIKACHO_Y] = YAKU_VALUES[INOSHIKACHO_Y]
     if caps & KUSA == KUSA:
-        out[KUSA_Y] = 5
+        out[KUSA_Y] = YAKU_VALUES[KUSA_Y]
     if caps & OMOTE_SUGAWARA == OMOTE_SUGAWARA:
-        out[SUGAWARA_Y] = 4
+        out[SUGAWARA_Y] = YAKU_VALUES[SUGAWARA_Y]
     if caps & KIKU_SAKAZUKI:
         if caps & TEPPO == TEPPO:
-            out[TEPPO_Y] = 6
+            out[TEPPO_Y] = YAKU_VALUES[TEPPO_Y]
         if caps & TSUKIMI == TSUKIMI:
-            out[TSUKIMI_Y] = 2
+            out[TSUKIMI_Y] = YAKU_VALUES[TSUKIMI_Y]
         if caps & HANAMI == HANAMI:
-            out[HANAMI_Y] = 2
+            out[HANAMI_Y] = YAKU_VALUES[HANAMI_Y]
     tane = (caps & TANES).bit_count()
     if tane >= 5:
         out[TANE_Y] = tane - 4
