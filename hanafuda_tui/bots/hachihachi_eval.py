@@ -12,12 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.cards import AKATAN, ALL_CARDS, AOTAN, GOKO, GOUN, INOSHIKACHO, SHIKO, TANS
+from ..core.cards import ALL_CARDS
 from ..core.rulesets.hachihachi.ba import KOBA
 from ..core.rulesets.hachihachi.game import HachihachiOptions
-from ..core.rulesets.hachihachi.yaku import FIXED, MULTIPLIERS, SEVEN_TAN, dekiyaku, points
-from ..core.rulesets.hachihachi.yaku import GOKO as GOKO_Y
-from ..core.rulesets.hachihachi.yaku import SHIKO as SHIKO_Y
+from ..core.rulesets.hachihachi.yaku import MULTIPLIERS, YAKU, dekiyaku, points
 from .evaluation import Evaluator, Spec
 
 MONTH_STATE = ("ba",)
@@ -30,19 +28,19 @@ HATTO_WEIGHT = 2.0
 
 
 def specs(menu: str, ba: int) -> tuple[Spec, ...]:
-    """The 出来役 at 場 ``ba`` under ``menu`` (seed 002 ○出来役, docs/rules/hachihachi.md §5, §10)."""
-
-    def v(kan: int) -> float:
-        return MARGIN * points(kan, ba, menu)
-
-    return (
-        Spec(SHIKO_Y, SHIKO, 4, v(FIXED[SHIKO_Y]), group=1),
-        Spec(GOKO_Y, GOKO, 5, v(FIXED[GOKO_Y]), group=1),  # 五光 replaces 四光 (hachihachi.md §10)
-        Spec("五雲", GOUN, 5, v(FIXED["五雲"])),
-        Spec("赤短", AKATAN, 3, v(FIXED["赤短"])),
-        Spec("青短", AOTAN, 3, v(FIXED["青短"])),
-        Spec("猪鹿蝶", INOSHIKACHO, 3, v(FIXED["猪鹿蝶"])),
-        Spec("七短", TANS, 7, v(SEVEN_TAN), MARGIN * points(1, ba, menu, raised=False)),
+    """The core's 出来役 (``Hachihachi.yaku_defs``) in 点 at 場 ``ba`` under ``menu`` (seed 002
+    ○出来役, docs/rules/hachihachi.md §5, §10); under menu F the 場 raises 七短 once, not each 貫
+    past it."""
+    return tuple(
+        Spec(
+            d.name,
+            d.cards,
+            d.need,
+            MARGIN * points(d.value, ba, menu),
+            MARGIN * points(d.per, ba, menu, raised=False),
+            d.group,
+        )
+        for d in YAKU
     )
 
 

@@ -8,25 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..core.cards import (
-    AKATAN,
-    ALL_CARDS,
-    AME,
-    AOTAN,
-    GOKO,
-    HANAMI,
-    INOSHIKACHO,
-    KASUS,
-    KIKU_SAKAZUKI,
-    ONO_MICHIKAZE,
-    SHIKO,
-    TANES,
-    TANS,
-    TSUKIMI,
-    cards_of,
-)
+from ..core.cards import ALL_CARDS, AME, cards_of
 from ..core.rulesets.koikoi2 import yaku as y
-from ..core.rulesets.koikoi2.game import Koikoi2Options
+from ..core.rulesets.koikoi2.game import Koikoi2, Koikoi2Options
 from .evaluation import Evaluator, Spec, StopRule, VoidingEvaluator
 
 ENOUGH = 5
@@ -36,29 +20,26 @@ DOUBLED_FROM = 7
 
 
 def specs(options: Koikoi2Options) -> tuple[Spec, ...]:
-    """The yaku at the game's values (``low_values``); with ``rain`` a November card captured voids
-    花見/月見; with ``double_seven`` a yaku worth 7 or more on its own counts double (sums of
-    smaller ones that reach 7 are left to the exact score)."""
-    values = y.LOW_VALUES if options.low_values else y.VALUES
+    """The core's yaku (``Koikoi2.yaku_defs``) at the game's values (``low_values``); with ``rain``
+    a November card captured voids the ``RAIN_VOIDED`` ones; with ``double_seven`` a yaku worth 7
+    or more on its own counts double (sums of smaller ones that reach 7 are left to the exact
+    score)."""
     void = AME if options.rain else 0
 
-    def v(name: str) -> int:
-        value = values[name]
+    def v(value: int) -> int:
         return 2 * value if options.double_seven and value >= DOUBLED_FROM else value
 
-    return (  # group 1: the lights, exclusive (docs/rules/koikoi2.md §4)
-        Spec(y.GOKO, GOKO, 5, v(y.GOKO), group=1),
-        Spec(y.SHIKO_Y, SHIKO, 4, v(y.SHIKO_Y), group=1),
-        Spec(y.AME_SHIKO, SHIKO | ONO_MICHIKAZE, 4, v(y.AME_SHIKO), group=1),
-        Spec(y.SANKO, SHIKO, 3, v(y.SANKO), group=1),
-        Spec(y.INOSHIKACHO_Y, INOSHIKACHO, 3, v(y.INOSHIKACHO_Y)),
-        Spec(y.AKATAN_Y, AKATAN, 3, v(y.AKATAN_Y)),
-        Spec(y.AOTAN_Y, AOTAN, 3, v(y.AOTAN_Y)),
-        Spec(y.TSUKIMI_Y, TSUKIMI, 2, v(y.TSUKIMI_Y), void=void),
-        Spec(y.HANAMI_Y, HANAMI, 2, v(y.HANAMI_Y), void=void),
-        Spec(y.TANE_Y, TANES, 5, 1, 1),
-        Spec(y.TAN_Y, TANS, 5, 1, 1),
-        Spec(y.KASU_Y, KASUS | KIKU_SAKAZUKI, 10, 1, 1),
+    return tuple(
+        Spec(
+            d.name,
+            d.cards,
+            d.need,
+            v(d.value),
+            d.per,
+            d.group,
+            void if d.name in y.RAIN_VOIDED else 0,
+        )
+        for d in Koikoi2.yaku_defs(options)
     )
 
 

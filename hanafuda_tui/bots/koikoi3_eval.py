@@ -9,54 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.cards import (
-    AKATAN,
-    ALL_CARDS,
-    AOTAN,
-    GOKO,
-    GOUN,
-    HANAMI,
-    INOSHIKACHO,
-    KASUS,
-    KIKU_SAKAZUKI,
-    KOTORI,
-    KUSA,
-    OMOTE_SUGAWARA,
-    ONO_MICHIKAZE,
-    OTORI,
-    SHIKO,
-    TANES,
-    TANS,
-    TEPPO,
-    TSUKIMI,
-)
+from ..core.cards import ALL_CARDS
 from ..core.rulesets.koikoi3.game import Koikoi3Options
-from ..core.rulesets.koikoi3.yaku import scoring_yaku
+from ..core.rulesets.koikoi3.yaku import YAKU, scoring_yaku
 from .evaluation import Evaluator, Spec
 
-LIGHTS, BIRDS, CUPS = 1, 2, 3
-"""Exclusive groups (docs/rules/koikoi3.md §5): 五光 > 四光 > 雨四光 > 三光, 大鳥 > 小鳥, 鉄砲 over
-月見酒 and 花見酒 (which it contains)."""
-SPECS = (
-    Spec("五光", GOKO, 5, 24, group=LIGHTS),
-    Spec("四光", SHIKO, 4, 16, group=LIGHTS),
-    Spec("雨四光", SHIKO | ONO_MICHIKAZE, 4, 9, group=LIGHTS),
-    Spec("三光", SHIKO, 3, 6, group=LIGHTS),
-    Spec("大鳥", OTORI, 6, 18, group=BIRDS),
-    Spec("小鳥", KOTORI, 4, 7, group=BIRDS),
-    Spec("五雲", GOUN, 5, 15),
-    Spec("赤短", AKATAN, 3, 7),
-    Spec("青短", AOTAN, 3, 7),
-    Spec("猪鹿蝶", INOSHIKACHO, 3, 6),
-    Spec("鉄砲", TEPPO, 3, 6, group=CUPS),
-    Spec("くさ", KUSA, 3, 5),
-    Spec("表菅原", OMOTE_SUGAWARA, 3, 4),
-    Spec("月見酒", TSUKIMI, 2, 2, group=CUPS),
-    Spec("花見酒", HANAMI, 2, 2, group=CUPS),
-    Spec("タネ", TANES, 5, 1, 1),
-    Spec("タン", TANS, 5, 1, 1),
-    Spec("カス", KASUS | KIKU_SAKAZUKI, 10, 1, 1),
-)
+SPECS = tuple(Spec(d.name, d.cards, d.need, d.value, d.per, d.group) for d in YAKU)
+"""The core's yaku (``Koikoi3.yaku_defs``) at their values in 文. The bot leaves 雨流れ of the
+盃役 (docs/rules/koikoi3.md §6) to the exact score."""
 SMALL = 2
 """A yaku worth this little may be risked for one more (こいこい)."""
 
