@@ -29,11 +29,11 @@ from .core.records import (
     printable,
     replay,
 )
-from .core.results import Line
 from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
 from .core.rulesets.hachihachi.game import Hachihachi
 from .core.rulesets.hachihachi.sheet import sheet
 from .core.stats import TOTAL_HANDS
+from .story import tell
 from .tournament import Plan
 from .ui.sheet_text import render_sheet
 
@@ -194,11 +194,6 @@ def _read_record_file(path: str) -> str:
         raise UsageError(f"cannot read {path}: not UTF-8 text") from None
 
 
-def _lines_json(lines: Sequence[Line]) -> list[dict[str, Any]]:
-    """Settlement lines as JSON objects: seat, amount, cause, name, value, other."""
-    return [{**line._asdict(), "cause": str(line.cause)} for line in lines]
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
     record = load_record(_read_record_file(args.file))
     game = replay(record)
@@ -208,39 +203,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise UsageError(f"--sheet is the 八八 記入式; this record is {record.ruleset}")
         print("\n".join(render_sheet(sheet(game), names)))
         return 0
-    months = [
-        {
-            "month": r.month,
-            "dealer": r.dealer,
-            "winner": r.winner,
-            "reason": r.reason,
-            "yaku": list(r.yaku),
-            "value": r.value,
-            "payments": list(r.payments),
-            "outcome": str(r.outcome),
-            "lines": _lines_json(r.lines),
-        }
-        for r in game.results
-    ]
-    settlements = [
-        {
-            "name": x.name,
-            "after_month": x.after,
-            "payments": list(x.payments),
-            "lines": _lines_json(x.lines),
-        }
-        for x in game.settlements
-    ]
     if args.json:
-        out = {
-            "ruleset": record.ruleset,
-            "seats": [s.name for s in record.seats],
-            "finished": game.is_over,
-            "months": months,
-            "settlements": settlements,
-            "totals": list(game.scores),
-        }
-        _print_json(out)
+        _print_json(tell(record).model_dump(mode="json"))
         return 0
     print(f"{record.ruleset}: {' / '.join(names)}")
     dealer = game.dealer_title

@@ -1,4 +1,5 @@
-"""Rewrite the pinned replay outputs in tests/data/replay/ after a deliberate change of behaviour.
+"""Rewrite the pinned replay outputs in tests/data/replay/ after a deliberate change of behaviour,
+and the JSON Schema of that output (docs/replay.schema.json) after a change of its model.
 
 Run as ``.venv/bin/python tests/regenerate_goldens.py``; review the diff before committing it.
 """
@@ -11,10 +12,12 @@ import json
 from pathlib import Path
 
 from hanafuda_tui.cli import main
+from hanafuda_tui.story import schema_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "assets" / "records").glob("*.json"))
 GOLDEN_DIR = ROOT / "tests" / "data" / "replay"
+SCHEMA = ROOT / "docs" / "replay.schema.json"
 SHEET_EXAMPLE = ROOT / "assets" / "records" / "hachihachi-example.json"
 REGENERATE = ".venv/bin/python tests/regenerate_goldens.py"
 
@@ -43,12 +46,14 @@ def sheet_golden(example: Path) -> Path:
 
 
 def regenerate() -> list[Path]:
-    """Write every golden file from today's behaviour, removing stale ones; the paths written."""
+    """Write every golden file and the schema from today's behaviour, removing stale goldens; the
+    paths written."""
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
     wanted = {json_golden(p): canonical(replay_output(p, "--json")) for p in EXAMPLES}
     wanted[sheet_golden(SHEET_EXAMPLE)] = replay_output(SHEET_EXAMPLE, "--sheet")
     for stale in set(GOLDEN_DIR.iterdir()) - set(wanted):
         stale.unlink()
+    wanted[SCHEMA] = schema_text()
     for path, text in wanted.items():
         path.write_text(text, encoding="utf-8")
     return sorted(wanted)

@@ -1,5 +1,6 @@
-"""The layers of the package: core < bots < ui, tournament < cli. A module imports only from its own
-layer or the layers below it (read from the source, so a lazy import inside a function counts too)."""
+"""The layers of the package: core < bots < ui, tournament, story < cli. A module imports only from
+its own layer or the layers below it (read from the source, so a lazy import inside a function counts
+too)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "hanafuda_tui"
 
-LAYERS = {"core": 0, "bots": 1, "ui": 2, "tournament": 2, "cli": 3, "__main__": 3}
+LAYERS = {"core": 0, "bots": 1, "ui": 2, "tournament": 2, "story": 2, "cli": 3, "__main__": 3}
 """The first part of a module's name below the package, and its layer."""
 
 
