@@ -14,7 +14,8 @@ from ui_helpers import continued, screen_text, settle
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Game
-from hanafuda_tui.core.rulesets.hachihachi.yaku import dekiyaku, points
+from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
+from hanafuda_tui.core.rulesets.hachihachi.payout import Offer
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
@@ -28,13 +29,16 @@ def saved_where(tmp_path: Path, wanted: Callable[[Game], bool], months: int = 1)
     return ui_helpers.saved_where(tmp_path, "hachihachi", wanted, months, seeds=300)
 
 
-def yaku_pay(game: Game) -> tuple[int, int]:
-    """What each other player pays seat 0 for its 出来役 now: in full, and halved yaku by yaku."""
-    view = game.view(0)
-    values = [
-        points(k, view.extra["ba"], view.extra["menu"]) for k in dekiyaku(game.captures[0]).values()
-    ]
-    return sum(values), sum(v // 2 for v in values)
+def offer(game: Game) -> Offer:
+    """What the core offers seat 0, deciding now."""
+    assert isinstance(game, Hachihachi) and game.to_act == 0
+    return game.offer()
+
+
+def equal_shares(game: Game) -> bool:
+    """Both other players pay seat 0 the same (no 法度 offender pays both shares)."""
+    full = offer(game).full
+    return full[1] == full[2]
 
 
 def said(screen: Decision) -> str:
@@ -43,8 +47,9 @@ def said(screen: Decision) -> str:
 
 
 def test_agari_prompt_says_what_agari_pays_and_the_core_pays_it(tmp_path: Path) -> None:
-    saved = saved_where(tmp_path, lambda g: g.phase == "agari")
-    full, half = yaku_pay(saved)
+    saved = saved_where(tmp_path, lambda g: act.AGARI in g.legal_actions() and equal_shares(g))
+    offered = offer(saved)
+    full, half = -offered.full[1], -offered.half[1]
 
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
@@ -73,8 +78,8 @@ def test_agari_prompt_says_what_agari_pays_and_the_core_pays_it(tmp_path: Path) 
 
 
 def test_cancel_prompt_says_the_half_values_and_the_core_pays_them(tmp_path: Path) -> None:
-    saved = saved_where(tmp_path, lambda g: g.phase == "cancel")
-    _, half = yaku_pay(saved)
+    saved = saved_where(tmp_path, lambda g: act.CANCEL in g.legal_actions() and equal_shares(g))
+    half = -offer(saved).half[1]
 
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
@@ -90,6 +95,32 @@ def test_cancel_prompt_says_the_half_values_and_the_core_pays_them(tmp_path: Pat
             assert result.reason == "cancel" and result.winner == 0
             halves = [r for r in result.rows if "・消" in r.remark]
             assert sum(r.amounts[0] for r in halves) == 2 * half
+
+    asyncio.run(run())
+
+
+def test_a_hatto_offender_is_named_with_both_shares_in_the_agari_prompt(tmp_path: Path) -> None:
+    """§13: a 出来役 completed by 法度 is paid by its offender alone; the prompt names each payer
+    with the core's figures."""
+    saved = saved_where(
+        tmp_path, lambda g: act.AGARI in g.legal_actions() and not equal_shares(g), months=6
+    )
+    offered = offer(saved)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            assert isinstance(app.screen, Decision)
+            text = said(app.screen)
+            full, half = offered.full, offered.half
+            assert f"B {-full[1]} pts, C {-full[2]} pts, {full[0]} pts in all" in text
+            assert f"you get half (B {-half[1]} pts, C {-half[2]} pts)" in text
+            await pilot.press("a")
+            await settle(pilot)
+            assert isinstance(app.screen, MonthResult)
+            rows = app.screen.result.rows[-len(offered.yaku) :]
+            assert tuple(sum(r.amounts[s] for r in rows) for s in range(3)) == full
 
     asyncio.run(run())
 

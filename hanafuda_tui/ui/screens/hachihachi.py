@@ -13,8 +13,9 @@ from ...core.game import PlayerView
 from ...core.records import printable
 from ...core.rulesets.hachihachi.ba import BA_NAMES, KOBA
 from ...core.rulesets.hachihachi.game import Hachihachi
+from ...core.rulesets.hachihachi.payout import Offer
 from ...core.rulesets.hachihachi.sheet import sheet
-from ...core.rulesets.hachihachi.yaku import dekiyaku, points
+from ...core.rulesets.hachihachi.yaku import points
 from ..i18n import t
 from ..session import Session
 from ..sheet_text import CELL, cell_text
@@ -42,33 +43,61 @@ def at_ba(yaku: dict[str, int], extra: Mapping[str, Any]) -> dict[str, int]:
     return {name: points(kan, extra["ba"], extra["menu"]) for name, kan in yaku.items()}
 
 
-def yaku_values(view: PlayerView) -> tuple[list[str], int, int]:
-    """The 出来役 of the seat to decide as ``name 貫``, and what each other player pays for them
-    at this 場: in full, and at half (halved yaku by yaku, as the core pays them)."""
-    extra = view.extra
-    yaku = dekiyaku(view.captures[view.seat])
-    values = [points(kan, extra["ba"], extra["menu"]) for kan in yaku.values()]
-    names = [f"[b]{yaku_name(n)} {kan}貫[/b]" for n, kan in yaku.items()]
-    return names, sum(values), sum(v // 2 for v in values)
+def offer_of(session: Session) -> Offer:
+    """What the core offers the seat deciding: its 出来役 and each seat's 点, full and half."""
+    game = session.game
+    assert isinstance(game, Hachihachi)
+    return game.offer()
+
+
+def each_pays(amounts: Sequence[int], seat: int) -> int | None:
+    """What each other player pays ``seat`` when they pay the same (no 法度), else None."""
+    paid = {-a for s, a in enumerate(amounts) if s != seat}
+    return paid.pop() if len(paid) == 1 else None
+
+
+def who_pays(amounts: Sequence[int], seat: int, names: Sequence[str]) -> str:
+    """``name amount`` for each other player, as the core's figures say."""
+    return ", ".join(
+        t("hh.pays_seat", who=plain(names[s]), amount=-a)
+        for s, a in enumerate(amounts)
+        if s != seat
+    )
+
+
+def yaku_line(offer: Offer) -> str:
+    return "  ".join(f"[b]{yaku_name(n)} {kan}貫[/b]" for n, kan in offer.yaku)
 
 
 def agari_prompt(view: PlayerView, session: Session) -> Decision:
-    """あがり (take the yaku now) or 下げ (play on for more, at a risk)."""
-    names, each, half = yaku_values(view)
+    """あがり (take the yaku now) or 下げ (play on for more, at a risk), with what each pays."""
+    offer, seat, names = offer_of(session), view.seat, session.names
+    full, half = each_pays(offer.full, seat), each_pays(offer.half, seat)
+    total = offer.full[seat]
     body = [
-        "  ".join(names),
-        t("hh.agari_pays", each=each, total=2 * each),
-        t("hh.sage_means", half=half),
+        yaku_line(offer),
+        t("hh.agari_pays", each=full, total=total)
+        if full is not None
+        else t("hh.agari_pays_seats", pays=who_pays(offer.full, seat, names), total=total),
+        t("hh.sage_means", half=half)
+        if half is not None
+        else t("hh.sage_means_seats", pays=who_pays(offer.half, seat, names)),
     ]
     return Decision(t("hh.agari_title"), body, choices(view))
 
 
 def cancel_prompt(view: PlayerView, session: Session) -> Decision:
     """The 下げ player, after another turn without a new yaku: cancel now for half, or stay."""
-    names, _, half = yaku_values(view)
-    body = ["  ".join(names), t("hh.cancel_pays", half=half, total=2 * half)]
-    body.append(t("hh.keep_means"))
-    return Decision(t("hh.cancel_title"), body, choices(view))
+    offer, seat = offer_of(session), view.seat
+    half, total = each_pays(offer.half, seat), offer.half[seat]
+    pays = (
+        t("hh.cancel_pays", half=half, total=total)
+        if half is not None
+        else t("hh.cancel_pays_seats", pays=who_pays(offer.half, seat, session.names), total=total)
+    )
+    return Decision(
+        t("hh.cancel_title"), [yaku_line(offer), pays, t("hh.keep_means")], choices(view)
+    )
 
 
 def result_head(result: Any, names: Sequence[str], last: bool = False) -> str:

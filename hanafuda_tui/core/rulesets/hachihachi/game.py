@@ -34,6 +34,7 @@ from .lines import (
     stone_lines,
     void_lines,
 )
+from .payout import Offer, offered, shares
 from .teyaku import NUKE_TYPES, SHISO, Teyaku, teyaku, teyaku_table
 from .yaku import (
     BASE_POINTS,
@@ -542,17 +543,22 @@ class Hachihachi(Game):
         """Pay ``seat``'s 出来役, full or half; a 法度 offender pays both shares of its yaku."""
         yaku = dekiyaku(self.captures[seat])
         gain = 0
-        for name, kan in yaku.items():
-            value = each = points(kan, self.ba, self.menu)
-            if not full:
-                each //= 2
-            who = payer if payer >= 0 else self.hatto_by[seat].get(name, -1)
+        takeover = Cause.SAGE if payer >= 0 else Cause.HATTO
+        for name, kan, value, each, who in shares(
+            yaku, self.ba, self.menu, full, payer, self.hatto_by[seat]
+        ):
             remark = name + suffix + ("法度" if payer < 0 and who >= 0 else "")
-            takeover = Cause.SAGE if payer >= 0 else Cause.HATTO
             lines = payment_lines(seat, each, value, Cause.YAKU, name, kan, who, takeover)
             self._pay(seat, each, remark, lines, who)
             gain += 2 * each
         return gain
+
+    def offer(self) -> Offer:
+        """What the seat to decide あがり/下げ or 下げの取消し is paid for its 出来役, per seat
+        (docs/rules/hachihachi.md §10, §11, §13)."""
+        seat = self.to_act
+        yaku = dekiyaku(self.captures[seat])
+        return offered(seat, yaku, self.ba, self.menu, self.hatto_by[seat])
 
     def _agari(self, seat: int) -> None:
         """あがり: full values; a 下げ player meanwhile gets half and pays the winner's both shares."""

@@ -1,0 +1,89 @@
+"""What 出来役 pay (seed 002 ○出来役 ※, ○ルールの補足説明 (1) (2), docs/rules/hachihachi.md §10, §11,
+§13): each yaku at this month's 場, in full or halved, from each other player or from one payer of
+both shares; and what the seat deciding あがり/下げ or 下げの取消し is offered. The month's payments and
+the prompts' figures both come from ``shares``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import NamedTuple
+
+from .yaku import points
+
+PLAYERS = 3
+NO_HATTO: Mapping[str, int] = MappingProxyType({})
+
+
+class Share(NamedTuple):
+    """One 出来役's payment to its holder."""
+
+    name: str
+    kan: int
+    """Its value in 貫 at 小場."""
+    full: int
+    """点 each other player pays in full at this 場."""
+    each: int
+    """点 paid per share: ``full``, or half of it (0.5貫 = 6点, §10)."""
+    payer: int
+    """-1: each other player pays ``each``; else the seat that pays both shares (a 法度 offender,
+    §13, or the 下げ player, §11 6)."""
+
+
+def shares(
+    yaku: Mapping[str, int],
+    ba: int,
+    menu: str,
+    full: bool,
+    payer: int = -1,
+    hatto: Mapping[str, int] = NO_HATTO,
+) -> tuple[Share, ...]:
+    """The shares of ``yaku`` (name → 貫 at 小場): ``payer`` pays them all if given, else the 法度
+    offender of a yaku in ``hatto`` (name → offender) pays that one's both shares, at half when the
+    month ends at half (補足 (1) 2)."""
+    out = []
+    for name, kan in yaku.items():
+        value = points(kan, ba, menu)
+        who = payer if payer >= 0 else hatto.get(name, -1)
+        out.append(Share(name, kan, value, value if full else value // 2, who))
+    return tuple(out)
+
+
+def amounts(receiver: int, paid: Iterable[Share]) -> tuple[int, ...]:
+    """Each seat's 点 for the shares ``receiver`` is paid: + to the receiver, − from the payers."""
+    out = [0] * PLAYERS
+    for share in paid:
+        if share.payer >= 0:
+            out[share.payer] -= 2 * share.each
+        else:
+            for s in range(PLAYERS):
+                if s != receiver:
+                    out[s] -= share.each
+        out[receiver] += 2 * share.each
+    return tuple(out)
+
+
+class Offer(NamedTuple):
+    """What the seat deciding あがり/下げ or 下げの取消し is paid for the 出来役 it holds, per seat
+    in 点 at this 場 (+ to it, − from each payer)."""
+
+    seat: int
+    yaku: tuple[tuple[str, int], ...]
+    """Its 出来役 with their 貫 at 小場."""
+    full: tuple[int, ...]
+    """あがり now: every 出来役 in full (§11 1)."""
+    half: tuple[int, ...]
+    """下げの取消し now, or 下げ ended by another player's あがり: every 出来役 at half (§11 4, 6)."""
+
+
+def offered(
+    seat: int, yaku: Mapping[str, int], ba: int, menu: str, hatto: Mapping[str, int] = NO_HATTO
+) -> Offer:
+    """What ``seat`` holding ``yaku`` is offered; ``hatto`` names the offender who pays each 出来役
+    completed by 法度 (§13)."""
+    return Offer(
+        seat,
+        tuple(yaku.items()),
+        amounts(seat, shares(yaku, ba, menu, True, hatto=hatto)),
+        amounts(seat, shares(yaku, ba, menu, False, hatto=hatto)),
+    )
