@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CODES, mask, parse_deck
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.rulesets.koikoi3.game import Koikoi3, Koikoi3Options
 from hanafuda_tui.core.rulesets.koikoi3.yaku import teyaku
 from hanafuda_tui.core.table import DEAL_THREE, deal, has_shima
@@ -96,7 +97,7 @@ def game_with(
 
 def pass_without_teyaku(game: Koikoi3) -> None:
     """Answer 'pass' for the seats asked about teyaku that hold none (their only legal action)."""
-    while game.phase == "teyaku" and game.legal_actions() == [act.PASS]:
+    while game.phase == Phase.TEYAKU and game.legal_actions() == [act.PASS]:
         game.apply(act.PASS)
 
 

@@ -9,15 +9,14 @@ complete (the missing cards not in anyone else's captures), so a card is worth w
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
 from ..core import actions as act
 from ..core.cards import ALL_CARDS, POINTS, cards_of
-from ..core.game import PlayerView
+from ..core.game import PlayerView, PublicFacts
 from ..core.rulesets import ruleset_class
 
 WEIGHT = (1.0, 0.4, 0.16, 0.064, 0.0256) + (0.0,) * 44
@@ -50,8 +49,9 @@ Plan = tuple[
 it touches, and the whole groups it touches (voidable specs are judged apart)."""
 
 
-StopRule = Callable[["Evaluator", int, int, tuple[int, ...], Mapping[str, Any]], bool]
-"""A ruleset's stop decision: (evaluator, seat, hand, everyone's captures, extra) → stop now."""
+StopRule = Callable[["Evaluator", int, int, tuple[int, ...], PublicFacts], bool]
+"""A ruleset's stop decision: (evaluator, seat, hand, everyone's captures, the view's facts) →
+stop now."""
 
 
 class Evaluator:
@@ -75,7 +75,7 @@ class Evaluator:
         self.point_weight = point_weight
         """Value of one card point: a tie-break, or real where card points score (花合わせ, 八八)."""
         self.hatto_weight = hatto_weight
-        """Value of one 点 of 法度 at stake (八八: ``view.extra["hatto"]``)."""
+        """Value of one 点 of 法度 at stake (八八: the view's ``facts.hatto``)."""
         self.complete = complete
         """A yaku held is worth this many times its value (it can end the month now)."""
         self.specs = specs
@@ -194,13 +194,11 @@ class Evaluator:
                 out |= spec.cards & avail & ~caps
         return out
 
-    def stop(
-        self, seat: int, hand: int, captures: tuple[int, ...], extra: Mapping[str, Any]
-    ) -> bool:
+    def stop(self, seat: int, hand: int, captures: tuple[int, ...], facts: PublicFacts) -> bool:
         """True to stop and be paid now, False to play on (こいこい / 下げ / keep)."""
         if self.stop_rule is None:
             return True
-        return self.stop_rule(self, seat, hand, captures, extra)
+        return self.stop_rule(self, seat, hand, captures, facts)
 
     def threatened(self, seat: int, captures: tuple[int, ...]) -> bool:
         """Whether another player is one card from a yaku with that card still to be won."""
@@ -238,9 +236,10 @@ GO_ON = (act.KOIKOI, act.SAGE, act.KEEP)
 
 class _Maker(NamedTuple):
     make: Callable[..., Evaluator]
-    """``make(options, **month)``: the ruleset module's, with None for its default options."""
-    month_state: tuple[str, ...]
-    """The ``extra`` keys of the month's public facts its values depend on (``MONTH_STATE``)."""
+    """``make(options, *month)``: the ruleset module's, with None for its default options."""
+    month_state: Callable[[PublicFacts], tuple[Any, ...]] | None
+    """The module's ``month_state``: the month's public facts its values depend on, as ``make``'s
+    further arguments (八八's 場); None where no value depends on the month."""
 
 
 _MAKERS: dict[str, _Maker] = {}
@@ -249,7 +248,6 @@ _CACHE: dict[tuple[str, BaseModel | None, tuple[Any, ...]], Evaluator] = {}
 _LAST: dict[str, tuple[BaseModel | None, tuple[Any, ...], Evaluator]] = {}
 """Each ruleset's last evaluator with its options object and month facts: the common case (one
 game, decision after decision) found without hashing a model."""
-_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 
 def _maker(ruleset: str) -> _Maker:
@@ -257,35 +255,34 @@ def _maker(ruleset: str) -> _Maker:
     cls = ruleset_class(ruleset)
     module = importlib.import_module(cls.bot_rules)
 
-    def make(options: BaseModel | None, **month: Any) -> Evaluator:
-        ev: Evaluator = module.make(cls.Options() if options is None else options, **month)
+    def make(options: BaseModel | None, *month: Any) -> Evaluator:
+        ev: Evaluator = module.make(cls.Options() if options is None else options, *month)
         return ev
 
-    maker = _MAKERS[ruleset] = _Maker(make, getattr(module, "MONTH_STATE", ()))
+    maker = _MAKERS[ruleset] = _Maker(make, getattr(module, "month_state", None))
     return maker
 
 
 def evaluator(
-    ruleset: str, options: BaseModel | None = None, extra: Mapping[str, Any] = _NO_EXTRA
+    ruleset: str, options: BaseModel | None = None, month: tuple[Any, ...] = ()
 ) -> Evaluator:
     """The evaluator of the ruleset's bot rules for the game's ``options`` (None: the ruleset's
-    defaults) and the month's public facts in ``extra`` its values depend on (八八's 場). Made once
-    for each distinct key."""
+    defaults) and ``month``, the month's public facts its values depend on (its ``month_state``:
+    八八's 場; empty: the defaults). Made once for each distinct key."""
     maker = _MAKERS.get(ruleset) or _maker(ruleset)
-    keys = maker.month_state
-    month = tuple([extra.get(k) for k in keys]) if keys else ()
     last = _LAST.get(ruleset)
     if last is not None and last[0] is options and last[1] == month:
         return last[2]
     key = (ruleset, options, month)
     ev = _CACHE.get(key)
     if ev is None:
-        given = {k: v for k, v in zip(keys, month, strict=True) if v is not None}
-        ev = _CACHE[key] = maker.make(options, **given)
+        ev = _CACHE[key] = maker.make(options, *month)
     _LAST[ruleset] = (options, month, ev)
     return ev
 
 
 def evaluator_of(view: PlayerView) -> Evaluator:
     """The evaluator of the game behind ``view``: its ruleset, options and month."""
-    return evaluator(view.ruleset, view.options, view.extra)
+    maker = _MAKERS.get(view.ruleset) or _maker(view.ruleset)
+    state = maker.month_state
+    return evaluator(view.ruleset, view.options, state(view.facts) if state else ())

@@ -9,17 +9,14 @@ and no other player is one card from one; the strong bot's search judges 下げ 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ..core.cards import ALL_CARDS
+from ..core.game import PublicFacts
 from ..core.rulesets.hachihachi.ba import KOBA
+from ..core.rulesets.hachihachi.facts import HachihachiFacts
 from ..core.rulesets.hachihachi.game import HachihachiOptions
 from ..core.rulesets.hachihachi.yaku import MULTIPLIERS, YAKU, dekiyaku, points
 from .evaluation import Evaluator, Spec
 
-MONTH_STATE = ("ba",)
-"""The view's ``extra`` key the values depend on: the month's 場."""
 MARGIN = 3
 """An 出来役's 点 move the holder's result this many times against the others' mean."""
 POINT_WEIGHT = 1.5
@@ -54,7 +51,7 @@ SAGE_HAND = 3
 
 
 def stop(
-    ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], extra: Mapping[str, Any]
+    ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], facts: PublicFacts
 ) -> bool:
     """あがり / 取消し unless another 出来役 is one card away, the hand is long enough and no one
     else is one card from an 出来役 (docs/rules/hachihachi.md §11)."""
@@ -65,6 +62,12 @@ def stop(
         if s != seat:
             others |= c
     return not ev.one_away(captures[seat], ALL_CARDS & ~others)
+
+
+def month_state(facts: PublicFacts) -> tuple[int]:
+    """The view's fact the values depend on: the month's 場 (docs/rules/hachihachi.md §4)."""
+    assert isinstance(facts, HachihachiFacts)
+    return (facts.ba,)
 
 
 def make(options: HachihachiOptions, ba: int = KOBA) -> Evaluator:

@@ -5,11 +5,12 @@ yaku before the other player completes one."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from ..core.cards import ALL_CARDS, AME, cards_of
+from ..core.game import PublicFacts
 from ..core.rulesets.koikoi2 import yaku as y
+from ..core.rulesets.koikoi2.facts import Koikoi2Facts
 from ..core.rulesets.koikoi2.game import Koikoi2, Koikoi2Options
 from .evaluation import Evaluator, Spec, StopRule, VoidingEvaluator
 
@@ -55,6 +56,11 @@ def scorer(options: Koikoi2Options) -> Callable[[int], int]:
     return score
 
 
+def called(facts: PublicFacts) -> bool:
+    """Whether anyone called こいこい this month (the stake is already doubled)."""
+    return isinstance(facts, Koikoi2Facts) and any(facts.koikoi)
+
+
 def stop_rule(options: Koikoi2Options) -> StopRule:
     """勝負 with enough points, a short hand, a threat, or once the month is already doubled;
     else こいこい when another yaku is one card away. With ``double_seven``, 5 or 6 points are
@@ -62,11 +68,11 @@ def stop_rule(options: Koikoi2Options) -> StopRule:
     double_seven = options.double_seven
 
     def stop(
-        ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], extra: Mapping[str, Any]
+        ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], facts: PublicFacts
     ) -> bool:
         caps = captures[seat]
         now = ev.score(caps)
-        if hand.bit_count() < 4 or any(extra.get("koikoi", ())) or ev.threatened(seat, captures):
+        if hand.bit_count() < 4 or called(facts) or ev.threatened(seat, captures):
             return True
         if now >= ENOUGH and not (double_seven and now < DOUBLED_FROM):
             return True

@@ -6,10 +6,8 @@ the yaku in hand is small, another is one card away, and nobody else is close to
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ..core.cards import ALL_CARDS
+from ..core.game import PublicFacts
 from ..core.rulesets.koikoi3.game import Koikoi3Options
 from ..core.rulesets.koikoi3.yaku import YAKU, scoring_yaku
 from .evaluation import Evaluator, Spec
@@ -26,7 +24,7 @@ def score(caps: int) -> int:
 
 
 def stop(
-    ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], extra: Mapping[str, Any]
+    ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], facts: PublicFacts
 ) -> bool:
     """勝負 unless the yaku is small, another is one card away, the hand is long and no one is close."""
     caps = captures[seat]

@@ -8,13 +8,14 @@ real one).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..core import actions as act
 from ..core.cards import ALL_CARDS, MONTH_MASK, POINTS, cards_of
-from ..core.game import PLAY, TAKE, Game, PlayerView
+from ..core.game import NO_FACTS, Game, Phase, PlayerView, PublicFacts
 from ..core.hints import meeting_field
+from ..core.rulesets.hachihachi.facts import HachihachiFacts
 from .evaluation import GO_ON, STOP_FIRST, Evaluator
 
 DENY = 0.25
@@ -32,14 +33,15 @@ class Seen(NamedTuple):
     shown teyaku cards too."""
     captures: tuple[int, ...]
     pending: int
-    extra: Mapping[str, Any]
-    """The ruleset's public facts (こいこい calls...), filled for named decisions only."""
+    facts: PublicFacts
+    """The ruleset's public facts (こいこい calls, 法度 warnings...): a view's, or in a playout
+    those of named decisions only (NO_FACTS during turns)."""
 
 
 def seen_of_view(view: PlayerView) -> Seen:
     field = meeting_field(view)
     return Seen(
-        view.seat, view.legal, view.hand, field, view.captures, view.pending_card, view.extra
+        view.seat, view.legal, view.hand, field, view.captures, view.pending_card, view.facts
     )
 
 
@@ -49,8 +51,9 @@ def seen_of_game(game: Game) -> Seen:
     begins, and ``build_game`` does the same for a view's turn)."""
     seat = game.to_act
     phase = game.phase
-    pending = game.pending_card if phase == TAKE else -1
-    extra = game.public_extra(seat) if phase not in (PLAY, TAKE) else {}
+    turn = phase == Phase.PLAY or phase == Phase.TAKE
+    pending = game.pending_card if phase == Phase.TAKE else -1
+    facts = NO_FACTS if turn else game.public_facts(seat)
     return Seen(
         seat,
         game.legal_actions(),
@@ -58,7 +61,7 @@ def seen_of_game(game: Game) -> Seen:
         game.field,
         tuple(game.captures),
         pending,
-        extra,
+        facts,
     )
 
 
@@ -138,7 +141,7 @@ def normal_action(ev: Evaluator, seen: Seen) -> int:
     legal, low = seen.legal, min(seen.legal)
     seat, caps = seen.seat, seen.captures
     if low >= act.DECLARE:
-        return _named(legal, stop=ev.stop(seat, seen.hand, caps, seen.extra))
+        return _named(legal, stop=ev.stop(seat, seen.hand, caps, seen.facts))
     others = 0
     for s, c in enumerate(caps):
         if s != seat:
@@ -146,7 +149,8 @@ def normal_action(ev: Evaluator, seen: Seen) -> int:
     if low >= act.TAKE:
         pend = 1 << seen.pending
         return max(legal, key=lambda a: _value(ev, seen, pend | 1 << (a - act.TAKE), others))
-    hatto = seen.extra.get("hatto")
+    facts = seen.facts
+    hatto = facts.hatto if isinstance(facts, HachihachiFacts) else None
     best, best_value = low, -1e9
     for c in legal:
         if c >= act.TAKE:

@@ -4,9 +4,8 @@ Search bots play imagined continuations: they never read the real game, only a `
 ``unseen`` is every card the seat cannot see; ``sample_deal`` shares them out at random among the
 other hands and the stock, keeping each hand's size; ``build_game`` puts the view's public state and
 such a deal into a fresh game of the view's ruleset, under the view's options. Generic over
-rulesets: the base state comes from the view's fields, the ruleset's own state from ``view.extra``
-keys that name attributes of the game (``shibari``, ``koikoi``, ``offer``...), and the ruleset's
-``restore_from_view`` puts back the little a view reports under another name. What no view says
+rulesets: the base state comes from the view's fields, the ruleset's own state from its typed
+``view.facts`` through the ruleset's ``restore_from_view``. What no view says
 keeps the new game's initial value: earlier months' winners (三人こいこい 小引), the captures a turn
 held before its hand step (a pending draw's offer), and in 八八 the declared teyaku's threes, the
 month's payments so far and earlier 法度 marks.
@@ -18,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 from .cards import ALL_CARDS, card_list
-from .game import OVER, TAKE, DealLog, DeckSource, Game, PlayerView
+from .game import DealLog, DeckSource, Game, Phase, PlayerView
 from .rulesets import ruleset_class
 from .table import shuffled_deck
 
@@ -114,16 +113,11 @@ def build_game(
     game.field = view.field
     game.stock = tuple(stock)
     game.stock_pos = 0
-    game.finished = view.phase == OVER
-    if view.phase == TAKE:
+    game.finished = view.phase == Phase.OVER
+    if view.phase == Phase.TAKE:
         game.pending_card = view.pending_card
         game.pending_draw = _pending_was_drawn(cls, view)
     game.turn_from = game.draw_from = view.captures[view.turn]
-    state = {name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())}
-    for key, value in view.extra.items():
-        if key in state:
-            current = getattr(game, key)
-            setattr(game, key, list(value) if isinstance(current, list) else value)
     game.restore_from_view(view)
     return game
 

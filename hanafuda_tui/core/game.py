@@ -12,24 +12,39 @@ hooks ``start_deal``, ``step_done``, ``turn_done``, ``hands_out``, ``other_actio
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from enum import StrEnum
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from pydantic import BaseModel
 
 from . import actions as act
 from .cards import ALL_BUT, BIT, MONTH_MASK, card_list, card_tuple, deck_string
-from .results import Settlement
+from .results import DealResult, Settlement
 from .stats import BaYear
 from .table import DEAL_THREE, Layout, deal_by, layout
 from .yaku_defs import YakuDef
 
-PLAY = "play"
-TAKE = "take"
-OVER = "over"
-TEYAKU_PHASE = "teyaku"
+
+class Phase(StrEnum):
+    """Which decision the seat to act faces; a str, so records and logs read the same words."""
+
+    PLAY = "play"
+    """A hand card to play (docs/rules/README.md §5)."""
+    TAKE = "take"
+    """Which of two field cards the played or drawn card takes."""
+    TEYAKU = "teyaku"
+    """The teyaku question: declare or pass."""
+    KOIKOI = "koikoi"
+    """こいこい or 勝負 after a new yaku."""
+    AGARI = "agari"
+    """八八: あがり or 下げ after a new 出来役."""
+    CANCEL = "cancel"
+    """八八: the 下げ player cancels or keeps it."""
+    OVER = "over"
+    """The game is over: no one acts."""
+
 
 DeckSource = Callable[[], Sequence[int]]
 
@@ -66,11 +81,30 @@ class DealLog:
     actions: list[int] = field(default_factory=list)
 
 
+class PublicFacts(Protocol):
+    """A ruleset's public facts in a view (its ``Game.Facts``): a NamedTuple of immutable values,
+    cheap to build, as bots take a view per decision."""
+
+    def status(self) -> tuple[tuple[str, object], ...]:
+        """The facts a table's status line shows, as (field name, value), set ones only."""
+        ...
+
+
+class NoFacts(NamedTuple):
+    """The facts of a ruleset with none of its own."""
+
+    def status(self) -> tuple[tuple[str, object], ...]:
+        return ()
+
+
+NO_FACTS = NoFacts()
+
+
 class PlayerView(NamedTuple):
     """What one seat may know: every hidden card of the others and of the stock is removed.
     An immutable snapshot (a tuple: cheap to build, as bots take one per decision), immutable all
-    the way down: ``extra`` is a read-only mapping whose values are ints, strs, tuples, NamedTuples
-    or read-only mappings, and ``options`` a frozen model of plain values, so what a bot holds can
+    the way down: ``facts`` is a NamedTuple whose values are ints, strs, tuples, NamedTuples or
+    read-only mappings, and ``options`` a frozen model of plain values, so what a bot holds can
     change nothing another seat sees."""
 
     ruleset: str
@@ -81,7 +115,7 @@ class PlayerView(NamedTuple):
     deal_number: int
     dealer: int
     turn: int
-    phase: str
+    phase: Phase
     to_act: int
     legal: tuple[int, ...]
     """The seat's legal actions, empty unless it is to act."""
@@ -95,8 +129,9 @@ class PlayerView(NamedTuple):
     scores: tuple[int, ...]
     shown: tuple[int, ...]
     """Cards of each seat's hand that are face up (shown teyaku)."""
-    extra: Mapping[str, Any]
-    """Ruleset-specific public facts (3文しばり, こいこい calls, the seat's own teyaku...)."""
+    facts: PublicFacts
+    """The ruleset's public facts, of its ``Game.Facts`` type (3文しばり, こいこい calls, the
+    seat's own teyaku...)."""
     options: BaseModel
     """The game's options (the ruleset's frozen Options model, the same for every seat): what a
     bot needs to play this game and not another."""
@@ -127,17 +162,22 @@ class Game:
     """What the dealer is called in records and logs (親 or 胴); each ruleset sets its own."""
     shown_are_field: ClassVar[bool] = False
     """Whether shown teyaku cards are field cards for the other players (花合わせ, seed 004 手役)."""
+    Facts: ClassVar[type[PublicFacts]] = NoFacts
+    """The type of the ruleset's public facts in a view (``PlayerView.facts``)."""
     has_ba: ClassVar[bool] = False
     """Whether a month's 場 (小場/大場/絶場) scales its values (八八, seed 002)."""
     bot_rules: ClassVar[str] = ""
     """The module of the bots' knowledge of the ruleset (its yaku as card sets, its stop rule: a
     ``make(options, **month)`` evaluator), named, not imported: the bots sit above the core."""
+    screen: ClassVar[str] = ""
+    """The module of the ruleset's screen adapter (its ``SCREEN``: status line, prompts, results
+    and sheet of its own), named, not imported: the screens sit above the core."""
 
     __slots__ = (
         "options", "deck_source", "first_dealer", "dealer", "scores", "log", "logging", "deals",
         "actions", "phase", "to_act", "turn", "hands", "captures", "shown", "field", "stock",
         "stock_pos", "pending_card", "pending_draw", "turn_from", "draw_from", "finished",
-        "results", "settlements", "month", "shared_extra",
+        "results", "settlements", "month", "shared_facts",
     )  # fmt: skip
     """Slots, in every ruleset too: attribute and method look-ups stay fast (the hot path) however
     many attributes a ruleset adds."""
@@ -159,7 +199,7 @@ class Game:
         self.deals: list[DealLog] = []
         self.actions: list[int] = []
         """The decisions of the current deal (the last DealLog's list)."""
-        self.phase = OVER
+        self.phase = Phase.OVER
         self.to_act = -1
         self.turn = first_dealer
         self.hands = [0] * self.players
@@ -177,10 +217,10 @@ class Game:
         self.finished = False
         self.month = 1
         """1..12, the month of the deal being played (set as each deal starts)."""
-        self.shared_extra: Mapping[str, Any] | None = None
-        """For ``shared_turn_extra``: the extra shared by a deal's turn views, or None."""
-        self.results: list[Any] = []
-        """One result per deal (the ruleset's own NamedTuple with ``winner`` and ``payments``)."""
+        self.shared_facts: PublicFacts | None = None
+        """For ``shared_turn_facts``: the facts shared by a deal's turn views, or None."""
+        self.results: list[DealResult] = []
+        """One result per deal, in order (the ruleset's own NamedTuple)."""
         self.settlements: list[Settlement] = []
         """Payments outside the deals: (name, deals played, payments), e.g. 小引 and 吟味."""
 
@@ -197,19 +237,19 @@ class Game:
     def legal_actions(self) -> Sequence[int]:
         """The legal actions of the seat to act (empty when the game is over)."""
         phase = self.phase
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             return card_tuple(self.hands[self.to_act])
-        if phase == TAKE:
+        if phase == Phase.TAKE:
             m = self.field & MONTH_MASK[self.pending_card >> 2]
             return [act.TAKE + c for c in card_list(m)]
-        if phase == OVER:
+        if phase == Phase.OVER:
             return []
         return self.other_actions()
 
     def apply(self, action: int) -> None:
         """Apply one action of the seat to act; IllegalAction if it is not legal."""
         phase = self.phase
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             # The hand step: the card leaves the hand to meet the field.
             seat = self.to_act
             hand = self.hands[seat]
@@ -222,14 +262,14 @@ class Game:
             if self.logging:
                 self.emit("play", seat, card=action)
             self._steps(seat, action, False)
-        elif phase == TAKE:
+        elif phase == Phase.TAKE:
             chosen = action - act.TAKE
             m = self.field & MONTH_MASK[self.pending_card >> 2]
             if not (0 <= chosen < 48 and m & BIT[chosen]):
                 raise IllegalAction(self._illegal(action))
             self.actions.append(action)
             self._take(BIT[chosen])
-        elif phase == OVER:
+        elif phase == Phase.OVER:
             raise IllegalAction("the game is over")
         else:
             if action not in self.other_actions():
@@ -272,10 +312,10 @@ class Game:
                 self.field,
                 tuple(self.captures),
                 len(self.stock) - self.stock_pos,
-                self.pending_card if phase == TAKE else -1,
+                self.pending_card if phase == Phase.TAKE else -1,
                 tuple(self.scores),
                 tuple(self.shown),
-                self.public_extra(seat),
+                self.public_facts(seat),
                 self.options,
             ),
         )
@@ -358,25 +398,26 @@ class Game:
     def apply_other(self, action: int) -> None:
         raise NotImplementedError
 
-    def public_extra(self, seat: int) -> Mapping[str, Any]:
-        """The view's ``extra``: read-only, its values immutable (see PlayerView)."""
-        return MappingProxyType(self.extra_now(seat))
+    def public_facts(self, seat: int) -> PublicFacts:
+        """The view's ``facts``, of the ruleset's ``Facts`` type: immutable (see PlayerView)."""
+        return self.facts_now(seat)
 
-    def extra_now(self, seat: int) -> dict[str, Any]:
-        """Ruleset-specific public facts for the seat, built afresh."""
-        return {}
+    def facts_now(self, seat: int) -> PublicFacts:
+        """The ruleset's public facts for the seat, built afresh."""
+        return NO_FACTS
 
-    def shared_turn_extra(self, seat: int) -> Mapping[str, Any]:
-        """A ``public_extra`` for rulesets whose extra is the same in every view of a deal's turns:
-        built once and shared (read-only) by the views of the play and take phases; a question's
-        view gets its asked seat's. The ruleset sets ``shared_extra`` to None whenever the extra
-        changes (a new deal, a こいこい call)."""
-        if self.phase != PLAY and self.phase != TAKE:
-            return MappingProxyType(self.extra_now(seat))
-        extra = self.shared_extra
-        if extra is None:
-            extra = self.shared_extra = MappingProxyType(self.extra_now(seat))
-        return extra
+    def shared_turn_facts(self, seat: int) -> PublicFacts:
+        """A ``public_facts`` for rulesets whose facts are the same in every view of a deal's
+        turns: built once and shared by the views of the play and take phases; a question's view
+        gets its asked seat's. The ruleset sets ``shared_facts`` to None whenever the facts change
+        (a new deal, a こいこい call)."""
+        phase = self.phase
+        if phase != Phase.PLAY and phase != Phase.TAKE:
+            return self.facts_now(seat)
+        facts = self.shared_facts
+        if facts is None:
+            facts = self.shared_facts = self.facts_now(seat)
+        return facts
 
     def copy_state_from(self, original: Game) -> None:
         """Copy the ruleset's own mutable state in ``clone``."""
@@ -410,7 +451,7 @@ class Game:
         docs/rules/hanaawase.md §5): every seat answers in turn order from the 胴, a holder
         'declare' or 'pass', anyone else 'pass', so that no one learns who holds a teyaku kept
         hidden. The ruleset keeps ``teyaku`` (falsy: none) per seat."""
-        self.phase = TEYAKU_PHASE
+        self.phase = Phase.TEYAKU
         self.to_act = self.dealer
 
     def teyaku_answers(self, held: object) -> list[int]:
@@ -427,7 +468,7 @@ class Game:
     def begin_turn(self, seat: int) -> None:
         self.turn = seat
         self.to_act = seat
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         self.turn_from = self.captures[seat]
 
     def next_turn(self, seat: int) -> None:
@@ -463,7 +504,7 @@ class Game:
             elif m.bit_count() == 2:
                 self.pending_card = card
                 self.pending_draw = drawn
-                self.phase = TAKE
+                self.phase = Phase.TAKE
                 return
             elif not self._capture(seat, card, m, drawn):
                 return
@@ -482,7 +523,7 @@ class Game:
         card = self.pending_card
         seat = self.turn
         self.pending_card = -1
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         drawn = self.pending_draw
         if self._capture(seat, card, taken, drawn):
             if drawn:
@@ -499,7 +540,7 @@ class Game:
             self.emit("capture", seat, card=card, cards=taken)
         if self.watches_steps:
             self.step_done(seat, before, drawn)
-            return self.phase == PLAY
+            return self.phase == Phase.PLAY
         return True
 
     def _illegal(self, action: int) -> str:

@@ -7,7 +7,7 @@ import pytest
 from hanafuda_tui.bots import BotSpecError, make_bot
 from hanafuda_tui.core.cards import deck_string, parse_deck
 from hanafuda_tui.core.determinize import unseen
-from hanafuda_tui.core.game import IllegalAction
+from hanafuda_tui.core.game import IllegalAction, Phase
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets import ruleset_class
 
@@ -101,7 +101,7 @@ def test_a_view_shows_no_hidden_card_and_bots_decide_the_same_whatever_the_hidde
             if len(game.deals) > 1 or len(game.legal_actions()) == 0:
                 break
             game.apply(moves.choice(game.legal_actions()))
-        if len(game.deals) != 1 or game.phase == "teyaku":
+        if len(game.deals) != 1 or game.phase == Phase.TEYAKU:
             continue
         seat = game.to_act
         view = game.view(seat)

@@ -7,7 +7,7 @@ import pytest
 
 from hanafuda_tui.core.cards import ALL_CARDS
 from hanafuda_tui.core.determinize import build_game, hidden_counts, sample_deal, unseen
-from hanafuda_tui.core.game import TAKE
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import new_game
 
 
@@ -58,10 +58,10 @@ def test_sample_deal_keeps_hand_sizes_shown_cards_and_the_own_hand():
 
 
 DECISION_PHASES = {
-    "koikoi3": ["koikoi"],
-    "koikoi2": ["koikoi"],
+    "koikoi3": [Phase.KOIKOI],
+    "koikoi2": [Phase.KOIKOI],
     "hanaawase": [],
-    "hachihachi": ["agari", "cancel"],
+    "hachihachi": [Phase.AGARI, Phase.CANCEL],
 }
 
 
@@ -74,7 +74,7 @@ def views_tell_all(game) -> bool:
 
 
 def without_declared(view):
-    return view._replace(extra={**view.extra, "declared": None, "hatto": None})
+    return view._replace(facts=view.facts._replace(declared=None, hatto=None))
 
 
 @pytest.mark.parametrize("ruleset", ["koikoi3", "koikoi2", "hanaawase", "hachihachi"])
@@ -89,8 +89,8 @@ def test_rebuilt_with_the_real_cards_the_game_goes_on_exactly_like_the_real_one(
         while not game.finished:
             if len(game.results) != months:  # half the months wait for a decision phase
                 months, early = len(game.results), moves.random() < 0.5
-            chance = (0.3 if early else 0.0) if game.phase in ("play", TAKE) else 0.5
-            if game.phase != "teyaku" and moves.random() < chance:
+            chance = (0.3 if early else 0.0) if game.phase in (Phase.PLAY, Phase.TAKE) else 0.5
+            if game.phase != Phase.TEYAKU and moves.random() < chance:
                 seat = game.to_act
                 view = game.view(seat)
                 copy = build_game(view, game.hands, game.stock[game.stock_pos :])
@@ -114,4 +114,4 @@ def test_rebuilt_with_the_real_cards_the_game_goes_on_exactly_like_the_real_one(
             else:
                 game.apply(moves.choice(game.legal_actions()))
     assert checked > 60
-    assert {"play", TAKE, *DECISION_PHASES[ruleset]} <= phases
+    assert {Phase.PLAY, Phase.TAKE, *DECISION_PHASES[ruleset]} <= phases

@@ -2,6 +2,7 @@
 normal policy's choices where the easy one goes wrong."""
 
 import random
+from types import MappingProxyType
 
 import pytest
 
@@ -9,6 +10,8 @@ from hanafuda_tui.bots.evaluation import evaluator
 from hanafuda_tui.bots.policy import Seen, easy_action, normal_action
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CARD_OF_CODE, POINTS, card_list, cards_of, mask
+from hanafuda_tui.core.game import NO_FACTS
+from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets.hachihachi.hatto import Hatto
 
 RULESETS = ("koikoi3", "koikoi2", "hanaawase", "hachihachi")
@@ -49,9 +52,15 @@ def test_one_card_away_names_the_missing_card_while_it_can_still_be_won():
     assert not ev.threatened(1, (0, mask("BF"), 0))
 
 
-def seen(hand, field, captures, extra=None):
+def seen(hand, field, captures, facts=NO_FACTS):
     legal = card_list(mask(hand))
-    return Seen(0, legal, mask(hand), mask(field), captures, -1, extra or {})
+    return Seen(0, legal, mask(hand), mask(field), captures, -1, facts)
+
+
+def hachihachi_facts(hatto):
+    """A 八八 view's facts with the given 法度 warnings."""
+    facts = new_game("hachihachi", random.Random(0)).view(0).facts
+    return facts._replace(hatto=MappingProxyType(hatto))
 
 
 def test_normal_completes_a_yaku_where_easy_takes_the_most_card_points():
@@ -68,10 +77,10 @@ def test_normal_does_not_lay_the_card_an_opponent_is_one_short_of():
 def test_normal_avoids_a_hatto_play_in_hachihachi():
     ev = evaluator("hachihachi")
     hatto = {CARD_OF_CODE["u"]: (Hatto(((1, ("赤短",)),), (), 84), False)}
-    s = seen("tu", "A", (0, 0, 0), {"hatto": hatto})
+    s = seen("tu", "A", (0, 0, 0), hachihachi_facts(hatto))
     assert normal_action(ev, s) == CARD_OF_CODE["t"]
     exempt = {CARD_OF_CODE["u"]: (Hatto(((1, ("赤短",)),), (), 84), True)}
-    assert normal_action(ev, s._replace(extra={"hatto": exempt})) in (
+    assert normal_action(ev, s._replace(facts=hachihachi_facts(exempt))) in (
         CARD_OF_CODE["t"],
         CARD_OF_CODE["u"],
     )
@@ -81,7 +90,7 @@ def test_normal_calls_sage_in_hachihachi_only_while_another_yaku_is_near_and_saf
     ev = evaluator("hachihachi")
 
     def decide(hand, mine, theirs, legal=(act.AGARI, act.SAGE)):
-        s = Seen(0, list(legal), mask(hand), 0, (mask(mine), mask(theirs), 0), -1, {})
+        s = Seen(0, list(legal), mask(hand), 0, (mask(mine), mask(theirs), 0), -1, NO_FACTS)
         return normal_action(ev, s)
 
     assert decide("abcd", "BFJUY", "") == act.SAGE  # 赤短 made, 猪鹿蝶 one card away

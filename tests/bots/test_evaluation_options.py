@@ -7,6 +7,7 @@ import pytest
 
 from hanafuda_tui.bots.evaluation import evaluator
 from hanafuda_tui.core.cards import ALL_CARDS, POINTS, cards_of, mask
+from hanafuda_tui.core.game import NO_FACTS
 from hanafuda_tui.core.hints import current_yaku
 from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA
 from hanafuda_tui.core.rulesets.hachihachi.game import HachihachiOptions
@@ -75,20 +76,20 @@ def test_double_seven_plays_on_from_five_points_when_one_card_lifts_the_score_to
     hand = mask("BCDEFG")
     near_sanko = (mask("YkUAI"), 0)  # 猪鹿蝶 5 points; 芒に月 or 桐に鳳凰 adds 三光
     near_tane = (mask("YkUE"), 0)  # 猪鹿蝶; a fifth tane only adds タネ 1
-    assert plain.stop(0, hand, near_sanko, {}) and plain.stop(0, hand, near_tane, {})
-    assert not doubled.stop(0, hand, near_sanko, {})
-    assert doubled.stop(0, hand, near_tane, {})
+    assert plain.stop(0, hand, near_sanko, NO_FACTS) and plain.stop(0, hand, near_tane, NO_FACTS)
+    assert not doubled.stop(0, hand, near_sanko, NO_FACTS)
+    assert doubled.stop(0, hand, near_tane, NO_FACTS)
 
 
 def test_hachihachi_values_follow_the_menu_at_the_months_ba():
     def ratio(menu: str, ba: int) -> float:
         """What completing 赤短 is worth against one card point."""
-        ev = evaluator("hachihachi", HachihachiOptions(menu=menu), {"ba": ba})
+        ev = evaluator("hachihachi", HachihachiOptions(menu=menu), (ba,))
         return ev.gain(mask("BF"), mask("J"), ALL_CARDS) / ev.point_weight
 
     assert ratio("A", KOBA) == ratio("A", OBA) == ratio("A", ZEBA) == ratio("F", KOBA)
     assert ratio("F", KOBA) < ratio("F", OBA) < ratio("F", ZEBA)  # F raises 出来役, not points
-    small, big = (evaluator("hachihachi", HachihachiOptions(), {"ba": b}) for b in (KOBA, ZEBA))
+    small, big = (evaluator("hachihachi", HachihachiOptions(), (b,)) for b in (KOBA, ZEBA))
     assert big.point_weight == 4 * small.point_weight  # menu A: 絶場 ×4, hatto 点 as the view's
 
 
@@ -98,5 +99,5 @@ def test_one_evaluator_per_distinct_options_and_ba():
     )
     assert evaluator("koikoi2", Koikoi2Options(rain=True)) is not evaluator("koikoi2")
     h8 = HachihachiOptions(menu="F")
-    assert evaluator("hachihachi", h8, {"ba": OBA}) is evaluator("hachihachi", h8, {"ba": OBA})
-    assert evaluator("hachihachi", h8, {"ba": OBA}) is not evaluator("hachihachi", h8)
+    assert evaluator("hachihachi", h8, (OBA,)) is evaluator("hachihachi", h8, (OBA,))
+    assert evaluator("hachihachi", h8, (OBA,)) is not evaluator("hachihachi", h8)

@@ -13,7 +13,7 @@ from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CARD_OF_CODE as CARD
 from hanafuda_tui.core.cards import MONTH_MASK, mask, parse_deck
 from hanafuda_tui.core.determinize import build_game, sample_deal
-from hanafuda_tui.core.game import PLAY, TAKE
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.hints import takes
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets.hanaawase.game import Hanaawase, HanaawaseOptions
@@ -27,7 +27,7 @@ def shown_kasu_position() -> Hanaawase:
     game.start()
     for answer in (act.PASS, act.DECLARE, act.PASS):
         game.apply(answer)
-    assert game.shown[1] == mask("CGOSWa") and (game.phase, game.to_act) == (PLAY, 0)
+    assert game.shown[1] == mask("CGOSWa") and (game.phase, game.to_act) == (Phase.PLAY, 0)
     return game
 
 
@@ -53,7 +53,7 @@ def test_playouts_meet_the_same_cards_as_the_view_says():
         game.logging = False
         rng = random.Random(seed)
         while not game.finished:
-            if game.phase in (PLAY, TAKE):
+            if game.phase in (Phase.PLAY, Phase.TAKE):
                 view = game.view(game.to_act)
                 hands, stock = sample_deal(view, rng)
                 for g in (game, build_game(view, hands, stock)):

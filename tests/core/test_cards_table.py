@@ -18,7 +18,7 @@ from hanafuda_tui.core.cards import (
     mask,
     parse_deck,
 )
-from hanafuda_tui.core.game import TAKE
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.table import (
     DEAL_THREE,
     DEAL_TWO,
@@ -153,7 +153,7 @@ def test_capture_three_takes_all():
 def test_capture_two_is_a_choice_after_the_hand_step():
     game = game_with(capture_deck("s"))
     play(game, "E")
-    assert game.phase == TAKE and game.to_act == 0
+    assert game.phase == Phase.TAKE and game.to_act == 0
     assert sorted(game.legal_actions()) == [act.TAKE + CODES.index(c) for c in "FG"]
     assert game.stock_pos == 0, "the draw waits for the choice"
     with pytest.raises(ValueError):
@@ -166,7 +166,7 @@ def test_capture_two_is_a_choice_after_the_hand_step():
 def test_capture_two_is_a_choice_after_the_draw():
     game = game_with(capture_deck("H"))
     play(game, "Q")
-    assert game.phase == TAKE and game.pending_card == CODES.index("H")
+    assert game.phase == Phase.TAKE and game.pending_card == CODES.index("H")
     play(game, "take:F")
     assert codes_of(game.captures[0]) == "FH"
     assert codes_of(game.field) == "GIJKMQ"

@@ -8,11 +8,10 @@ import pytest
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CODES, mask
-from hanafuda_tui.core.game import PLAY
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import OptionError, make_options
 from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA
 from hanafuda_tui.core.rulesets.hachihachi.game import (
-    TEYAKU_PHASE,
     Hachihachi,
     HachihachiOptions,
 )
@@ -47,7 +46,7 @@ def game_of(*decks, menu="A", etsunen=False, dealer=0):
 
 def pass_blanks(game):
     """Seats asked about teyaku that hold none answer 'pass', their only legal action."""
-    while game.phase == TEYAKU_PHASE and game.legal_actions() == [act.PASS]:
+    while game.phase == Phase.TEYAKU and game.legal_actions() == [act.PASS]:
         game.apply(act.PASS)
 
 
@@ -85,17 +84,17 @@ def test_teyaku_declared_is_shown_and_paid_kept_is_not():
     """胴二 (seat 1) holds 赤三本 (4貫), ビキ (seat 2) a 三本 it keeps hidden."""
     deck = deck_for("EFMQUZd", "BCDJOSW", "ijhVYpk", "GHKLXa")
     game = game_of(deck)
-    assert game.phase == TEYAKU_PHASE and game.to_act == 1
-    assert game.view(1).extra["own_teyaku"].name == "赤三本"
-    assert game.view(2).extra["own_teyaku"].name == "三本"
-    assert game.view(0).extra["own_teyaku"] is None
-    assert game.view(0).extra["declared"] == ("", "", "")  # nothing public before the reveal
+    assert game.phase == Phase.TEYAKU and game.to_act == 1
+    assert game.view(1).facts.own_teyaku.name == "赤三本"
+    assert game.view(2).facts.own_teyaku.name == "三本"
+    assert game.view(0).facts.own_teyaku is None
+    assert game.view(0).facts.declared == ("", "", "")  # nothing public before the reveal
     game.apply(act.DECLARE)
     assert game.to_act == 2 and game.shown == [0, 0, 0]  # revealed together
     game.apply(act.PASS)
-    assert game.phase == PLAY and game.to_act == 0
+    assert game.phase == Phase.PLAY and game.to_act == 0
     assert game.shown[1] == mask("BCDOSW") and game.shown[2] == 0  # J stays hidden
-    assert game.view(0).extra["declared"] == ("", "赤三本", "")
+    assert game.view(0).facts.declared == ("", "赤三本", "")
     assert game.rows[0].amounts == (-48, 96, -48) and game.rows[0].remark == "赤三本"
 
 
@@ -103,7 +102,7 @@ def test_menu_f_raises_each_part_of_a_composite():
     """docs/rules/hachihachi.md §5: 赤立三本 at 絶場 under menu F is 4 + 5 = 9貫 from each."""
     deck = deck_for("EFMQUZd", "BlRSTCK", "gNVYpkG", "oHLXab")
     game = game_of(deck, menu="F")
-    assert game.ba == ZEBA and game.phase == TEYAKU_PHASE
+    assert game.ba == ZEBA and game.phase == Phase.TEYAKU
     game.apply(act.DECLARE)
     pass_blanks(game)
     assert game.rows[0].remark == "赤立三本" and game.rows[0].amounts == (-108, 216, -108)

@@ -7,11 +7,9 @@ import pytest
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CARD_OF_CODE, mask
-from hanafuda_tui.core.game import PLAY
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA
 from hanafuda_tui.core.rulesets.hachihachi.game import (
-    AGARI_PHASE,
-    CANCEL_PHASE,
     Hachihachi,
     HachihachiOptions,
 )
@@ -74,7 +72,7 @@ def test_hatto_case_3_both_yaku_are_paid_by_the_offender():
     assert hatto.value == (7 + 12) * KAN
     play(game, "B")  # lays; draws m, lays
     play(game, "A")  # takes B: 赤短 and 四光; draws n, takes m
-    assert game.phase == AGARI_PHASE and game.legal_actions() == [act.AGARI, act.SAGE]
+    assert game.phase == Phase.AGARI and game.legal_actions() == [act.AGARI, act.SAGE]
     play(game, "agari")
     result = game.results[-1]
     assert result.reason == "agari" and result.winner == 1
@@ -128,7 +126,7 @@ def test_a_capturing_card_makes_the_hand_not_all_hatto():
 def test_agari_full_value_at_oba():
     game = staged(hands=["BG", "ei", "jt"], caps=["FJ", "", ""], field="COP", stock="mnQR", ba=OBA)
     play(game, "B")
-    assert game.phase == AGARI_PHASE
+    assert game.phase == Phase.AGARI
     play(game, "agari")
     assert game.results[-1].payments == (4 * 7 * KAN, -2 * 7 * KAN, -2 * 7 * KAN)
 
@@ -143,11 +141,11 @@ def test_no_sage_on_the_last_hand_card():
 def test_sage_then_cancel_is_half():
     game = staged(hands=["BG", "eS", "tW"], caps=["FJ", "", ""], field="COP", stock="mnQRZa")
     play(game, "B", "sage")
-    assert game.sage == 0 and game.phase == PLAY and game.to_act == 1
+    assert game.sage == 0 and game.phase == Phase.PLAY and game.to_act == 1
     play(game, "e")
-    assert game.phase == CANCEL_PHASE and game.to_act == 0
+    assert game.phase == Phase.CANCEL and game.to_act == 0
     play(game, "keep", "t")
-    assert game.phase == CANCEL_PHASE
+    assert game.phase == Phase.CANCEL
     play(game, "cancel")
     result = game.results[-1]
     assert result.reason == "cancel" and result.winner == 0
@@ -177,7 +175,7 @@ def test_sage_player_pays_both_shares_when_another_completes():
 def test_sage_then_new_yaku_and_agari_is_full():
     game = staged(hands=["BGk", "eS", "tW"], caps=["FJYU", "", ""], field="COPn", stock="QRZa")
     play(game, "B", "sage", "e", "keep", "t", "keep", "k")
-    assert game.phase == AGARI_PHASE
+    assert game.phase == Phase.AGARI
     play(game, "agari")
     assert game.results[-1].payments == (2 * (84 + 72), -(84 + 72), -(84 + 72))
 
@@ -410,7 +408,7 @@ def test_sage_case_6_sujuroku_is_not_allowed():
         stock="dgkpsc",
     )
     play(game, "E", "Q", "B")  # ビキ takes C with B: 赤短
-    assert game.phase == AGARI_PHASE and game.to_act == 2
+    assert game.phase == Phase.AGARI and game.to_act == 2
     play(game, "sage", "M", "keep", "U", "keep")
     assert [name for _, name, _ in special_yaku(game.captures)] == ["素十七"]  # what is lost
     play(game, "Y")  # the last hand card: lays; draws c, takes d
@@ -424,9 +422,9 @@ def test_sage_case_3_sage_again_then_cancel_halves_both():
     """補足 (2) 3: a new 出来役 after 下げ may be 下げ again; the cancel then pays both at half."""
     game = staged(hands=["BGk", "eS", "tW"], caps=["FJYU", "", ""], field="COPn", stock="QRZav")
     play(game, "B", "sage", "e", "keep", "t", "keep", "k")
-    assert game.phase == AGARI_PHASE and act.SAGE in game.legal_actions()
+    assert game.phase == Phase.AGARI and act.SAGE in game.legal_actions()
     play(game, "sage", "S")
-    assert game.phase == CANCEL_PHASE and game.to_act == 0
+    assert game.phase == Phase.CANCEL and game.to_act == 0
     play(game, "cancel")
     result = game.results[-1]
     assert [r.remark for r in result.rows] == ["赤短・消", "猪鹿蝶・消"]

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from hanafuda_tui.core.cards import ALL_CARDS
-from hanafuda_tui.core.game import PLAY
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
 from hanafuda_tui.core.rulesets.hachihachi.game import year_end
 from hanafuda_tui.core.rulesets.hachihachi.sheet import closing_lines, sheet
@@ -70,7 +70,7 @@ def _play_random(menu, etsunen, seed):
     bot = random.Random(seed)
     while not game.finished:
         game.apply(bot.choice(game.legal_actions()))
-        if game.phase == PLAY:
+        if game.phase == Phase.PLAY:
             held = game.field | game.hands[0] | game.hands[1] | game.hands[2]
             held |= game.captures[0] | game.captures[1] | game.captures[2]
             for c in game.stock[game.stock_pos :]:

@@ -4,11 +4,10 @@ import random
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CODES, mask, parse_deck
-from hanafuda_tui.core.game import PLAY
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.hints import takes
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
 from hanafuda_tui.core.rulesets.hanaawase.game import (
-    TEYAKU_PHASE,
     Hanaawase,
     HanaawaseOptions,
     month_then_points,
@@ -50,7 +49,7 @@ def game_of(decks, months: int = 12) -> Hanaawase:
 
 def pass_blanks(game: Hanaawase) -> None:
     """Seats asked about teyaku that hold none answer 'pass', their only legal action."""
-    while game.phase == TEYAKU_PHASE and game.legal_actions() == [act.PASS]:
+    while game.phase == Phase.TEYAKU and game.legal_actions() == [act.PASS]:
         game.apply(act.PASS)
 
 
@@ -74,9 +73,9 @@ def test_the_deal_is_seven_each_and_six_to_the_field():
 
 def test_teyaku_are_declared_privately_before_play():
     game = scripted()
-    assert game.phase == TEYAKU_PHASE and game.to_act == 2
-    assert game.view(2).extra["own_teyaku"] == ("七カス", 30)
-    assert game.view(0).extra["own_teyaku"] is None
+    assert game.phase == Phase.TEYAKU and game.to_act == 2
+    assert game.view(2).facts.own_teyaku == ("七カス", 30)
+    assert game.view(0).facts.own_teyaku is None
     assert game.legal_actions() == [act.DECLARE, act.PASS]
 
 
@@ -104,7 +103,7 @@ def test_shown_kasu_are_field_cards_for_the_others_and_stay_in_the_holders_hand(
     assert game.captures[1] == mask("IKPORS")
     # The ビキ's hand is empty: its turn only draws V (laid) and the 親 is to play.
     assert game.field == mask(FIELD + "BMV")
-    assert (game.phase, game.to_act, game.stock_pos) == (PLAY, 0, 6)
+    assert (game.phase, game.to_act, game.stock_pos) == (Phase.PLAY, 0, 6)
 
 
 def test_takes_counts_the_others_shown_cards_in_hanaawase_only_for_the_others():
@@ -123,7 +122,7 @@ def test_takes_counts_the_others_shown_cards_in_hanaawase_only_for_the_others():
 def test_a_shown_card_laid_by_its_holder_is_a_plain_field_card_at_once():
     game = game_of([stacked(OYA, DONI, BIKI, FIELD, "EPv")])
     play(game, "declare A I S")  # the ビキ lays S, then draws v matching t and u
-    assert game.phase == "take" and game.to_act == 2
+    assert game.phase == Phase.TAKE and game.to_act == 2
     view = game.view(2)
     assert view.field == mask(FIELD + "S") and view.shown[2] == mask("Wa")
 
@@ -137,13 +136,13 @@ def test_undeclared_teyaku_cards_are_hidden_and_not_on_the_field():
 
 def test_two_holders_decide_in_turn_order_and_are_revealed_together():
     game = game_of([stacked("CDGHKLA", "IMFJQZp", "OPSTWXa", "dhlqtu", "")])
-    assert game.to_act == 0 and game.view(0).extra["own_teyaku"] == ("六カス", 20)
+    assert game.to_act == 0 and game.view(0).facts.own_teyaku == ("六カス", 20)
     play(game, "declare")
-    assert game.to_act == 2 and game.view(2).extra["declared"] == (None, None, None)
+    assert game.to_act == 2 and game.view(2).facts.declared == (None, None, None)
     assert game.shown == [0, 0, 0]
     play(game, "pass")
-    assert game.phase == PLAY and game.shown == [mask("CDGHKL"), 0, 0]
-    assert game.view(1).extra["declared"] == ("六カス", None, None)
+    assert game.phase == Phase.PLAY and game.shown == [mask("CDGHKL"), 0, 0]
+    assert game.view(1).facts.declared == ("六カス", None, None)
 
 
 def test_a_shown_card_matching_with_a_field_card_gives_a_choice():
@@ -152,7 +151,7 @@ def test_a_shown_card_matching_with_a_field_card_gives_a_choice():
     play(game, "declare")
     assert game.shown[2] == mask("DGHKLr")
     play(game, "B")
-    assert game.phase == "take"
+    assert game.phase == Phase.TAKE
     assert sorted(game.legal_actions()) == [
         act.TAKE + CODES.index("C"),
         act.TAKE + CODES.index("D"),

@@ -6,9 +6,9 @@ import pytest
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CODES, mask, parse_deck
-from hanafuda_tui.core.game import PLAY
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
-from hanafuda_tui.core.rulesets.koikoi2.game import KOIKOI_PHASE, Koikoi2, Koikoi2Options
+from hanafuda_tui.core.rulesets.koikoi2.game import Koikoi2, Koikoi2Options
 
 # The scripted month: the dealer (seat 0) forms 月見で一杯 on turn 1; the other player forms 赤短 on
 # their second turn (choosing L of K/L); the dealer forms 花見で一杯 on turn 3.
@@ -51,15 +51,15 @@ def test_the_deal_is_eight_eight_eight_and_a_stock_of_24():
     assert game.hands == [mask(DEALER), mask(OTHER)]
     assert game.field == mask(FIELD)
     assert len(game.stock) == 24
-    assert (game.month, game.dealer, game.phase, game.to_act) == (1, 0, PLAY, 0)
+    assert (game.month, game.dealer, game.phase, game.to_act) == (1, 0, Phase.PLAY, 0)
 
 
 def test_a_turn_that_forms_a_yaku_offers_koikoi_and_shobu_scores_it():
     game = scripted()
     play(game, "c")
-    assert game.phase == KOIKOI_PHASE and game.to_act == 0
+    assert game.phase == Phase.KOIKOI and game.to_act == 0
     assert game.legal_actions() == [act.KOIKOI, act.SHOBU]
-    assert game.view(0).extra["offer"] == ("月見で一杯",)
+    assert game.view(0).facts.offer == ("月見で一杯",)
     play(game, "shobu")
     r = game.results[0]
     assert (r.winner, r.reason, r.yaku, r.value, r.payments) == (
@@ -75,9 +75,9 @@ def test_a_turn_that_forms_a_yaku_offers_koikoi_and_shobu_scores_it():
 def test_after_koikoi_the_other_players_win_is_doubled():
     game = scripted()
     play(game, "c koikoi B M J")
-    assert game.phase == "take"
+    assert game.phase == Phase.TAKE
     play(game, "take:L")
-    assert game.phase == KOIKOI_PHASE and game.to_act == 1
+    assert game.phase == Phase.KOIKOI and game.to_act == 1
     play(game, "shobu")
     r = game.results[0]
     assert (r.winner, r.yaku, r.base, r.value, r.payments) == (1, ("赤短",), 6, 12, (0, 12))
@@ -88,7 +88,7 @@ def test_after_koikoi_the_other_players_win_is_doubled():
 def test_the_doubling_after_koikoi_counts_once_whoever_called():
     game = scripted()
     play(game, "c koikoi B M J take:L koikoi I")
-    assert game.phase == KOIKOI_PHASE and game.to_act == 0
+    assert game.phase == Phase.KOIKOI and game.to_act == 0
     play(game, "shobu")
     r = game.results[0]
     assert (r.winner, r.base, r.value, r.payments) == (0, 10, 20, (20, 0))
@@ -98,7 +98,7 @@ def test_the_doubling_after_koikoi_counts_once_whoever_called():
 def test_the_caller_of_koikoi_who_wins_later_scores_double():
     game = scripted()
     play(game, "c koikoi B M N I take:K")  # the other player forms nothing; 花見 for the dealer
-    assert game.phase == KOIKOI_PHASE and game.to_act == 0
+    assert game.phase == Phase.KOIKOI and game.to_act == 0
     play(game, "shobu")
     r = game.results[0]
     assert (r.winner, r.base, r.value, r.payments, r.koikoi) == (0, 10, 20, (20, 0), (True, False))
@@ -107,7 +107,7 @@ def test_the_caller_of_koikoi_who_wins_later_scores_double():
 def test_a_turn_that_forms_nothing_offers_nothing():
     game = scripted()
     play(game, "c koikoi B")
-    assert game.phase == PLAY and game.to_act == 0
+    assert game.phase == Phase.PLAY and game.to_act == 0
 
 
 def test_double_seven_doubles_seven_or_more_and_stacks_with_koikoi():
@@ -188,7 +188,7 @@ def test_teyaku_option_wins_the_month_at_once(dealer, other, winner, name):
     assert r.payments[winner] == 6 and sum(r.payments) == 6
     assert game.deals[0].actions == [] and game.dealer == winner and game.month == 2
     plain = game_of([deck])
-    assert plain.results == [] and plain.phase == PLAY
+    assert plain.results == [] and plain.phase == Phase.PLAY
 
 
 def test_teyaku_held_by_both_players_is_a_drawn_month():

@@ -8,8 +8,7 @@ from conftest import QUIET, deal_with, game_with, pass_without_teyaku, play, pla
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import codes_of, parse_deck
-from hanafuda_tui.core.game import IllegalAction
-from hanafuda_tui.core.rulesets.koikoi3.game import KOIKOI_PHASE, TEYAKU_PHASE
+from hanafuda_tui.core.game import IllegalAction, Phase
 from hanafuda_tui.core.rulesets.koikoi3.yaku import scoring_yaku
 
 # One skeleton for the 胴's sequences: field r I g U k A; 胴二 and ビキ lay quiet cards (M, Y, then t, Z);
@@ -43,17 +42,17 @@ def turns(game, start: int, upto: int, dealer_cards: dict[int, str]) -> None:
 def test_a_turn_that_forms_a_yaku_offers_koikoi_or_shobu():
     game = game_with(TEPPO)
     play(game, "K")
-    assert game.phase == KOIKOI_PHASE and game.to_act == 0
+    assert game.phase == Phase.KOIKOI and game.to_act == 0
     assert game.legal_actions() == [act.KOIKOI, act.SHOBU]
-    assert game.view(0).extra["offer"] == ("花見酒",)
-    assert game.view(1).extra["offer"] == () and game.view(1).legal == ()
+    assert game.view(0).facts.offer == ("花見酒",)
+    assert game.view(1).facts.offer == () and game.view(1).legal == ()
 
 
 def test_a_turn_that_forms_nothing_offers_nothing():
     game = game_with(BLUE)
     play(game, "p")
     assert codes_of(game.captures[0]) == "IKpr"
-    assert game.phase == "play" and game.to_act == 1
+    assert game.phase == Phase.PLAY and game.to_act == 1
 
 
 def test_shobu_is_paid_at_face_value_by_both_others():
@@ -71,9 +70,9 @@ def test_koikoi_then_a_bigger_yaku_is_offered_again_and_paid_once_at_face_value(
     game = game_with(TEPPO)
     play(game, "K koikoi")
     assert game.koikoi == (True, False, False)
-    assert game.view(2).extra["koikoi"] == (True, False, False)
+    assert game.view(2).facts.koikoi == (True, False, False)
     play(game, "O b d")
-    assert game.phase == KOIKOI_PHASE and game.offer == ("鉄砲",)
+    assert game.phase == Phase.KOIKOI and game.offer == ("鉄砲",)
     play(game, "shobu")
     assert game.results[0].yaku == ("鉄砲",)
     assert game.scores == [12, -6, -6]
@@ -82,7 +81,7 @@ def test_koikoi_then_a_bigger_yaku_is_offered_again_and_paid_once_at_face_value(
 def test_a_player_who_called_koikoi_pays_like_anyone():
     game = game_with(SANKO_FOR_DEALER2)
     play(game, "K koikoi B M U t")
-    assert game.phase == KOIKOI_PHASE and game.to_act == 1 and game.offer == ("三光",)
+    assert game.phase == Phase.KOIKOI and game.to_act == 1 and game.offer == ("三光",)
     play(game, "shobu")
     assert game.results[0].payments == (-6, 12, -6)
     assert game.dealer == 1, "the winner is the next 胴"
@@ -104,14 +103,14 @@ def test_cup_yaku_made_by_hand_then_rain_drawn_is_rained_out():
     game = game_with(RAIN_BY_DRAW)
     turns(game, 1, 4, {1: "K", 4: "h"})
     assert codes_of(game.captures[0]) == "IKghpr"
-    assert game.phase == "play" and game.to_act == 1
+    assert game.phase == Phase.PLAY and game.to_act == 1
 
 
 def test_hinode_taken_by_hand_then_cup_drawn_is_formed():
     game = game_with(HINODE_FIRST)
     turns(game, 1, 4, {1: "p", 4: "B"})
     assert codes_of(game.captures[0]) == "ABIKghpr"
-    assert game.phase == KOIKOI_PHASE and game.offer == ("花見酒",)
+    assert game.phase == Phase.KOIKOI and game.offer == ("花見酒",)
     play(game, "shobu")
     assert game.scores == [4, -2, -2]
 
@@ -121,7 +120,7 @@ def test_cup_made_while_rained_then_hinode_drawn_forms_nothing_but_is_paid_later
     turns(game, 1, 4, {1: "p", 4: "h"})
     assert codes_of(game.captures[0]) == "ABIKghpr"
     assert scoring_yaku(game.captures[0]) == {"花見酒": 2}
-    assert game.phase == "play" and game.to_act == 1, "日の出で勝負を宣言することはできない"
+    assert game.phase == Phase.PLAY and game.to_act == 1, "日の出で勝負を宣言することはできない"
     turns(game, 5, 7, {7: "l"})
     assert game.offer == ("青短",)
     play(game, "shobu")
@@ -150,7 +149,7 @@ def test_the_drawn_cards_choice_decides_the_offer():
     deck = stack("KUNRVZl", "BtOSWam", "MPTXbnp", "IgAcsi", stock="h")
     game = game_with(deck)
     play(game, "K")
-    assert game.phase == "take" and sorted(game.legal_actions()) == [act.TAKE + c for c in (32, 34)]
+    assert game.phase == Phase.TAKE and sorted(game.legal_actions()) == [act.TAKE + c for c in (32, 34)]
     play(game, "take:i")
     assert game.to_act == 1 and codes_of(game.captures[0]) == "IKhi"
     game = game_with(deck)
@@ -170,7 +169,7 @@ def test_hands_played_out_is_nagare_even_after_koikoi():
     assert game.scores == [0, 0, 0]
     assert game.dealer == 2, "the ビキ becomes 胴"
     assert game.shibari and game.month == 1 and len(game.deals) == 2
-    assert game.view(1).extra["shibari"] is True
+    assert game.view(1).facts.shibari is True
 
 
 def test_shibari_needs_three_mon_and_play_goes_on_below():
@@ -180,9 +179,9 @@ def test_shibari_needs_three_mon_and_play_goes_on_below():
     play(game, "K")
     assert codes_of(game.captures[2]) == "IKgh"
     assert scoring_yaku(game.captures[2]) == {"花見酒": 2}
-    assert game.phase == "play" and game.to_act == 0, "2文 < 3文: no offer"
+    assert game.phase == Phase.PLAY and game.to_act == 0, "2文 < 3文: no offer"
     play(game, "O b d")
-    assert game.phase == KOIKOI_PHASE and game.to_act == 2 and game.offer == ("鉄砲",)
+    assert game.phase == Phase.KOIKOI and game.to_act == 2 and game.offer == ("鉄砲",)
     play(game, "shobu")
     r = game.results[-1]
     assert (r.month, r.winner, r.payments, r.shibari) == (1, 2, (-6, -6, 12), True)
@@ -199,7 +198,7 @@ def test_shibari_lasts_through_further_nagare_until_the_month_is_won():
     assert dealers == [1, 0, 2, 1]
     assert [r.shibari for r in game.results] == [False, True, True]
     play(game, "K")
-    assert game.phase == "play", "still 3文しばり"
+    assert game.phase == Phase.PLAY, "still 3文しばり"
     play(game, "O b d shobu")
     assert game.results[-1].winner == 1 and not game.shibari and game.month == 2
 
@@ -224,7 +223,7 @@ def test_the_sakazuki_ten_kasu_does_not_count_toward_shibari():
     play_out_deal(game)
     play(game, SAKAZUKI_TEN_TURNS)
     assert scoring_yaku(game.captures[2]) == {"花見酒": 2, "カス": 1}
-    assert game.phase == "play" and game.to_act == 0, "3文 with the 10-カス is not 3文 here"
+    assert game.phase == Phase.PLAY and game.to_act == 0, "3文 with the 10-カス is not 3文 here"
 
 
 # -- 手役 (docs/rules/koikoi3.md §3) ------------------------------------------------------------
@@ -242,9 +241,9 @@ def test_the_sakazuki_ten_kasu_does_not_count_toward_shibari():
 )
 def test_each_teyaku_declared_wins_its_value_from_both(hand, name, value):
     game = game_with(deal_with(dealer=hand), first_dealer=1)
-    assert game.phase == TEYAKU_PHASE and game.to_act == 1
+    assert game.phase == Phase.TEYAKU and game.to_act == 1
     assert game.legal_actions() == [act.DECLARE, act.PASS]
-    assert game.view(1).extra["own_teyaku"] == (name, value)
+    assert game.view(1).facts.own_teyaku == (name, value)
     play(game, "declare")
     r = game.results[0]
     assert (r.winner, r.reason, r.yaku, r.value) == (1, "teyaku", (name,), value)
@@ -255,7 +254,7 @@ def test_each_teyaku_declared_wins_its_value_from_both(hand, name, value):
 def test_a_teyaku_kept_hidden_lets_play_begin():
     game = game_with(deal_with(dealer="AQRSTau"))
     play(game, "pass")
-    assert game.phase == "play" and game.to_act == 0
+    assert game.phase == Phase.PLAY and game.to_act == 0
     assert game.shown == [0, 0, 0] and not game.results
     assert not [e for e in game.log if e.kind == "teyaku"]
 
@@ -263,11 +262,11 @@ def test_a_teyaku_kept_hidden_lets_play_begin():
 def test_declarations_are_private_until_all_have_chosen():
     game = game_with(deal_with(dealer="ghijlmn", dealer2="AQRSTau"))
     play(game, "declare")
-    assert game.phase == TEYAKU_PHASE and game.to_act == 1
+    assert game.phase == Phase.TEYAKU and game.to_act == 1
     view = game.view(1)
     assert view.shown == (0, 0, 0)
-    assert view.extra["own_teyaku"] == ("手四", 8)
-    assert game.view(0).extra["own_teyaku"] == ("四三", 80)
+    assert view.facts.own_teyaku == ("手四", 8)
+    assert game.view(0).facts.own_teyaku == ("四三", 80)
     assert not [e for e in game.log if e.kind == "teyaku"]
     play(game, "declare")
     assert [e.seat for e in game.log if e.kind == "teyaku"] == [0, 1]
@@ -316,7 +315,7 @@ def test_teyaku_ends_a_month_under_shibari():
 
 def test_teyaku_counts_with_a_field_shima():
     game = game_with(deal_with(dealer2="QRSTUYc", field="ABCDEI"))
-    assert game.phase == TEYAKU_PHASE and game.to_act == 1
+    assert game.phase == Phase.TEYAKU and game.to_act == 1
     play(game, "declare")
     assert game.results[0].reason == "teyaku" and game.results[0].payments == (-8, 16, -8)
 

@@ -11,9 +11,8 @@ from test_koikoi3_yaku import KASU_CODES, ref_formed, ref_scoring
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, codes_of
-from hanafuda_tui.core.game import PlayerView
+from hanafuda_tui.core.game import Phase, PlayerView
 from hanafuda_tui.core.records import SeatRecord, load_record, new_game, record_of, replay
-from hanafuda_tui.core.rulesets.koikoi3.game import KOIKOI_PHASE
 
 SEATS = [SeatRecord(name=n, player="random") for n in ("A", "B", "C")]
 
@@ -27,7 +26,7 @@ def stock_left(game) -> int:
 
 def assert_cards_accounted(game) -> None:
     parts = [*game.hands, game.field, stock_left(game), *game.captures]
-    if game.phase == "take":
+    if game.phase == Phase.TAKE:
         parts.append(1 << game.pending_card)
     seen = 0
     for part in parts:
@@ -72,10 +71,10 @@ def play_checked(seed: int, months: int, tally: Counter) -> None:
             elif e.kind == "month_end":
                 assert sum(e.amounts) == 0
                 tally[e.names[0]] += 1
-        if phase in ("play", "take") and game.phase != "take":
+        if phase in (Phase.PLAY, Phase.TAKE) and game.phase != Phase.TAKE:
             hit = formed & set(ref_scoring(turn_caps))
             expected = bool(hit) and (not shibari or shibari_total(turn_caps) >= 3)
-            offered = game.phase == KOIKOI_PHASE and len(game.deals) == deals
+            offered = game.phase == Phase.KOIKOI and len(game.deals) == deals
             assert offered == expected, (codes_of(caps), sorted(turn_caps), formed, shibari)
             if offered:
                 assert set(game.offer) == hit
@@ -153,7 +152,7 @@ def test_views_depend_on_nothing_hidden():
         "pending_card",
         "scores",
         "shown",
-        "extra",
+        "facts",
         "options",
     ], "a new view field must be checked here for hidden cards"
     rng = random.Random(0)
@@ -173,8 +172,8 @@ def test_views_depend_on_nothing_hidden():
 
 
 @pytest.mark.parametrize("ruleset", ["koikoi3", "koikoi2"])
-def test_a_shared_view_extra_is_never_stale(ruleset):
-    """The こいこい rulesets share one extra among a deal's turn views: every view of every seat
+def test_shared_view_facts_are_never_stale(ruleset):
+    """The こいこい rulesets share one facts tuple among a deal's turn views: every view of every seat
     must still equal a fresh one, through こいこい calls, 流れ, redeals and year ends."""
     rng = random.Random(3)
     checked = 0
@@ -182,7 +181,7 @@ def test_a_shared_view_extra_is_never_stale(ruleset):
         game = new_game(ruleset, random.Random(seed), {"months": 3})
         while True:
             for seat in range(game.players):
-                assert game.view(seat).extra == game.extra_now(seat)
+                assert game.view(seat).facts == game.facts_now(seat)
                 checked += 1
             if game.is_over:
                 break

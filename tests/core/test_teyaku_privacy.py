@@ -7,6 +7,7 @@ import random
 import pytest
 
 from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import make_options
 from hanafuda_tui.core.rulesets import ruleset_class
 
@@ -45,7 +46,7 @@ def test_what_the_observer_sees_of_the_teyaku_question_depends_on_nothing_hidden
         a, b = started(ruleset, deck), started(ruleset, redealt(deck, rng))
         differing += [bool(t) for t in a.teyaku] != [bool(t) for t in b.teyaku]
         assert a.view(OBSERVER) == b.view(OBSERVER)
-        while a.phase == "teyaku" and a.to_act != OBSERVER:
+        while a.phase == Phase.TEYAKU and a.to_act != OBSERVER:
             a.apply(act.PASS)
             b.apply(act.PASS)
             assert a.view(OBSERVER) == b.view(OBSERVER)

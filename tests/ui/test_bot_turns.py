@@ -13,7 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from ui_helpers import continued, human_step, saved_where, visible_cards
 
-from hanafuda_tui.core.game import PLAY
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import replay
 from hanafuda_tui.ui import session as session_module
 from hanafuda_tui.ui.app import HanafudaApp
@@ -47,7 +47,7 @@ async def watch_bots(pilot: Pilot[Any], tmp_path: Path) -> int:
 def test_a_bots_card_is_on_screen_only_once_its_play_is_saved(tmp_path: Path) -> None:
     """With a bot pause, the bots' plays are watched all along; then the table is left (Escape)
     while a bot's played card is shown, and the game continued: the save has that play."""
-    saved_where(tmp_path, "koikoi3", lambda g: g.phase == PLAY, seeds=50)
+    saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.PLAY, seeds=50)
 
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0.5, language="ja")
@@ -94,7 +94,7 @@ class SlowBot:
 def test_leaving_or_quitting_while_a_bot_thinks_does_not_wait_for_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    saved_where(tmp_path, "koikoi3", lambda g: g.phase == PLAY, seeds=50)
+    saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.PLAY, seeds=50)
     monkeypatch.setattr(session_module, "make_bot", lambda spec, rng: SlowBot())
 
     quit_at: list[float] = []

@@ -13,7 +13,7 @@ from textual.content import Content
 from ui_helpers import continued, screen_text, settle
 
 from hanafuda_tui.core import actions as act
-from hanafuda_tui.core.game import Game
+from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
 from hanafuda_tui.core.rulesets.hachihachi.payout import Offer
 from hanafuda_tui.ui.app import HanafudaApp
@@ -127,10 +127,10 @@ def test_a_hatto_offender_is_named_with_both_shares_in_the_agari_prompt(tmp_path
 
 def test_a_hatto_play_is_warned_with_its_value_and_can_be_taken_back(tmp_path: Path) -> None:
     def risky(g: Game) -> bool:
-        return g.phase == "play" and any(not w[1] for w in g.view(0).extra["hatto"].values())
+        return g.phase == Phase.PLAY and any(not w[1] for w in g.view(0).facts.hatto.values())
 
     saved = saved_where(tmp_path, risky, months=3)
-    card, (hatto, _) = next((c, w) for c, w in saved.view(0).extra["hatto"].items() if not w[1])
+    card, (hatto, _) = next((c, w) for c, w in saved.view(0).facts.hatto.items() if not w[1])
 
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
@@ -162,9 +162,9 @@ def test_a_hatto_play_is_warned_with_its_value_and_can_be_taken_back(tmp_path: P
 
 def test_the_teyaku_prompt_names_the_hand_and_its_kan_only(tmp_path: Path) -> None:
     saved = saved_where(
-        tmp_path, lambda g: g.phase == "teyaku" and act.DECLARE in g.legal_actions()
+        tmp_path, lambda g: g.phase == Phase.TEYAKU and act.DECLARE in g.legal_actions()
     )
-    own = saved.view(0).extra["own_teyaku"]
+    own = saved.view(0).facts.own_teyaku
 
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
@@ -180,7 +180,7 @@ def test_the_teyaku_prompt_names_the_hand_and_its_kan_only(tmp_path: Path) -> No
 
 
 def test_status_shows_the_ba_and_the_sheet_is_the_kinyushiki(tmp_path: Path) -> None:
-    saved_where(tmp_path, lambda g: g.phase == "play" and len(g.results) == 2, months=3)
+    saved_where(tmp_path, lambda g: g.phase == Phase.PLAY and len(g.results) == 2, months=3)
 
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
@@ -189,7 +189,7 @@ def test_status_shows_the_ba_and_the_sheet_is_the_kinyushiki(tmp_path: Path) -> 
             table = app.table()
             assert table is not None
             game = table.session.game
-            ba = "小大絶"[game.view(0).extra["ba"]]
+            ba = "小大絶"[game.view(0).facts.ba]
             assert f"{ba}場" in screen_text(app).splitlines()[0]
             await pilot.press("s")
             await pilot.pause()

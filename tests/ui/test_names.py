@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import Input
 from ui_helpers import human_step, screen_text, settle, start
 
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.rulesets import RULESETS
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.help import HelpScreen
@@ -64,7 +65,7 @@ def test_names_with_brackets_on_every_screen_of_every_ruleset(
                 elif isinstance(screen, PassScreen):
                     assert names[game.to_act] in text(app)
                 elif isinstance(screen, Decision):
-                    assert names[game.to_act] in text(app) or game.phase != "teyaku"
+                    assert names[game.to_act] in text(app) or game.phase != Phase.TEYAKU
                 else:
                     assert all(name in text(app) for name in names)
                 seen.add(type(screen).__name__)

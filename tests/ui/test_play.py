@@ -22,7 +22,7 @@ from ui_helpers import (
 )
 
 from hanafuda_tui.core.cards import card_list
-from hanafuda_tui.core.game import Game
+from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, replay
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.faces import FACES
@@ -127,7 +127,7 @@ def test_mouse_selects_then_plays_a_hand_card(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             table = await start(pilot, ["human", "random", "random"], "2")
             game = table.session.game
-            while not (game.phase == "play" and game.to_act == 0):
+            while not (game.phase == Phase.PLAY and game.to_act == 0):
                 await human_step(pilot)
                 await settle(pilot)
             hand = table.query_one(HandPanel)
@@ -181,7 +181,7 @@ def test_text_longer_than_a_panel_ends_in_an_ellipsis_never_wraps_out_of_sight(
 def test_take_prompt_buttons_show_both_cards_whole_in_english(tmp_path: Path) -> None:
     from hanafuda_tui.ui.i18n import set_lang
 
-    saved_where(tmp_path, "koikoi3", lambda g: g.phase == "take", seeds=200)
+    saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.TAKE, seeds=200)
 
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
@@ -360,7 +360,7 @@ def test_hanaawase_hint_counts_the_others_shown_kasu_as_field_cards(tmp_path: Pa
         ]
 
     def wanted(game: Game) -> bool:
-        return game.phase == "play" and bool(matching(game))
+        return game.phase == Phase.PLAY and bool(matching(game))
 
     card = matching(saved_where(tmp_path, "hanaawase", wanted, declare=True))[0]
 

@@ -13,7 +13,7 @@ from ui_helpers import human_step, settle
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core import actions as act
-from hanafuda_tui.core.game import Game
+from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of
 from hanafuda_tui.core.rulesets.koikoi3.yaku import scoring_yaku
 from hanafuda_tui.ui.app import HanafudaApp
@@ -74,7 +74,7 @@ def test_teyaku_prompt_declare_or_keep(tmp_path: Path) -> None:
 
 
 def test_koikoi_prompt_and_shobu_pays(tmp_path: Path) -> None:
-    saved = saved_game_where(tmp_path, lambda g: g.phase == "koikoi")
+    saved = saved_game_where(tmp_path, lambda g: g.phase == Phase.KOIKOI)
     expected = scoring_yaku(saved.captures[0])
 
     async def run() -> None:
@@ -95,7 +95,7 @@ def test_koikoi_prompt_and_shobu_pays(tmp_path: Path) -> None:
 
 
 def test_take_prompt_offers_exactly_the_two_field_cards(tmp_path: Path) -> None:
-    saved = saved_game_where(tmp_path, lambda g: g.phase == "take")
+    saved = saved_game_where(tmp_path, lambda g: g.phase == Phase.TAKE)
     legal = saved.legal_actions()
     keys = {str(i + 1): a for i, a in enumerate(legal)}
     assert len(keys) == 2

@@ -16,7 +16,7 @@ from textual.widgets import Input, Select
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core import actions as act
-from hanafuda_tui.core.game import PLAY, Game
+from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
@@ -26,7 +26,7 @@ from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.table import Panel
 
-PROMPT_PHASES = ("take", "teyaku", "koikoi")
+PROMPT_PHASES = (Phase.TAKE, Phase.TEYAKU, Phase.KOIKOI)
 HUMAN_AND_BOTS = [
     SeatRecord(name="A", player="human"),
     *(SeatRecord(name=n, player="random") for n in "BC"),
@@ -158,6 +158,6 @@ async def human_step(pilot: Pilot[Any]) -> str:
         return "decision"
     assert isinstance(screen, TableScreen)
     game = screen.session.game
-    assert game.phase == PLAY and screen.session.is_human(game.to_act)
+    assert game.phase == Phase.PLAY and screen.session.is_human(game.to_act)
     await pilot.press("right", "enter")
     return "play"

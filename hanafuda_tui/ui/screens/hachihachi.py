@@ -3,7 +3,7 @@ prompts with what each pays, every payment row of a month, and the 記入式 sco
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich.table import Table
@@ -12,6 +12,7 @@ from rich.text import Text
 from ...core.game import PlayerView
 from ...core.records import printable
 from ...core.rulesets.hachihachi.ba import BA_NAMES, KOBA
+from ...core.rulesets.hachihachi.facts import HachihachiFacts
 from ...core.rulesets.hachihachi.game import Hachihachi
 from ...core.rulesets.hachihachi.payout import Offer
 from ...core.rulesets.hachihachi.sheet import sheet
@@ -23,24 +24,32 @@ from ..text import name_text, plain, signed, yaku_name
 from .modals import Decision, choices
 
 
-def status_parts(extra: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+def facts_of(view: PlayerView) -> HachihachiFacts:
+    """The view's 八八 facts."""
+    facts = view.facts
+    assert isinstance(facts, HachihachiFacts)
+    return facts
+
+
+def status_parts(view: PlayerView, names: Sequence[str]) -> list[str]:
     """``大場``, ``二代しばり`` (this month bound by the last), ``→ 二代しばり`` (binding the next),
     ``下げ <name>``."""
-    ba = int(extra.get("ba", KOBA))
-    parts = [t("hh.ba", ba=BA_NAMES[ba])]
-    if extra.get("shibari", KOBA) != KOBA:
+    facts = facts_of(view)
+    parts = [t("hh.ba", ba=BA_NAMES[facts.ba])]
+    if facts.shibari != KOBA:
         parts.append(t("hh.shibari"))
-    if len(str(extra.get("ba_label", ""))) > 1:
+    if facts.carried != KOBA:
         parts.append(t("hh.shibari_next"))
-    sage = int(extra.get("sage", -1))
+    sage = facts.sage
     if 0 <= sage < len(names):
         parts.append(t("hh.sage_by", who=plain(names[sage])))
     return parts
 
 
-def at_ba(yaku: dict[str, int], extra: Mapping[str, Any]) -> dict[str, int]:
+def at_ba(yaku: dict[str, int], view: PlayerView) -> dict[str, int]:
     """出来役 values in 貫 at 小場 as the 点 they pay at this month's 場 under the menu."""
-    return {name: points(kan, extra["ba"], extra["menu"]) for name, kan in yaku.items()}
+    facts = facts_of(view)
+    return {name: points(kan, facts.ba, facts.menu) for name, kan in yaku.items()}
 
 
 def offer_of(session: Session) -> Offer:
@@ -104,7 +113,7 @@ def result_head(result: Any, names: Sequence[str], last: bool = False) -> str:
     """How the month ended: あがり, 取消し, special yaku, hands out (who deals next, unless it was
     the ``last`` month of the year), 四三, 無勝負."""
     who = plain(names[result.winner]) if result.winner >= 0 else ""
-    yaku = " ".join(yaku_name(n) for n in result.yaku)
+    yaku = "  ".join(f"{yaku_name(n)} {kan}{t('hh.kan')}" for n, kan in result.yaku)
     key = f"hh.end.{result.reason}"
     if last and result.reason in ("special", "hands"):
         key += "_last"

@@ -26,15 +26,18 @@ from textual.widgets import Static
 from ...bots import Bot
 from ...core import actions as act
 from ...core.cards import ALL_CARDS, card_list
-from ...core.game import PLAY, TAKE, PlayerView
+from ...core.game import Phase, PlayerView
 from ...core.hints import current_yaku, near_yaku
 from ...core.hints import takes as hint_takes
 from ...core.rulesets import ruleset_class, titles
+from ...core.rulesets.hachihachi.facts import HachihachiFacts
+from ...core.rulesets.koikoi2.facts import Koikoi2Facts
+from ...core.rulesets.koikoi3.facts import Koikoi3Facts
 from .. import memory
 from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..session import Session
-from ..text import deal_captures, event_line, plain, seat_roles
+from ..text import event_line, plain, seat_roles
 from ..widgets.table import (
     FieldPanel,
     HandPanel,
@@ -50,11 +53,11 @@ from .passing import PassScreen
 from .results import MonthResult, ScoreSheet
 
 PROMPTS = {
-    TAKE: take_prompt,
-    "teyaku": teyaku_prompt,
-    "koikoi": koikoi_prompt,
-    "agari": hachihachi.agari_prompt,
-    "cancel": hachihachi.cancel_prompt,
+    Phase.TAKE: take_prompt,
+    Phase.TEYAKU: teyaku_prompt,
+    Phase.KOIKOI: koikoi_prompt,
+    Phase.AGARI: hachihachi.agari_prompt,
+    Phase.CANCEL: hachihachi.cancel_prompt,
 }
 """Phases with their own prompt; any other phase gets the generic list of its legal actions."""
 LOG_LINES = 60
@@ -152,7 +155,7 @@ class TableScreen(Screen[None]):
         return card_list(view.hand) if self.viewer == view.seat else []
 
     def playable(self, view: PlayerView) -> int:
-        if self.viewer != view.seat or view.phase != PLAY:
+        if self.viewer != view.seat or view.phase != Phase.PLAY:
             return 0
         return sum(1 << a for a in view.legal if 0 <= a < 48)
 
@@ -166,7 +169,8 @@ class TableScreen(Screen[None]):
         roles = seat_roles(self.ruleset, view.players, view.dealer)
         self.set_text("#status", self.status_line(view))
         order = [(bottom + k) % view.players for k in range(1, view.players)]
-        koikoi = view.extra.get("koikoi", ())
+        facts = view.facts
+        koikoi = facts.koikoi if isinstance(facts, Koikoi3Facts | Koikoi2Facts) else ()
         for panel, seat in zip(self.query(".opponent").results(SeatPanel), order, strict=True):
             panel.show(self.seat_info(view, seat, names, roles, koikoi))
         self.query_one("#me", SeatPanel).show(self.seat_info(view, bottom, names, roles, koikoi))
@@ -183,7 +187,7 @@ class TableScreen(Screen[None]):
             if self.hints:
                 taken = " ".join(face(c) for c in card_list(takes))
                 hint += "  → " + (t("table.takes", cards=taken) if takes else t("table.lays"))
-        if game.to_act != bottom or view.phase not in (PLAY, TAKE):
+        if game.to_act != bottom or view.phase not in (Phase.PLAY, Phase.TAKE):
             who = plain(names[game.to_act]) if game.to_act >= 0 else ""
             hint = t("table.waiting", who=who) if who and not cards else hint
         pending, note = view.pending_card, ""
@@ -208,15 +212,13 @@ class TableScreen(Screen[None]):
     def status_line(self, view: PlayerView) -> str:
         title = titles(view.ruleset)
         parts = [f"[b]{title[0]}[/b]", month_label(view.month)]
-        extra = view.extra
-        if "season" in extra:
-            parts.append(t("season." + extra["season"]))
         if ruleset_class(view.ruleset).has_ba:
-            parts += hachihachi.status_parts(extra, self.session.names)
-        for key, value in extra.items():
-            label = f"status.{view.ruleset}.{key}"
-            if has(label) and value not in (None, False, "", 0):
-                parts.append(t(label, value=value))
+            parts += hachihachi.status_parts(view, self.session.names)
+        for name, value in view.facts.status():
+            label = f"status.{view.ruleset}.{name}"
+            if has(label):
+                named = f"{name}.{value}"
+                parts.append(t(label, value=t(named) if has(named) else value))
         parts.append(t("table.stock", n=view.stock_count))
         parts.append(t("table.speed", s=self.app_pause()))
         return " · ".join(parts)
@@ -248,7 +250,7 @@ class TableScreen(Screen[None]):
             available = ALL_CARDS & ~(taken & ~caps)
             yaku = current_yaku(view.ruleset, options, caps)
             if ruleset_class(view.ruleset).has_ba:  # 貫 at 小場 → 点 at this 場, as the totals
-                yaku = hachihachi.at_ba(yaku, view.extra)
+                yaku = hachihachi.at_ba(yaku, view)
             out.append(
                 YakuInfo(
                     names[s],
@@ -284,13 +286,12 @@ class TableScreen(Screen[None]):
                 self.viewer = None  # a new deal: hide every hand until the next human confirms
                 self.refresh_table()
             closing: list[tuple[str, tuple[int, ...]]] = []
-            if getattr(result, "winner", -1) >= 0:  # settlements (小引, 吟味) follow a won month
+            if result.winner >= 0:  # settlements (小引, 吟味) follow a won month
                 closing = [(s.name, s.payments) for s in game.settlements[self.shown_settled :]]
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
-            values = self.won_yaku(result, self.shown_results - 1)
             last = game.is_over and self.shown_results == len(game.results)
-            self.open(MonthResult(result, session.names, scores, closing, values, last))
+            self.open(MonthResult(result, session.names, scores, closing, last))
             return
         if game.is_over:
             self.open(ScoreSheet(game, session.names, final=True), self.year_over)
@@ -310,26 +311,15 @@ class TableScreen(Screen[None]):
             self.call_after_refresh(memory.collect)  # while the keyboard changes hands
             return
         view = game.view(seat)
-        if view.phase == PLAY:
+        if view.phase == Phase.PLAY:
             return
         self.open(PROMPTS.get(view.phase, generic_prompt)(view, session), self.decided)
-
-    def won_yaku(self, result: Any, index: int) -> dict[str, int]:
-        """The values of the winner's yaku, from the captures of the deal that result ``index``
-        ended (found through the log's month_end events), where the ruleset's hints know them."""
-        winner = getattr(result, "winner", -1)
-        game = self.session.game
-        ends = [i for i, e in enumerate(game.log) if e.kind == "month_end"]
-        if winner < 0 or index >= len(ends):
-            return {}
-        caps = deal_captures(game.log, ends[index], winner)
-        return current_yaku(game.ruleset, game.options, caps)
 
     def scores_so_far(self) -> list[int]:
         """Running totals after the results and settlements shown so far."""
         game = self.session.game
         totals = [0] * game.players
-        rows = [getattr(r, "payments", ()) for r in game.results[: self.shown_results]]
+        rows = [r.payments for r in game.results[: self.shown_results]]
         rows += [s.payments for s in game.settlements[: self.shown_settled]]
         for row in rows:
             for s, p in enumerate(row):
@@ -409,7 +399,7 @@ class TableScreen(Screen[None]):
             action, error = legal[0], error or f"illegal action {action}"
         if error:
             self.notify(t("bot.error", error=error), severity="error", markup=False)
-        played = game.phase == PLAY and 0 <= action < 48
+        played = game.phase == Phase.PLAY and 0 <= action < 48
         start = len(game.log)
         self.apply(action)
         pause = self.app_pause()
@@ -444,7 +434,7 @@ class TableScreen(Screen[None]):
         if self.pending or self.viewer is None or game.to_act != self.viewer:
             return None
         view = game.view(self.viewer)
-        return view if view.phase == PLAY else None
+        return view if view.phase == Phase.PLAY else None
 
     def action_move(self, step: int) -> None:
         view = self.session.game.view(self.bottom_seat())
@@ -484,7 +474,8 @@ class TableScreen(Screen[None]):
         card = cards[self.selected]
         if card not in view.legal:
             return
-        warning = view.extra.get("hatto", {}).get(card)
+        facts = view.facts
+        warning = facts.hatto.get(card) if isinstance(facts, HachihachiFacts) else None
         if warning is not None and not warning[1]:
             self.open(hatto_prompt(card, warning[0], self.session.names), self.decided)
             return

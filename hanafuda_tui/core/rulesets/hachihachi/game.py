@@ -11,7 +11,7 @@ After the year ``scores`` are the final 貫 × 12 and ``year`` holds the settlem
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
@@ -19,11 +19,12 @@ from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
 from ...cards import MONTH_MASK, card_list
-from ...game import OVER, PLAY, TAKE, TEYAKU_PHASE, Game, PlayerView
+from ...game import Game, Phase, PlayerView
 from ...results import Cause, Line, Outcome, Settlement
 from ...stats import BaYear
 from ...yaku_defs import YakuDef
 from .ba import BA_NAMES, KOBA, ba_chain, ba_label, ba_of
+from .facts import NO_WARNINGS, HachihachiFacts
 from .hatto import Hatto, Table, exempt, fusakui, hatto_cards, warnings
 from .lines import (
     OUTCOMES,
@@ -35,7 +36,7 @@ from .lines import (
     void_lines,
 )
 from .payout import Offer, offered, shares
-from .teyaku import NUKE_TYPES, SHISO, Teyaku, teyaku, teyaku_table
+from .teyaku import COUNT_VALUES, NUKE_TYPES, SHISO, Teyaku, teyaku, teyaku_table
 from .yaku import (
     BASE_POINTS,
     GOKO,
@@ -53,8 +54,6 @@ from .yaku import (
     special_yaku,
 )
 
-AGARI_PHASE = "agari"
-CANCEL_PHASE = "cancel"
 MONTHS = 12
 GINMI = 10
 """190貫持ち200貫返し: every player is 10貫 down before the year is rounded (seed (7))."""
@@ -95,16 +94,20 @@ class Row(NamedTuple):
 
 
 class MonthResult(NamedTuple):
-    """How one month ended. ``payments`` is each seat's net 点; ``winner`` the next 胴 (-1 none)."""
+    """How one month ended (a ``DealResult``). ``payments`` is each seat's net 点; ``winner`` the
+    next 胴 (-1 none)."""
 
     month: int
     """Calendar month 1..12 (a 越年 month after 12月 is 1 again)."""
+    deal: int
     dealer: int
     winner: int
     reason: str
     """agari, cancel, special, hands, shiso (四三), mushobu (two 四三)."""
-    yaku: tuple[str, ...]
+    yaku: tuple[tuple[str, int], ...]
+    """The 出来役 of あがり or 取消し, the special yaku, or 四三, with their 貫 at 小場."""
     value: int
+    """点 the 出来役 of あがり or 取消し took (0 for other ends)."""
     payments: tuple[int, ...]
     ba: int
     carried: int
@@ -206,6 +209,8 @@ class Hachihachi(Game):
     dealer_title = "胴"
     has_ba = True
     bot_rules = "hanafuda_tui.bots.hachihachi_eval"
+    Facts = HachihachiFacts
+    screen = "hanafuda_tui.ui.screens.hachihachi"
     Options = HachihachiOptions
 
     @classmethod
@@ -265,11 +270,17 @@ class Hachihachi(Game):
         """One month stone is put in per month played; the 場 label tells the 二代しばり carried
         on; a turn's new 出来役 are judged against the ones held when it began; declarations are
         known by name only."""
-        self.month_index = sum(view.extra["stones"])
-        label = view.extra["ba_label"]
-        self.carried = BA_NAMES.index(label[1]) if len(label) > 1 else KOBA
-        self.declared = [bool(name) for name in view.extra["declared"]]
-        if view.phase in (PLAY, TAKE):
+        facts = view.facts
+        assert isinstance(facts, HachihachiFacts)
+        self.month_index = sum(facts.stones)
+        self.stones = list(facts.stones)
+        self.menu = facts.menu
+        self.ba = facts.ba
+        self.carried = facts.carried
+        self.shibari = facts.shibari
+        self.sage = facts.sage
+        self.declared = [bool(name) for name in facts.declared]
+        if view.phase in (Phase.PLAY, Phase.TAKE):
             self.turn_yaku = set(dekiyaku(view.captures[view.turn]))
 
     def deal_month(self) -> int:
@@ -299,7 +310,9 @@ class Hachihachi(Game):
         (seed (3), (4))."""
         self._reset_month()
         self.ba, self.carried = ba_of(self.field, self.shibari)
-        self.emit("ba", self.dealer, value=self.ba, amounts=(self.carried,))
+        named = [BA_NAMES[b] + "場" if b != KOBA else "" for b in (self.shibari, self.carried)]
+        names = (BA_NAMES[self.ba] + "場", *named, ba_label(self.ba, self.carried))
+        self.emit("ba", self.dealer, value=self.ba, amounts=(self.carried,), names=names)
         for m in MONTH_MASK:
             if self.field & m == m:
                 self.field &= ~m
@@ -349,7 +362,7 @@ class Hachihachi(Game):
         if len(shiso) > 1:
             self._end_month("mushobu", -1, ())
         elif shiso:
-            self._end_month("shiso", shiso[0], (SHISO,))
+            self._end_month("shiso", shiso[0], ((SHISO, COUNT_VALUES[SHISO]),))
         else:
             self.begin_turn(self.dealer)
 
@@ -381,13 +394,13 @@ class Hachihachi(Game):
     def hatto_warnings(self) -> dict[int, tuple[Hatto, bool]]:
         """For the seat to play: each hand card whose play would be 法度 (a 法度 lay or 飛込み 不作為),
         and whether it is exempt."""
-        if self.phase != PLAY or self.to_act < 0:
+        if self.phase != Phase.PLAY or self.to_act < 0:
             return {}
         return warnings(self.table(), self.to_act)
 
     def apply(self, action: int) -> None:
         seat = self.to_act
-        if self.phase == PLAY and 0 <= action < 48 and self.hands[seat] >> action & 1:
+        if self.phase == Phase.PLAY and 0 <= action < 48 and self.hands[seat] >> action & 1:
             self._before_play(seat, action)
         super().apply(action)
 
@@ -498,29 +511,29 @@ class Hachihachi(Game):
             if self.sage >= 0 and self.sage != seat or not self.hands[seat]:
                 self._agari(seat)
             else:
-                self.phase = AGARI_PHASE
+                self.phase = Phase.AGARI
                 self.to_act = seat
             return
         if self.sage == seat and not self.hands[seat]:
             self._cancel()
         elif self.sage >= 0:
-            self.phase = CANCEL_PHASE
+            self.phase = Phase.CANCEL
             self.to_act = self.sage
         else:
             self.next_turn(seat)
 
     def other_actions(self) -> list[int]:
-        if self.phase == TEYAKU_PHASE:
+        if self.phase == Phase.TEYAKU:
             return self.teyaku_answers(self.teyaku[self.to_act])
-        if self.phase == AGARI_PHASE:
+        if self.phase == Phase.AGARI:
             return [act.AGARI, act.SAGE]
-        if self.phase == CANCEL_PHASE:
+        if self.phase == Phase.CANCEL:
             return [act.CANCEL, act.KEEP]
         return []
 
     def apply_other(self, action: int) -> None:
         seat = self.to_act
-        if self.phase == TEYAKU_PHASE:
+        if self.phase == Phase.TEYAKU:
             self.declared[seat] = action == act.DECLARE
             if not self.teyaku_asked_on():
                 self._after_teyaku()
@@ -529,12 +542,12 @@ class Hachihachi(Game):
         elif action == act.SAGE:
             self.sage = seat
             self.emit("sage", seat, names=tuple(dekiyaku(self.captures[seat])))
-            self.phase = PLAY
+            self.phase = Phase.PLAY
             self.next_turn(seat)
         elif action == act.CANCEL:
             self._cancel()
         else:
-            self.phase = PLAY
+            self.phase = Phase.PLAY
             self.next_turn(self.turn)
 
     # -- settling the month ---------------------------------------------------------------------
@@ -569,7 +582,7 @@ class Hachihachi(Game):
         else:
             gain = self._pay_yaku(seat, True, "")
         self.emit("agari", seat, value=gain)
-        self._end_month("agari", seat, tuple(dekiyaku(self.captures[seat])), gain)
+        self._end_month("agari", seat, tuple(dekiyaku(self.captures[seat]).items()), gain)
 
     def _cancel(self) -> None:
         """下げの取消し (also forced on the 下げ player's last card): half values
@@ -577,7 +590,7 @@ class Hachihachi(Game):
         seat = self.sage
         gain = self._pay_yaku(seat, False, "・消")
         self.emit("cancel", seat, value=gain)
-        self._end_month("cancel", seat, tuple(dekiyaku(self.captures[seat])), gain)
+        self._end_month("cancel", seat, tuple(dekiyaku(self.captures[seat]).items()), gain)
 
     def hands_out(self) -> None:
         """Seed (5) 4: special yaku with 吹き消し, else 抜け and card points against 88."""
@@ -595,7 +608,7 @@ class Hachihachi(Game):
             order = self.role_order()
             holders = [(kan, pts[h], -order.index(h), h) for h, _, kan in specials if h >= 0]
             nxt = max(holders)[3] if holders else self.dealer
-            self._end_month("special", nxt, tuple(n for _, n, _ in specials))
+            self._end_month("special", nxt, tuple((n, kan) for _, n, kan in specials))
             return
         for s in range(3):
             t = self.teyaku[s]
@@ -610,7 +623,9 @@ class Hachihachi(Game):
         nxt = max(order, key=lambda s: (pts[s], -order.index(s)))
         self._end_month("hands", nxt, ())
 
-    def _end_month(self, reason: str, nxt: int, yaku: tuple[str, ...], value: int = 0) -> None:
+    def _end_month(
+        self, reason: str, nxt: int, yaku: tuple[tuple[str, int], ...], value: int = 0
+    ) -> None:
         pay = tuple(sum(r.amounts[s] for r in self.rows if not r.struck) for s in range(3))
         lines = [line for r in self.rows for line in r.lines]
         lines += [line for r in self.rows if r.struck for line in returned(r.lines)]
@@ -619,6 +634,7 @@ class Hachihachi(Game):
         self.results.append(
             MonthResult(
                 self.month,
+                len(self.deals) - 1,
                 self.dealer,
                 nxt,
                 reason,
@@ -633,7 +649,8 @@ class Hachihachi(Game):
                 tuple(lines),
             )
         )
-        self.emit("month_end", nxt, value=value, names=(reason, *yaku), amounts=pay)
+        names = (reason, *(name for name, _ in yaku))
+        self.emit("month_end", nxt, value=value, names=names, amounts=pay)
         if reason == "mushobu":
             void = tuple(-x for x in self.scores)
             self._finish(YearEnd((0, 0, 0), void, (0, 0, 0), -1, (), void_lines(self.scores)))
@@ -662,33 +679,47 @@ class Hachihachi(Game):
             self.settlements.append(Settlement(name, len(self.deals), pay, lines))
         self.year = end
         self.emit("year_end", amounts=tuple(self.scores))
-        self.phase = OVER
+        self.phase = Phase.OVER
         self.to_act = -1
         self.finished = True
+
+    @property
+    def month_results(self) -> list[MonthResult]:
+        """``results``, typed as 八八's months (the rows of the 記入式, the 場)."""
+        return [r for r in self.results if isinstance(r, MonthResult)]
+
+    @property
+    def month_results(self) -> list[MonthResult]:
+        """``results``, typed as 八八's months (the rows of the 記入式, the 場)."""
+        return [r for r in self.results if isinstance(r, MonthResult)]
+
+    @property
+    def month_results(self) -> list[MonthResult]:
+        """``results``, typed as 八八's months (the rows of the 記入式, the 場)."""
+        return [r for r in self.results if isinstance(r, MonthResult)]
 
     @property
     def pot(self) -> int:
         """The 番個板: one 点 per month stone put in."""
         return sum(self.stones)
 
-    def public_extra(self, seat: int) -> Mapping[str, Any]:
-        own = self.teyaku[seat] if self.phase == TEYAKU_PHASE else None
+    def public_facts(self, seat: int) -> HachihachiFacts:
+        asking = self.phase == Phase.TEYAKU
         declared = tuple(
-            t.name if t and self.declared[s] and self.phase != TEYAKU_PHASE else ""
+            t.name if t and self.declared[s] and not asking else ""
             for s, t in enumerate(self.teyaku)
         )
-        extra: dict[str, Any] = {
-            "menu": self.menu,
-            "ba": self.ba,
-            "ba_label": ba_label(self.ba, self.carried),
-            "shibari": self.shibari,
-            "declared": declared,
-            "sage": self.sage,
-            "stones": tuple(self.stones),
-            "pot": self.pot,
-            "month_number": self.month_index + 1,
-            "own_teyaku": own,
-        }
-        if seat == self.to_act and self.phase == PLAY:
-            extra["hatto"] = MappingProxyType(self.hatto_warnings())
-        return MappingProxyType(extra)
+        warned = seat == self.to_act and self.phase == Phase.PLAY
+        return HachihachiFacts(
+            self.menu,
+            self.ba,
+            self.carried,
+            self.shibari,
+            declared,
+            self.sage,
+            tuple(self.stones),
+            self.pot,
+            self.month_index + 1,
+            self.teyaku[seat] if asking else None,
+            MappingProxyType(self.hatto_warnings()) if warned else NO_WARNINGS,
+        )

@@ -9,17 +9,17 @@ hand empties only draws. At the end: フケ, 雨シマ, then card points + 2 × 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
 from ...cards import KASUS, MONTH_MASK, POINTS
-from ...game import OVER, PLAY, TAKE, TEYAKU_PHASE, Game, PlayerView
+from ...game import Game, Phase, PlayerView
 from ...results import Line, Outcome
 from ...yaku_defs import YakuDef
+from .facts import HanaawaseFacts
 from .yaku import (
     FUKE_LIMIT,
     TEYAKU_VALUES,
@@ -54,15 +54,17 @@ class HanaawaseOptions(BaseModel):
 
 
 class RoundResult(NamedTuple):
-    """How one round ended. ``winner`` is the best result (the next 親), -1 for フケ."""
+    """How one round ended (a ``DealResult``). ``winner`` is the best result (the next 親), -1
+    for フケ."""
 
     month: int
+    deal: int
     dealer: int
     winner: int
     reason: str
     """settled, or fuke."""
-    yaku: tuple[str, ...]
-    """The winner's 出来役."""
+    yaku: tuple[tuple[str, int], ...]
+    """The winner's 出来役 with their points."""
     value: int
     """The winner's round result."""
     payments: tuple[int, ...]
@@ -88,6 +90,8 @@ class Hanaawase(Game):
     titles = ("花合わせ", "hana-awase")
     dealer_title = "親"
     bot_rules = "hanafuda_tui.bots.hanaawase_eval"
+    Facts = HanaawaseFacts
+    screen = "hanafuda_tui.ui.screens.ruleset_screen"
     shown_are_field = True
     Options = HanaawaseOptions
     first_draw_key = month_then_points
@@ -103,11 +107,14 @@ class Hanaawase(Game):
     def restore_from_view(self, view: PlayerView) -> None:
         """Shown teyaku cards are field cards for the others during a turn
         (docs/rules/hanaawase.md §5)."""
-        self.round_index = view.extra["month_index"]
+        facts = view.facts
+        assert isinstance(facts, HanaawaseFacts)
+        self.round_index = facts.month_index
+        self.declared[:] = facts.declared
         self.all_shown = 0
         for shown in view.shown:
             self.all_shown |= shown
-        if view.phase in (PLAY, TAKE):
+        if view.phase in (Phase.PLAY, Phase.TAKE):
             self.field |= self.all_shown & ~view.shown[view.turn]
 
     def __init__(self, options: HanaawaseOptions, first_dealer: int, deck_source: Any) -> None:
@@ -200,7 +207,7 @@ class Hanaawase(Game):
     def other_actions(self) -> list[int]:
         """Every seat answers the teyaku question in turn order (only 'pass' without one), so a
         hidden teyaku tells no one who holds it (docs/rules/hanaawase.md §5: declared privately)."""
-        if self.phase != TEYAKU_PHASE:
+        if self.phase != Phase.TEYAKU:
             return []
         return self.teyaku_answers(self.teyaku[self.to_act])
 
@@ -235,10 +242,11 @@ class Hanaawase(Game):
         self.results.append(
             RoundResult(
                 self.month,
+                len(self.deals) - 1,
                 self.dealer,
                 winner,
                 "fuke" if fuke else "settled",
-                names[nxt] if not fuke else (),
+                () if fuke else tuple(yaku[nxt].items()),
                 best,
                 pay,
                 points,
@@ -255,7 +263,7 @@ class Hanaawase(Game):
         self.round_index += 1
         if self.round_index >= self.options.months:
             self.emit("year_end", amounts=tuple(self.scores))
-            self.phase = OVER
+            self.phase = Phase.OVER
             self.to_act = -1
             self.finished = True
             return
@@ -266,14 +274,12 @@ class Hanaawase(Game):
         v = super().view(seat, legal)
         return v._replace(field=v.field & ~(self.shown[0] | self.shown[1] | self.shown[2]))
 
-    def public_extra(self, seat: int) -> Mapping[str, Any]:
-        name = self.teyaku[seat] if self.phase == TEYAKU_PHASE else None
-        own = (name, TEYAKU_VALUES[name]) if name else None
-        return MappingProxyType(
-            {
-                "month_index": self.round_index,
-                "last_month": self.options.months,
-                "declared": tuple(self.declared) if self.phase != TEYAKU_PHASE else (None,) * 3,
-                "own_teyaku": own,
-            }
+    def public_facts(self, seat: int) -> HanaawaseFacts:
+        asking = self.phase == Phase.TEYAKU
+        name = self.teyaku[seat] if asking else None
+        return HanaawaseFacts(
+            self.round_index,
+            self.options.months,
+            (None, None, None) if asking else tuple(self.declared),
+            (name, TEYAKU_VALUES[name]) if name else None,
         )

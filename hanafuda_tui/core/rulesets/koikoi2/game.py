@@ -15,13 +15,13 @@ from typing import Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
-from ...game import OVER, Game
+from ...game import Game, Phase, PlayerView
 from ...results import Cause, Line, Outcome
 from ...table import DEAL_TWO, has_shima
 from ...yaku_defs import YakuDef
+from .facts import Koikoi2Facts
 from .yaku import LOW_VALUES, TEYAKU_VALUE, VALUES, formed, teyaku, yaku, yaku_defs
 
-KOIKOI_PHASE = "koikoi"
 _DECISIONS = [act.KOIKOI, act.SHOBU]
 
 
@@ -43,14 +43,17 @@ class Koikoi2Options(BaseModel):
 
 
 class RoundResult(NamedTuple):
-    """How one month ended. ``winner`` is -1 when nobody scored; ``payments`` are points won."""
+    """How one deal ended (a ``DealResult``). ``winner`` is -1 when nobody scored; ``payments``
+    are points won."""
 
     month: int
+    deal: int
     dealer: int
     winner: int
     reason: str
-    """shobu, teyaku, or no score: hands-out, teyaku-draw."""
-    yaku: tuple[str, ...]
+    """shobu, teyaku, or no score: hands-out, teyaku-draw, nagare-shima (dealt again)."""
+    yaku: tuple[tuple[str, int], ...]
+    """The yaku of the 勝負, or the teyaku, with their points."""
     value: int
     """The points scored, after doubling."""
     payments: tuple[int, ...]
@@ -68,6 +71,7 @@ OUTCOMES = {
     "teyaku": Outcome.TEYAKU,
     "hands-out": Outcome.PLAYED_OUT,
     "teyaku-draw": Outcome.DRAWN,
+    "nagare-shima": Outcome.DRAWN,
 }
 """A month's ``reason`` → its Outcome."""
 
@@ -94,6 +98,8 @@ class Koikoi2(Game):
     titles = ("二人こいこい", "two-player koi-koi")
     dealer_title = "親"
     bot_rules = "hanafuda_tui.bots.koikoi2_eval"
+    Facts = Koikoi2Facts
+    screen = "hanafuda_tui.ui.screens.ruleset_screen"
     Options = Koikoi2Options
     deal_pattern = DEAL_TWO
 
@@ -134,9 +140,10 @@ class Koikoi2(Game):
         """A field シマ is dealt again (docs/rules/koikoi2.md §2); then teyaku if played; then the
         dealer plays."""
         self.koikoi = (False, False)
-        self.shared_extra = None
+        self.shared_facts = None
         if has_shima(self.field):
             self.emit("redeal", self.dealer, cards=self.field)
+            self._record(-1, "nagare-shima", (), 0, 0, ())
             self.new_deal()
             return
         if self.options.teyaku:
@@ -150,7 +157,8 @@ class Koikoi2(Game):
             if holders:
                 s, name = holders[0]
                 line = Line(s, TEYAKU_VALUE, Cause.TEYAKU, name, TEYAKU_VALUE)
-                self._end(s, "teyaku", (name,), TEYAKU_VALUE, TEYAKU_VALUE, (line,))
+                found = ((name, TEYAKU_VALUE),)
+                self._end(s, "teyaku", found, TEYAKU_VALUE, TEYAKU_VALUE, (line,))
                 return
         self.begin_turn(self.dealer)
 
@@ -168,7 +176,7 @@ class Koikoi2(Game):
                 self._shobu(seat)
                 return
             self.offer = tuple(found)
-            self.phase = KOIKOI_PHASE
+            self.phase = Phase.KOIKOI
             self.to_act = seat
             return
         self.next_turn(seat)
@@ -178,14 +186,14 @@ class Koikoi2(Game):
         self._end(-1, "hands-out", (), 0, 0, ())
 
     def other_actions(self) -> list[int]:
-        return _DECISIONS[:] if self.phase == KOIKOI_PHASE else []
+        return _DECISIONS[:] if self.phase == Phase.KOIKOI else []
 
     def apply_other(self, action: int) -> None:
         seat = self.to_act
         self.offer = ()
         if action == act.KOIKOI:
             self.koikoi = tuple(s == seat or k for s, k in enumerate(self.koikoi))
-            self.shared_extra = None
+            self.shared_facts = None
             self.emit("koikoi", seat)
             self.next_turn(seat)
         else:
@@ -204,27 +212,29 @@ class Koikoi2(Game):
             value *= 2
         self.emit("shobu", seat, value=value, names=tuple(found))
         lines = shobu_lines(seat, found, self.options.double_seven, koikoi)
-        self._end(seat, "shobu", tuple(found), base, value, lines)
+        self._end(seat, "shobu", tuple(found.items()), base, value, lines)
 
     # -- month and game -------------------------------------------------------------------------
 
-    def _end(
+    def _record(
         self,
         winner: int,
         reason: str,
-        names: tuple[str, ...],
+        found: tuple[tuple[str, int], ...],
         base: int,
         value: int,
         lines: tuple[Line, ...],
-    ) -> None:
+    ) -> tuple[int, int]:
+        """Add the deal's result; returns its payments."""
         pay = (value if winner == 0 else 0, value if winner == 1 else 0)
         self.results.append(
             RoundResult(
                 self.month,
+                len(self.deals) - 1,
                 self.dealer,
                 winner,
                 reason,
-                names,
+                found,
                 value,
                 pay,
                 base,
@@ -233,26 +243,47 @@ class Koikoi2(Game):
                 lines,
             )
         )
+        return pay
+
+    def _end(
+        self,
+        winner: int,
+        reason: str,
+        found: tuple[tuple[str, int], ...],
+        base: int,
+        value: int,
+        lines: tuple[Line, ...],
+    ) -> None:
+        pay = self._record(winner, reason, found, base, value, lines)
         self.scores[0] += pay[0]
         self.scores[1] += pay[1]
-        self.emit("month_end", winner, value=value, names=(reason, *names), amounts=pay)
+        names = (reason, *(name for name, _ in found))
+        self.emit("month_end", winner, value=value, names=names, amounts=pay)
         if winner >= 0:
             self.dealer = winner
         self.month_index += 1
         if self.month_index >= self.options.months:
             self.emit("year_end", amounts=tuple(self.scores))
-            self.phase = OVER
+            self.phase = Phase.OVER
             self.to_act = -1
             self.finished = True
             return
         self.new_deal()
 
-    public_extra = Game.shared_turn_extra
+    public_facts = Game.shared_turn_facts
 
-    def extra_now(self, seat: int) -> dict[str, Any]:
-        return {
-            "month_index": self.month_index,
-            "last_month": self.options.months,
-            "koikoi": self.koikoi,
-            "offer": self.offer if self.to_act == seat else (),
-        }
+    def facts_now(self, seat: int) -> Koikoi2Facts:
+        return Koikoi2Facts(
+            self.month_index,
+            self.options.months,
+            self.koikoi,
+            self.offer if self.to_act == seat else (),
+        )
+
+    def restore_from_view(self, view: PlayerView) -> None:
+        """The game's and the month's public state, from the view's facts."""
+        facts = view.facts
+        assert isinstance(facts, Koikoi2Facts)
+        self.month_index = facts.month_index
+        self.koikoi = facts.koikoi
+        self.offer = facts.offer

@@ -12,11 +12,12 @@ from typing import Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
-from ...game import OVER, TEYAKU_PHASE, Game
+from ...game import Game, Phase, PlayerView
 from ...results import Cause, Line, Outcome, Settlement, pair
 from ...stats import count_by_pattern
 from ...table import has_shima
 from ...yaku_defs import YakuDef
+from .facts import Koikoi3Facts
 from .yaku import (
     TEYAKU_NAMES,
     YAKU,
@@ -27,7 +28,6 @@ from .yaku import (
     teyaku,
 )
 
-KOIKOI_PHASE = "koikoi"
 SEASONS = ("春", "夏", "秋", "冬")
 SHIBARI = 3
 """3文しばり: a replayed month needs 3文 to call 勝負 (seed ○ルール補足説明 (3))."""
@@ -45,16 +45,20 @@ class Koikoi3Options(BaseModel):
 
 
 class MonthResult(NamedTuple):
-    """How one deal ended. ``winner`` is -1 for 流れ; ``payments`` is each seat's net."""
+    """How one deal ended (a ``DealResult``). ``winner`` is -1 for 流れ; ``payments`` is each
+    seat's net in 文."""
 
     month: int
+    deal: int
     season: str
     dealer: int
     winner: int
     reason: str
     """shobu, teyaku, or 流れ: nagare-shima, nagare-teyaku, nagare-hands."""
-    yaku: tuple[str, ...]
+    yaku: tuple[tuple[str, int], ...]
+    """The 出来役 called with 勝負, or the winning teyaku, with their 文."""
     value: int
+    """What each other player pays the winner."""
     payments: tuple[int, ...]
     shibari: bool
     outcome: Outcome
@@ -140,6 +144,8 @@ class Koikoi3(Game):
     titles = ("三人こいこい", "three-player koi-koi")
     dealer_title = "胴"
     bot_rules = "hanafuda_tui.bots.koikoi3_eval"
+    Facts = Koikoi3Facts
+    screen = "hanafuda_tui.ui.screens.ruleset_screen"
     Options = Koikoi3Options
 
     @classmethod
@@ -197,7 +203,7 @@ class Koikoi3(Game):
         anyone else with 'pass': so no one learns who holds a hidden teyaku
         (docs/rules/koikoi3.md §3)."""
         self.koikoi = (False, False, False)
-        self.shared_extra = None
+        self.shared_facts = None
         self.declared = [None, None, None]
         self.teyaku = [teyaku(h) for h in self.hands]
         self.ask_teyaku()
@@ -221,7 +227,7 @@ class Koikoi3(Game):
             pay[w] = -sum(pay)
             name = self.teyaku[w][0]  # type: ignore[index]
             declared = [self.teyaku[s] if self.declared[s] else None for s in range(3)]
-            self._win(w, "teyaku", (name,), top, tuple(pay), teyaku_lines(w, declared))
+            self._win(w, "teyaku", ((name, top),), top, tuple(pay), teyaku_lines(w, declared))
         elif has_shima(self.field):
             self._nagare("nagare-shima")
         else:
@@ -240,7 +246,7 @@ class Koikoi3(Game):
             formed = tuple(n for n in yaku if n in in_turn)
             if formed and (not self.shibari or shibari_value(caps, yaku) >= SHIBARI):
                 self.offer = formed
-                self.phase = KOIKOI_PHASE
+                self.phase = Phase.KOIKOI
                 self.to_act = seat
                 self.emit("yaku", seat, value=sum(yaku.values()), names=formed)
                 return
@@ -252,21 +258,21 @@ class Koikoi3(Game):
     # -- decisions ------------------------------------------------------------------------------
 
     def other_actions(self) -> list[int]:
-        if self.phase == TEYAKU_PHASE:
+        if self.phase == Phase.TEYAKU:
             return self.teyaku_answers(self.teyaku[self.to_act])
-        if self.phase == KOIKOI_PHASE:
+        if self.phase == Phase.KOIKOI:
             return [act.KOIKOI, act.SHOBU]
         return []
 
     def apply_other(self, action: int) -> None:
         seat = self.to_act
-        if self.phase == TEYAKU_PHASE:
+        if self.phase == Phase.TEYAKU:
             self.declared[seat] = action == act.DECLARE
             if not self.teyaku_asked_on():
                 self._after_teyaku()
         elif action == act.KOIKOI:
             self.koikoi = tuple(s == seat or k for s, k in enumerate(self.koikoi))
-            self.shared_extra = None
+            self.shared_facts = None
             self.emit("koikoi", seat, names=self.offer)
             self.offer = ()
             self.next_turn(seat)
@@ -276,7 +282,7 @@ class Koikoi3(Game):
             self.emit("shobu", seat, value=value, names=tuple(yaku))
             self.offer = ()
             pay = tuple(2 * value if s == seat else -value for s in range(3))
-            self._win(seat, "shobu", tuple(yaku), value, pay, shobu_lines(seat, yaku))
+            self._win(seat, "shobu", tuple(yaku.items()), value, pay, shobu_lines(seat, yaku))
 
     # -- month and year -------------------------------------------------------------------------
 
@@ -284,7 +290,7 @@ class Koikoi3(Game):
         self,
         winner: int,
         reason: str,
-        yaku: tuple[str, ...],
+        yaku: tuple[tuple[str, int], ...],
         value: int,
         pay: tuple[int, ...],
         lines: tuple[Line, ...] = (),
@@ -292,6 +298,7 @@ class Koikoi3(Game):
         self.results.append(
             MonthResult(
                 self.month,
+                len(self.deals) - 1,
                 self.season,
                 self.dealer,
                 winner,
@@ -306,7 +313,8 @@ class Koikoi3(Game):
         )
         for s in range(3):
             self.scores[s] += pay[s]
-        self.emit("month_end", winner, value=value, names=(reason, *yaku), amounts=pay)
+        names = (reason, *(name for name, _ in yaku))
+        self.emit("month_end", winner, value=value, names=names, amounts=pay)
 
     def _nagare(self, reason: str) -> None:
         """流れ: nothing paid, the ビキ becomes 胴, the month is dealt again under 3文しばり
@@ -320,7 +328,7 @@ class Koikoi3(Game):
         self,
         winner: int,
         reason: str,
-        yaku: tuple[str, ...],
+        yaku: tuple[tuple[str, int], ...],
         value: int,
         pay: tuple[int, ...],
         lines: tuple[Line, ...],
@@ -358,20 +366,30 @@ class Koikoi3(Game):
         self.settlements.append(Settlement("吟味", self.month_index, pay, lines))
         self.emit("ginmi", amounts=pay)
         self.emit("year_end", amounts=tuple(self.scores))
-        self.phase = OVER
+        self.phase = Phase.OVER
         self.to_act = -1
         self.finished = True
 
-    public_extra = Game.shared_turn_extra
+    public_facts = Game.shared_turn_facts
 
-    def extra_now(self, seat: int) -> dict[str, Any]:
+    def facts_now(self, seat: int) -> Koikoi3Facts:
         index = self.month_index
-        return {
-            "season": SEASONS[index // 3 % 4],
-            "month_index": index,
-            "last_month": self.last_month,
-            "shibari": self.shibari,
-            "koikoi": self.koikoi,
-            "offer": self.offer if self.to_act == seat else (),
-            "own_teyaku": self.teyaku[seat] if self.phase == TEYAKU_PHASE else None,
-        }
+        return Koikoi3Facts(
+            SEASONS[index // 3 % 4],
+            index,
+            self.last_month,
+            self.shibari,
+            self.koikoi,
+            self.offer if self.to_act == seat else (),
+            self.teyaku[seat] if self.phase == Phase.TEYAKU else None,
+        )
+
+    def restore_from_view(self, view: PlayerView) -> None:
+        """The year's and the month's public state, from the view's facts."""
+        facts = view.facts
+        assert isinstance(facts, Koikoi3Facts)
+        self.month_index = facts.month_index
+        self.last_month = facts.last_month
+        self.shibari = facts.shibari
+        self.koikoi = facts.koikoi
+        self.offer = facts.offer

@@ -1,0 +1,21 @@
+"""二人こいこい's public facts in a view (docs/rules/koikoi2.md)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Koikoi2Facts(NamedTuple):
+    """What both players know of the game and the month."""
+
+    month_index: int
+    """Months played so far (§7)."""
+    last_month: int
+    """How many months the game has (§8)."""
+    koikoi: tuple[bool, ...]
+    """Each seat's こいこい call this month (§5)."""
+    offer: tuple[str, ...]
+    """The yaku held, when the viewer is asked こいこい or 勝負 (§5)."""
+
+    def status(self) -> tuple[tuple[str, object], ...]:
+        return ()
