@@ -1,30 +1,32 @@
-"""Help for every ruleset: its own rules text and a yaku reference whose values and cards are the
-core's (so a changed rule shows up here as a failing test, not as a wrong help page)."""
+"""Help for every ruleset: its own rules text and a yaku reference read from the core's yaku table
+(names, values, card sets), with a gloss for every yaku; teyaku values checked against the core's."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
+from rich.console import Console
 from ui_helpers import screen_text
 
 from hanafuda_tui.core import cards
 from hanafuda_tui.core.rulesets import RULESETS
 from hanafuda_tui.core.rulesets.hachihachi import teyaku as ht
-from hanafuda_tui.core.rulesets.hachihachi import yaku as hy
 from hanafuda_tui.core.rulesets.hanaawase import yaku as ha
 from hanafuda_tui.core.rulesets.koikoi2 import yaku as k2
+from hanafuda_tui.core.rulesets.koikoi3 import yaku as k3
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
-from hanafuda_tui.ui.screens.help import _HELP, HelpScreen
+from hanafuda_tui.ui.screens.help import _HELP, HelpScreen, yaku_rows, yaku_table
 from hanafuda_tui.ui.storage import Store
 
 
-def reference(ruleset: str) -> dict[str, list[list[object]]]:
-    data: dict[str, list[list[object]]] = json.loads(
-        (_HELP / f"{ruleset}.json").read_text(encoding="utf-8")
-    )
+def reference(ruleset: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((_HELP / f"{ruleset}.json").read_text(encoding="utf-8"))
     return data
 
 
@@ -32,37 +34,48 @@ def values(rows: list[list[object]]) -> dict[object, object]:
     return {row[0]: row[2] for row in rows}
 
 
-def set_cards(rows: list[list[object]]) -> dict[object, int]:
-    return {row[0]: cards.mask(str(row[3])) for row in rows if row[3]}
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_the_yaku_reference_is_the_cores_table(ruleset: str) -> None:
+    cls = RULESETS[ruleset]
+    options = cls.Options()
+    defs = cls.yaku_defs(options)
+    score = cls.yaku_function(options)
+    assert score is not None
+    glosses = reference(ruleset)["yaku"]
+    assert set(glosses) == {d.name for d in defs}, "a help entry for every yaku, none other"
+    rows = yaku_rows(ruleset, glosses)
+    assert [(row[0], row[2]) for row in rows] == [(d.name, d.value) for d in defs]
+    for (name, english, _, codes, note), d in zip(rows, defs, strict=True):
+        assert english, name
+        assert "{" not in str(note) and "}" not in str(note), name
+        if d.need == d.cards.bit_count():
+            assert cards.mask(str(codes)) == d.cards, name
+        elif codes:  # an example hand: it scores the yaku in the core
+            assert name in score(cards.mask(str(codes))), name
+    shown = Console(width=200, record=True, file=io.StringIO())
+    shown.print(yaku_table(rows, "", ruleset))
+    text = shown.export_text()
+    for d in defs:
+        assert d.name in text and str(d.value) in text
+        for k, grown in enumerate(d.grown, 1):
+            assert f"{grown} {d.value + d.per * k}" in text
 
 
-def test_koikoi2_reference_is_the_cores() -> None:
-    ref = reference("koikoi2")
-    shown = values(ref["yaku"])
-    assert {n: shown[n] for n in k2.VALUES} == k2.VALUES
-    assert values(ref["teyaku"]) == {k2.TESHI: k2.TEYAKU_VALUE, k2.KUTTSUKI: k2.TEYAKU_VALUE}
-    # every card set scores its yaku in the core
-    for name, cards_of in set_cards(ref["yaku"]).items():
-        assert name in k2.yaku(cards_of, k2.VALUES)
+def test_koikoi3_teyaku_reference_is_the_cores() -> None:
+    assert values(reference("koikoi3")["teyaku"]) == dict(k3.TEYAKU.values())
 
 
-def test_hanaawase_reference_is_the_cores() -> None:
-    ref = reference("hanaawase")
-    expected = {name: points for name, points, _ in ha.SETS}
-    expected |= {ha.NANATAN: ha.NANATAN_POINTS, ha.ROKUTAN: ha.ROKUTAN_POINTS}
-    assert values(ref["yaku"]) == expected
-    assert set_cards(ref["yaku"]) == {name: c for name, _, c in ha.SETS}
-    assert values(ref["teyaku"]) == ha.TEYAKU_VALUES
+def test_koikoi2_teyaku_reference_is_the_cores() -> None:
+    teyaku = values(reference("koikoi2")["teyaku"])
+    assert teyaku == {k2.TESHI: k2.TEYAKU_VALUE, k2.KUTTSUKI: k2.TEYAKU_VALUE}
 
 
-def test_hachihachi_reference_is_the_cores() -> None:
-    ref = reference("hachihachi")
-    shown = values(ref["yaku"])
-    assert {n: shown[n] for n in hy.FIXED} == hy.FIXED
-    assert shown["七短"] == hy.SEVEN_TAN
-    assert values(ref["teyaku"]) == ht.COUNT_VALUES | ht.KASU_VALUES
-    for name, cards_of in set_cards(ref["yaku"]).items():
-        assert name in hy.dekiyaku(cards_of)
+def test_hanaawase_teyaku_reference_is_the_cores() -> None:
+    assert values(reference("hanaawase")["teyaku"]) == ha.TEYAKU_VALUES
+
+
+def test_hachihachi_teyaku_reference_is_the_cores() -> None:
+    assert values(reference("hachihachi")["teyaku"]) == ht.COUNT_VALUES | ht.KASU_VALUES
 
 
 def test_every_ruleset_has_its_own_rules_and_yaku_in_both_languages(tmp_path: Path) -> None:

@@ -1,4 +1,6 @@
-"""Help: the rules and a yaku reference with card faces for the ruleset being played."""
+"""Help: the rules and a yaku reference with card faces for the ruleset being played. The yaku's
+names, values and card sets are the core's (``Game.yaku_defs``); the help data adds glosses and
+notes."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...core.cards import CARD_OF_CODE
+from ...core.cards import CARD_OF_CODE, codes_of
 from ...core.rulesets import RULESETS, titles
 from ..faces import FACES, style_of
 from ..i18n import has, lang, t
@@ -40,6 +42,24 @@ def _faces(codes: str, note: str) -> Text:
         text.append(" ")
     text.append(note)
     return text
+
+
+def yaku_rows(ruleset: str, glosses: dict[str, list[str]]) -> list[list[object]]:
+    """The core's yaku of ``ruleset`` under its default options as reference rows: name, English
+    gloss, value, cards (the yaku's own set, or an example hand where it takes some of its cards)
+    and note (``{need}``, ``{per}`` and ``{grown}``, its grown names' values, filled in)."""
+    cls = RULESETS.get(ruleset)
+    if cls is None:
+        return []
+    rows: list[list[object]] = []
+    for d in cls.yaku_defs(cls.Options()):
+        english, example, note = glosses.get(d.name, ("", "", ""))
+        codes = codes_of(d.cards) if d.need == d.cards.bit_count() else example
+        grown = ", ".join(f"{name} {d.value + d.per * k}" for k, name in enumerate(d.grown, 1))
+        rows.append(
+            [d.name, english, d.value, codes, note.format(need=d.need, per=d.per, grown=grown)]
+        )
+    return rows
 
 
 def yaku_table(rows: list[list[object]], title: str, ruleset: str = "") -> Table:
@@ -78,8 +98,12 @@ class HelpScreen(ModalScreen[None]):
                 path = _HELP / f"{self.ruleset}.json"
                 if path.is_file():
                     data = json.loads(path.read_text(encoding="utf-8"))
-                    for section in ("teyaku", "yaku"):
-                        table = yaku_table(data[section], t(f"help.{section}"), self.ruleset)
+                    sections = {
+                        "teyaku": data["teyaku"],
+                        "yaku": yaku_rows(self.ruleset, data["yaku"]),
+                    }
+                    for section, rows in sections.items():
+                        table = yaku_table(rows, t(f"help.{section}"), self.ruleset)
                         yield Static(table, classes="yaku-ref", id=f"help-{section}")
             yield Static(Content.from_markup(t("help.close")), id="help-close")
 
