@@ -280,14 +280,14 @@ def drive(record: GameRecord) -> Run:
                 game.apply(act.parse_token(token))
                 note()
     except _DecksRunOut:
-        pass
+        note()
     return Run(game, taken, stones)
 
 
 def _segments(log: Sequence[Event]) -> list[tuple[int, int]]:
     """(start, end) of each deal's events in the log: from its ``deal`` event to the next one."""
     starts = [i for i, e in enumerate(log) if e.kind == "deal"]
-    return list(zip(starts, [*starts[1:], len(log)], strict=True))
+    return list(zip(starts, [*starts[1:], len(log)][: len(starts)], strict=True))
 
 
 _TURN_STARTS = ("play", "draw_only")

@@ -113,6 +113,16 @@ def test_a_redeal_is_a_deal_of_its_own() -> None:
     assert not second.redealt and second.month == first.month == 1
 
 
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_record_that_stops_early_is_told_as_far_as_it_goes(ruleset: str) -> None:
+    """A record whose decks run out (a save in progress, or none dealt yet) is told up to there."""
+    record = sim_record(ruleset, 2)
+    for kept in (0, 1, 3):
+        part = record.model_copy(update={"deals": record.deals[:kept]})
+        story = check_story(part)
+        assert not story.finished and len(story.deals) == kept
+
+
 def test_hachihachi_tells_its_ba_stones_and_the_years_closing() -> None:
     story = check_story(sim_record("hachihachi", 11))
     assert all(d.ba is not None for d in story.deals)
