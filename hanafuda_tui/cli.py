@@ -210,7 +210,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     dealer = game.dealer_title
     for r in game.results:
         who = names[r.winner] if r.winner >= 0 else "流れ"
-        what = " ".join(r.yaku) or r.reason
+        what = " ".join(name for name, _ in r.yaku) or r.reason
         print(
             f"  {_month_label(r.month):<8} {dealer} {names[r.dealer]:<10} {who:<10} {what:<24} {_signed(r.payments)}"
         )

@@ -1,14 +1,16 @@
 """What a deal or a settlement paid, and why: typed results shared by every ruleset.
 
 A ``Line`` is one amount one seat receives (positive) or pays (negative), with its cause. The lines
-of a deal or a settlement are complete: for every seat they add up to that seat's payment.
+of a deal or a settlement are complete: for every seat they add up to that seat's payment. Every
+ruleset's deal result is a ``DealResult``: its own NamedTuple with these fields under these names,
+and its own facts (season, 場, rows...) typed beside them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 
 class Outcome(StrEnum):
@@ -84,6 +86,48 @@ class Settlement(NamedTuple):
     """The deals (or months) played before it."""
     payments: tuple[int, ...]
     lines: tuple[Line, ...] = ()
+
+
+class DealResult(Protocol):
+    """How one deal ended, in every ruleset (read-only fields of a NamedTuple)."""
+
+    @property
+    def month(self) -> int:
+        """The month (1..12) the deal was played for."""
+
+    @property
+    def deal(self) -> int:
+        """The deal's index in the game, from 0, every deal counted (流れ and redeals too)."""
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def outcome(self) -> Outcome: ...
+
+    @property
+    def winner(self) -> int:
+        """The seat that won the deal (or deals next, as the ruleset says); -1 for none."""
+
+    @property
+    def reason(self) -> str:
+        """The ruleset's own word for how the deal ended (``shobu``, ``fuke``, ``agari``...)."""
+
+    @property
+    def yaku(self) -> tuple[tuple[str, int], ...]:
+        """The winner's yaku (or teyaku) as (name, face value in the ruleset's unit)."""
+
+    @property
+    def value(self) -> int:
+        """The winner's score as the ruleset counts it (0 for none)."""
+
+    @property
+    def payments(self) -> tuple[int, ...]:
+        """Each seat's net for the deal."""
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        """``payments`` with their causes (each seat's lines add up to its payment)."""
 
 
 def totals(lines: Iterable[Line], players: int) -> tuple[int, ...]:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.text import Text
 
 from ..core.cards import card_list
 from ..core.game import Event
 from ..core.records import printable
+from ..core.results import DealResult
 from ..core.rulesets.hachihachi.ba import BA_NAMES
+from ..core.rulesets.koikoi3.game import MonthResult as Koikoi3Month
 from .faces import face, month_label
 from .i18n import has, own, t
 
@@ -142,38 +143,21 @@ def generic_line(e: Event, who: str) -> str:
     return " ".join(p for p in parts if p)
 
 
-def deal_captures(log: Sequence[Event], end: int, seat: int) -> int:
-    """The cards ``seat`` captured in the deal whose last event is ``log[end]`` (read back to the
-    deal's ``deal`` event): what a month result's yaku were made of."""
-    caps = 0
-    for e in reversed(log[: end + 1]):
-        if e.kind == "deal":
-            break
-        if e.kind == "capture" and e.seat == seat:
-            caps |= e.cards | 1 << e.card
-    return caps
-
-
-def result_rows(results: Sequence[Any], names: Sequence[str]) -> list[tuple[str, ...]]:
+def result_rows(results: Sequence[DealResult], names: Sequence[str]) -> list[tuple[str, ...]]:
     """A month-by-month sheet: month, 胴, winner, what, each seat's payment."""
     rows = []
     for r in results:
-        month = getattr(r, "month", 0)
-        winner = getattr(r, "winner", -1)
-        reason = getattr(r, "reason", "")
-        yaku = getattr(r, "yaku", ())
-        who = names[winner] if winner >= 0 else t("result.nagare")
-        what = " ".join(yaku) if yaku else reason_text(reason) if reason else ""
-        if getattr(r, "shibari", False):
+        who = names[r.winner] if r.winner >= 0 else t("result.nagare")
+        what = " ".join(n for n, _ in r.yaku) if r.yaku else reason_text(r.reason)
+        if isinstance(r, Koikoi3Month) and r.shibari:
             what += " " + t("table.shibari_short")
-        dealer = getattr(r, "dealer", -1)
         rows.append(
             (
-                month_label(month, short=True) if month else "",
-                names[dealer] if dealer >= 0 else "",
+                month_label(r.month, short=True),
+                names[r.dealer],
                 who,
                 what.strip(),
-                *(signed(p) for p in getattr(r, "payments", ())),
+                *(signed(p) for p in r.payments),
             )
         )
     return rows

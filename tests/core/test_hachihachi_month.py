@@ -283,7 +283,7 @@ def test_sujuroku_blows_out_the_teyaku():
     )
     play(game, "C", "G", "K")
     result = game.results[-1]
-    assert result.reason == "special" and result.winner == 1 and result.yaku == ("素十七",)
+    assert result.reason == "special" and result.winner == 1 and result.yaku == (("素十七", 14),)
     assert [(r.remark, r.struck) for r in result.rows] == [("空素喰付", True), ("素十七", False)]
     assert result.payments == (-168, 336, -168)
 
@@ -298,7 +298,7 @@ def test_futahachi():
     )
     play(game, "C", "G", "K")
     result = game.results[-1]
-    assert result.yaku == ("二八",) and result.winner == 2
+    assert result.yaku == (("二八", 16),) and result.winner == 2
     assert result.payments == (-192, -192, 384)  # 10貫 + 1 for each point over 168 (174)
 
 
@@ -312,7 +312,7 @@ def test_sohachi_pays_the_dealer():
     )
     play(game, "C", "G", "K")
     result = game.results[-1]
-    assert result.yaku == ("総八",) and result.winner == 0
+    assert result.yaku == (("総八", 10),) and result.winner == 0
     assert result.payments == (240, -120, -120)
 
 
@@ -389,7 +389,7 @@ def test_fukikeshi_voids_a_tobikomi_already_paid():
     )
     play(game, "A", "g", "t", "h", "B", "i", "u", "j")
     result = game.results[-1]
-    assert result.reason == "special" and result.yaku == ("素十七",)
+    assert result.reason == "special" and result.yaku == (("素十七", 14),)
     assert [(r.remark, r.struck) for r in result.rows] == [
         ("三本", True),
         ("飛込", True),

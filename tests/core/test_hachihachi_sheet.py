@@ -89,7 +89,20 @@ def example_game():
         pay = tuple(sum(r.amounts[s] for r in live) for s in range(3))
         game.results.append(
             MonthResult(
-                month, A, nxt, "", (), 0, pay, ba, carried, tuple(rows), month, Outcome.YAKU, ()
+                month,
+                month - 1,
+                A,
+                nxt,
+                "",
+                (),
+                0,
+                pay,
+                ba,
+                carried,
+                tuple(rows),
+                month,
+                Outcome.YAKU,
+                (),
             )
         )
         stones[nxt] += 1
@@ -138,7 +151,7 @@ def test_a_shiso_month_puts_no_stone_mark():
     rows = (row(40, -20, -20, "四三"), row(-1, -1, 2, "三本"))
     for reason, marked in (("shiso", []), ("agari", [(1, 0)])):
         result = MonthResult(
-            1, A, A, reason, (), 0, (0, 0, 0), KOBA, KOBA, rows, 1, OUTCOMES[reason], ()
+            1, 0, A, A, reason, (), 0, (0, 0, 0), KOBA, KOBA, rows, 1, OUTCOMES[reason], ()
         )
         lines = month_lines(result)
         marks = [(i, s) for i, line in enumerate(lines) for s, c in enumerate(line.cells) if c[2]]

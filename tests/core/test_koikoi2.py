@@ -65,7 +65,7 @@ def test_a_turn_that_forms_a_yaku_offers_koikoi_and_shobu_scores_it():
     assert (r.winner, r.reason, r.yaku, r.value, r.payments) == (
         0,
         "shobu",
-        ("月見で一杯",),
+        (("月見で一杯", 5),),
         5,
         (5, 0),
     )
@@ -80,7 +80,7 @@ def test_after_koikoi_the_other_players_win_is_doubled():
     assert game.phase == Phase.KOIKOI and game.to_act == 1
     play(game, "shobu")
     r = game.results[0]
-    assert (r.winner, r.yaku, r.base, r.value, r.payments) == (1, ("赤短",), 6, 12, (0, 12))
+    assert (r.winner, r.yaku, r.base, r.value, r.payments) == (1, (("赤短", 6),), 6, 12, (0, 12))
     assert r.koikoi == (True, False)
     assert game.scores == [0, 12] and game.dealer == 1
 
@@ -92,7 +92,7 @@ def test_the_doubling_after_koikoi_counts_once_whoever_called():
     play(game, "shobu")
     r = game.results[0]
     assert (r.winner, r.base, r.value, r.payments) == (0, 10, 20, (20, 0))
-    assert set(r.yaku) == {"月見で一杯", "花見で一杯"} and r.koikoi == (True, True)
+    assert set(r.yaku) == {("月見で一杯", 5), ("花見で一杯", 5)} and r.koikoi == (True, True)
 
 
 def test_the_caller_of_koikoi_who_wins_later_scores_double():
@@ -159,7 +159,9 @@ def test_a_field_with_four_of_a_month_is_dealt_again_and_uses_no_month():
     shima = stacked(DEALER, OTHER, "CGKLghij", "")
     game = game_of([shima, stacked(DEALER, OTHER, FIELD, STOCK)])
     assert len(game.deals) == 2 and game.deals[0].actions == []
-    assert game.results == [] and game.month == 1 and game.field == mask(FIELD)
+    assert game.month == 1 and game.field == mask(FIELD)
+    (r,) = game.results
+    assert (r.deal, r.month, r.reason, r.winner, r.payments) == (0, 1, "nagare-shima", -1, (0, 0))
 
 
 def test_months_option_ends_the_game():
@@ -184,7 +186,7 @@ def test_teyaku_option_wins_the_month_at_once(dealer, other, winner, name):
     deck = stacked(dealer, other, FIELD, "")
     game = game_of([deck], teyaku=True)
     r = game.results[0]
-    assert (r.winner, r.reason, r.yaku, r.value) == (winner, "teyaku", (name,), 6)
+    assert (r.winner, r.reason, r.yaku, r.value) == (winner, "teyaku", ((name, 6),), 6)
     assert r.payments[winner] == 6 and sum(r.payments) == 6
     assert game.deals[0].actions == [] and game.dealer == winner and game.month == 2
     plain = game_of([deck])
@@ -228,9 +230,9 @@ def test_random_games_conserve_cards_and_score_only_the_winner():
             if r.winner >= 0:
                 assert r.payments[r.winner] == r.value
                 dealer = r.winner
-            else:  # hands played out: nobody scores and the dealer stays
-                assert r.reason == "hands-out" and r.payments == (0, 0)
-                played_out += 1
+            else:  # hands played out (or dealt again): nobody scores and the dealer stays
+                assert r.reason in ("hands-out", "nagare-shima") and r.payments == (0, 0)
+                played_out += r.reason == "hands-out"
             totals = [t + p for t, p in zip(totals, r.payments, strict=True)]
         assert totals == game.scores
     assert played_out > 20

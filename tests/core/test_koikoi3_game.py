@@ -60,7 +60,7 @@ def test_shobu_is_paid_at_face_value_by_both_others():
     play(game, "K shobu")
     r = game.results[0]
     assert (r.month, r.season, r.dealer, r.winner, r.reason) == (1, "春", 0, 0, "shobu")
-    assert (r.yaku, r.value, r.payments, r.shibari) == (("花見酒",), 2, (4, -2, -2), False)
+    assert (r.yaku, r.value, r.payments, r.shibari) == ((("花見酒", 2),), 2, (4, -2, -2), False)
     assert game.scores == [4, -2, -2]
     assert game.month == 2 and game.dealer == 0 and len(game.deals) == 2
 
@@ -74,7 +74,7 @@ def test_koikoi_then_a_bigger_yaku_is_offered_again_and_paid_once_at_face_value(
     play(game, "O b d")
     assert game.phase == Phase.KOIKOI and game.offer == ("鉄砲",)
     play(game, "shobu")
-    assert game.results[0].yaku == ("鉄砲",)
+    assert game.results[0].yaku == (("鉄砲", 6),)
     assert game.scores == [12, -6, -6]
 
 
@@ -124,7 +124,7 @@ def test_cup_made_while_rained_then_hinode_drawn_forms_nothing_but_is_paid_later
     turns(game, 5, 7, {7: "l"})
     assert game.offer == ("青短",)
     play(game, "shobu")
-    assert game.results[0].yaku == ("青短", "花見酒")
+    assert game.results[0].yaku == (("青短", 7), ("花見酒", 2))
     assert game.scores == [18, -9, -9]
 
 
@@ -149,7 +149,9 @@ def test_the_drawn_cards_choice_decides_the_offer():
     deck = stack("KUNRVZl", "BtOSWam", "MPTXbnp", "IgAcsi", stock="h")
     game = game_with(deck)
     play(game, "K")
-    assert game.phase == Phase.TAKE and sorted(game.legal_actions()) == [act.TAKE + c for c in (32, 34)]
+    assert game.phase == Phase.TAKE and sorted(game.legal_actions()) == [
+        act.TAKE + c for c in (32, 34)
+    ]
     play(game, "take:i")
     assert game.to_act == 1 and codes_of(game.captures[0]) == "IKhi"
     game = game_with(deck)
@@ -246,7 +248,7 @@ def test_each_teyaku_declared_wins_its_value_from_both(hand, name, value):
     assert game.view(1).facts.own_teyaku == (name, value)
     play(game, "declare")
     r = game.results[0]
-    assert (r.winner, r.reason, r.yaku, r.value) == (1, "teyaku", (name,), value)
+    assert (r.winner, r.reason, r.yaku, r.value) == (1, "teyaku", ((name, value),), value)
     assert r.payments == (-value, 2 * value, -value)
     assert game.dealer == 1 and game.month == 2
 

@@ -10,17 +10,20 @@ from pathlib import Path
 
 import ui_helpers
 from textual.content import Content
+from textual.widgets import Static
 from ui_helpers import continued, screen_text, settle
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
 from hanafuda_tui.core.rulesets.hachihachi.payout import Offer
+from hanafuda_tui.core.rulesets.hachihachi.yaku import dekiyaku
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.ui.text import yaku_name
 from hanafuda_tui.ui.widgets.table import YakuPanel
 
 
@@ -69,10 +72,15 @@ def test_agari_prompt_says_what_agari_pays_and_the_core_pays_it(tmp_path: Path) 
             assert isinstance(app.screen, MonthResult)
             result = app.screen.result
             assert result.reason == "agari" and result.winner == 0
-            yaku_rows = [r for r in result.rows if r.remark.split("法度")[0] in result.yaku]
+            yaku = dict(result.yaku)
+            yaku_rows = [r for r in result.rows if r.remark.split("法度")[0] in yaku]
             assert sum(r.amounts[0] for r in yaku_rows) == 2 * full
+            assert yaku == dekiyaku(saved.captures[0])
             text = screen_text(app)
             assert "goes out" in text and all(r.remark in text for r in result.rows)
+            # each yaku with its value in 貫
+            parts = " ".join(str(s.render()) for s in app.screen.query(Static))
+            assert all(f"{yaku_name(n)} {kan}貫" in parts for n, kan in yaku.items())
 
     asyncio.run(run())
 

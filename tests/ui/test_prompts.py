@@ -22,6 +22,7 @@ from hanafuda_tui.ui.screens.passing import TooSmall
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
 from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.ui.text import yaku_name
 
 SEATS = [SeatRecord(name="A", player="human"), *(SeatRecord(name=n, player="random") for n in "BC")]
 
@@ -88,8 +89,9 @@ def test_koikoi_prompt_and_shobu_pays(tmp_path: Path) -> None:
             result = app.screen.result
             assert result.winner == 0 and result.reason == "shobu"
             # the result shows each yaku won with its value
-            assert app.screen.yaku_values == expected
-            assert result.value == sum(expected.values())
+            assert dict(result.yaku) == expected and result.value == sum(expected.values())
+            text = " ".join(str(s.render()) for s in app.screen.query(Static))
+            assert all(f"{yaku_name(n)} {v}" in text for n, v in expected.items())
 
     asyncio.run(run())
 

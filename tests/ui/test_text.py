@@ -76,7 +76,7 @@ def rendered(games: Sequence[Game], names: Sequence[str]) -> Iterator[tuple[str,
         for r in game.results:
             if shape(r) not in seen:
                 seen.add(shape(r))
-                title, body = result_parts(r, names, game.scores, settled, {})
+                title, body = result_parts(r, names, game.scores, settled)
                 yield "result", " ".join([shown(title), *map(shown, body)])
     for game in games[:3]:
         sheet = hachihachi.sheet_table if game.ruleset == "hachihachi" else sheet_table

@@ -13,7 +13,9 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ...core.results import DealResult
 from ...core.rulesets.hachihachi.game import Hachihachi
+from ...core.rulesets.hachihachi.game import MonthResult as HachihachiMonth
 from ..faces import month_label
 from ..i18n import has, own, t
 from ..text import name_text, plain, reason_text, result_rows, signed, yaku_name
@@ -27,25 +29,22 @@ class MonthResult(ModalScreen[None]):
 
     def __init__(
         self,
-        result: Any,
+        result: DealResult,
         names: Sequence[str],
         scores: Sequence[int],
         settlements: Sequence[tuple[str, Sequence[int]]] = (),
-        yaku_values: dict[str, int] | None = None,
         last: bool = False,
     ) -> None:
         """``settlements``: payments made right after this deal (小引, 吟味), shown as columns;
-        ``yaku_values``: the value of each yaku won, where the ruleset's hints know it; ``last``:
-        the year ended with this deal."""
+        ``last``: the year ended with this deal."""
         super().__init__()
         self.last = last
         self.result, self.names, self.scores = result, names, scores
         self.settlements = settlements
-        self.yaku_values = yaku_values or {}
 
     def compose(self) -> ComposeResult:
         title, body = result_parts(
-            self.result, self.names, self.scores, self.settlements, self.yaku_values, self.last
+            self.result, self.names, self.scores, self.settlements, self.last
         )
         with Vertical(classes="dialog"):
             yield Static(Content.from_markup(title), classes="dialog-title")
@@ -66,41 +65,35 @@ class MonthResult(ModalScreen[None]):
 
 
 def result_parts(
-    result: Any,
+    result: DealResult,
     names: Sequence[str],
     scores: Sequence[int],
     settlements: Sequence[tuple[str, Sequence[int]]] = (),
-    yaku_values: dict[str, int] | None = None,
     last: bool = False,
 ) -> tuple[str, list[Any]]:
-    """A month result's title (markup) and its body: how it ended and every payment."""
-    month = getattr(result, "month", 0)
-    title = month_label(month) if month else ""
-    if hasattr(result, "rows"):  # 八八: how the month ended, then every payment line
+    """A month result's title (markup) and its body: how it ended, each yaku won with its value,
+    and every payment."""
+    title = month_label(result.month)
+    if isinstance(result, HachihachiMonth):  # how the month ended, then every payment line
         head = hachihachi.result_head(result, names, last)
         body = [hachihachi.rows_table(result, names), totals_table(names, scores, settlements)]
         return f"[b]{title}  {head}[/b]", body
-    winner = getattr(result, "winner", -1)
+    winner = result.winner
     if winner >= 0:
-        values = yaku_values or {}
-        head = t("result.won", who=plain(names[winner]), value=getattr(result, "value", 0))
-        what = "  ".join(
-            f"{yaku_name(n)} {values[n]}" if n in values else yaku_name(n)
-            for n in getattr(result, "yaku", ())
-        )
+        head = t("result.won", who=plain(names[winner]), value=result.value)
+        what = "  ".join(f"{yaku_name(n)} {value}" for n, value in result.yaku)
     else:
         head = t(own("result.nagare_long"))
-        what = reason_text(getattr(result, "reason", ""))
+        what = reason_text(result.reason)
     table = Table(box=None, show_header=True, pad_edge=False)
     table.add_column(t("sheet.player"))
     table.add_column(t("sheet.payment"), justify="right")
     for name, _ in settlements:
         table.add_column(name, justify="right")
     table.add_column(t("sheet.total"), justify="right")
-    payments = getattr(result, "payments", (0,) * len(names))
     for s, name in enumerate(names):
         extra = [signed(p[s]) for _, p in settlements]
-        table.add_row(name_text(name), signed(payments[s]), *extra, signed(scores[s]))
+        table.add_row(name_text(name), signed(result.payments[s]), *extra, signed(scores[s]))
     return f"[b]{title}  {head}[/b]", [Content.from_markup(what), table]
 
 
@@ -137,7 +130,7 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
 
 def standings(game: Any, names: Sequence[str]) -> list[str]:
     """Final ranks; 八八 ranks by its 最終得点 in 貫."""
-    year = getattr(game, "year", None)
+    year = game.year if isinstance(game, Hachihachi) else None
     scores, key = (year.final, "year.rank.hachihachi") if year else (game.scores, "year.rank")
     order = sorted(range(len(names)), key=lambda s: -scores[s])
     out = []

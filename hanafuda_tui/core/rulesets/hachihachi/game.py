@@ -689,16 +689,6 @@ class Hachihachi(Game):
         return [r for r in self.results if isinstance(r, MonthResult)]
 
     @property
-    def month_results(self) -> list[MonthResult]:
-        """``results``, typed as 八八's months (the rows of the 記入式, the 場)."""
-        return [r for r in self.results if isinstance(r, MonthResult)]
-
-    @property
-    def month_results(self) -> list[MonthResult]:
-        """``results``, typed as 八八's months (the rows of the 記入式, the 場)."""
-        return [r for r in self.results if isinstance(r, MonthResult)]
-
-    @property
     def pot(self) -> int:
         """The 番個板: one 点 per month stone put in."""
         return sum(self.stones)

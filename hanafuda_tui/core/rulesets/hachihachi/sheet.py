@@ -102,7 +102,7 @@ def sheet(game: Hachihachi) -> Sheet:
     lines: list[SheetLine] = []
     kan = [0, 0, 0]
     ten = [0, 0, 0]
-    for result in game.results:
+    for result in game.month_results:
         for line in month_lines(result):
             lines.append(line)
             if line.struck:
