@@ -15,7 +15,6 @@ from ..core import actions as act
 from ..core.cards import ALL_CARDS, MONTH_MASK, POINTS, cards_of
 from ..core.game import NO_FACTS, Game, Phase, PlayerView, PublicFacts
 from ..core.hints import meeting_field
-from ..core.rulesets.hachihachi.facts import HachihachiFacts
 from .evaluation import GO_ON, STOP_FIRST, Evaluator
 
 DENY = 0.25
@@ -149,8 +148,7 @@ def normal_action(ev: Evaluator, seen: Seen) -> int:
     if low >= act.TAKE:
         pend = 1 << seen.pending
         return max(legal, key=lambda a: _value(ev, seen, pend | 1 << (a - act.TAKE), others))
-    facts = seen.facts
-    hatto = facts.hatto if isinstance(facts, HachihachiFacts) else None
+    hatto = seen.facts.warnings()
     best, best_value = low, -1e9
     for c in legal:
         if c >= act.TAKE:

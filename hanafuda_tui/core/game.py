@@ -12,9 +12,10 @@ hooks ``start_deal``, ``step_done``, ``turn_done``, ``hands_out``, ``other_actio
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, Protocol
 
 from pydantic import BaseModel
@@ -89,12 +90,44 @@ class PublicFacts(Protocol):
         """The facts a table's status line shows, as (field name, value), set ones only."""
         ...
 
+    def called(self) -> tuple[bool, ...]:
+        """Each seat's こいこい call this deal (empty where the ruleset has none)."""
+        ...
+
+    def offered(self) -> tuple[str, ...]:
+        """The yaku the viewer is asked to stop on or play on with (empty if not asked)."""
+        ...
+
+    def held(self) -> tuple[str, int] | None:
+        """The viewer's own teyaku (name, value) while the teyaku question is asked, else None."""
+        ...
+
+    def warnings(self) -> Mapping[int, tuple[Any, bool]]:
+        """For the viewer to play: each hand card whose play would be 法度, with its details and
+        whether it is exempt (empty where the ruleset has no 法度)."""
+        ...
+
+
+NO_WARNINGS: Mapping[int, tuple[Any, bool]] = MappingProxyType({})
+
 
 class NoFacts(NamedTuple):
     """The facts of a ruleset with none of its own."""
 
     def status(self) -> tuple[tuple[str, object], ...]:
         return ()
+
+    def called(self) -> tuple[bool, ...]:
+        return ()
+
+    def offered(self) -> tuple[str, ...]:
+        return ()
+
+    def held(self) -> tuple[str, int] | None:
+        return None
+
+    def warnings(self) -> Mapping[int, tuple[Any, bool]]:
+        return NO_WARNINGS
 
 
 NO_FACTS = NoFacts()

@@ -18,10 +18,6 @@ from ...core import actions as act
 from ...core.cards import ALL_CARDS
 from ...core.game import PlayerView
 from ...core.hints import current_yaku, near_yaku
-from ...core.rulesets.hachihachi.facts import HachihachiFacts
-from ...core.rulesets.hanaawase.facts import HanaawaseFacts
-from ...core.rulesets.koikoi2.facts import Koikoi2Facts
-from ...core.rulesets.koikoi3.facts import Koikoi3Facts
 from ..faces import describe, face, short_name
 from ..i18n import has, t
 from ..session import Session
@@ -125,9 +121,7 @@ class Decision(ModalScreen[int]):
 
 def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
     """手役: declare (show the hand and claim it) or keep it hidden; asked privately."""
-    facts = view.facts
-    teyaku_facts = Koikoi3Facts | HanaawaseFacts | HachihachiFacts
-    own = facts.own_teyaku if isinstance(facts, teyaku_facts) else None
+    own = view.facts.held()
     if not own and act.DECLARE not in view.legal:
         body = [t("teyaku.none"), faces_of(view.hand)]
         options = [(a, t("action.pass_none"), key) for a, _, key in choices(view)]
@@ -150,8 +144,7 @@ def koikoi_prompt(view: PlayerView, session: Session) -> Decision:
     names = session.names
     options = session.game.options
     yaku = current_yaku(view.ruleset, options, caps)
-    facts = view.facts
-    offer = set(facts.offer) if isinstance(facts, Koikoi3Facts | Koikoi2Facts) else set()
+    offer = set(view.facts.offered())
     value = sum(yaku.values())
     body = [
         "  ".join(
@@ -163,7 +156,7 @@ def koikoi_prompt(view: PlayerView, session: Session) -> Decision:
     key = f"koikoi.pays.{view.ruleset}"
     body.append(t(key if has(key) else "koikoi.pays", value=value, n=others, total=value * others))
     body.append(t("koikoi.go_on"))
-    if isinstance(facts, Koikoi3Facts) and facts.shibari:
+    if dict(view.facts.status()).get("shibari"):
         body.append(t("koikoi.shibari"))
     taken = 0
     for s in range(view.players):

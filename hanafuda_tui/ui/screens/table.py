@@ -30,9 +30,6 @@ from ...core.game import Phase, PlayerView
 from ...core.hints import current_yaku, near_yaku
 from ...core.hints import takes as hint_takes
 from ...core.rulesets import ruleset_class, titles
-from ...core.rulesets.hachihachi.facts import HachihachiFacts
-from ...core.rulesets.koikoi2.facts import Koikoi2Facts
-from ...core.rulesets.koikoi3.facts import Koikoi3Facts
 from .. import memory
 from ..faces import describe, face, month_label
 from ..i18n import has, t
@@ -169,8 +166,7 @@ class TableScreen(Screen[None]):
         roles = seat_roles(self.ruleset, view.players, view.dealer)
         self.set_text("#status", self.status_line(view))
         order = [(bottom + k) % view.players for k in range(1, view.players)]
-        facts = view.facts
-        koikoi = facts.koikoi if isinstance(facts, Koikoi3Facts | Koikoi2Facts) else ()
+        koikoi = view.facts.called()
         for panel, seat in zip(self.query(".opponent").results(SeatPanel), order, strict=True):
             panel.show(self.seat_info(view, seat, names, roles, koikoi))
         self.query_one("#me", SeatPanel).show(self.seat_info(view, bottom, names, roles, koikoi))
@@ -474,8 +470,7 @@ class TableScreen(Screen[None]):
         card = cards[self.selected]
         if card not in view.legal:
             return
-        facts = view.facts
-        warning = facts.hatto.get(card) if isinstance(facts, HachihachiFacts) else None
+        warning = view.facts.warnings().get(card)
         if warning is not None and not warning[1]:
             self.open(hatto_prompt(card, warning[0], self.session.names), self.decided)
             return

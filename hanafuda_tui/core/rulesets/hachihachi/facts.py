@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .hatto import Hatto
 from .teyaku import Teyaku
-
-NO_WARNINGS: Mapping[int, tuple[Hatto, bool]] = MappingProxyType({})
 
 
 class HachihachiFacts(NamedTuple):
@@ -42,3 +39,16 @@ class HachihachiFacts(NamedTuple):
 
     def status(self) -> tuple[tuple[str, object], ...]:
         return ()
+
+    def called(self) -> tuple[bool, ...]:
+        return ()
+
+    def offered(self) -> tuple[str, ...]:
+        return ()
+
+    def held(self) -> tuple[str, int] | None:
+        own = self.own_teyaku
+        return (own.name, own.value) if own else None
+
+    def warnings(self) -> Mapping[int, tuple[Any, bool]]:
+        return self.hatto

@@ -19,12 +19,12 @@ from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
 from ...cards import MONTH_MASK, card_list
-from ...game import Game, Phase, PlayerView
+from ...game import NO_WARNINGS, Game, Phase, PlayerView
 from ...results import Cause, Line, Outcome, Settlement
 from ...stats import BaYear
 from ...yaku_defs import YakuDef
 from .ba import BA_NAMES, KOBA, ba_chain, ba_label, ba_of
-from .facts import NO_WARNINGS, HachihachiFacts
+from .facts import HachihachiFacts
 from .hatto import Hatto, Table, exempt, fusakui, hatto_cards, warnings
 from .lines import (
     OUTCOMES,

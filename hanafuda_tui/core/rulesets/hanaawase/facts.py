@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ...game import NO_WARNINGS
 
 
 class HanaawaseFacts(NamedTuple):
@@ -20,3 +23,15 @@ class HanaawaseFacts(NamedTuple):
 
     def status(self) -> tuple[tuple[str, object], ...]:
         return ()
+
+    def called(self) -> tuple[bool, ...]:
+        return ()
+
+    def offered(self) -> tuple[str, ...]:
+        return ()
+
+    def held(self) -> tuple[str, int] | None:
+        return self.own_teyaku
+
+    def warnings(self) -> Mapping[int, tuple[Any, bool]]:
+        return NO_WARNINGS

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ...game import NO_WARNINGS
 
 
 class Koikoi2Facts(NamedTuple):
@@ -19,3 +22,15 @@ class Koikoi2Facts(NamedTuple):
 
     def status(self) -> tuple[tuple[str, object], ...]:
         return ()
+
+    def called(self) -> tuple[bool, ...]:
+        return self.koikoi
+
+    def offered(self) -> tuple[str, ...]:
+        return self.offer
+
+    def held(self) -> tuple[str, int] | None:
+        return None
+
+    def warnings(self) -> Mapping[int, tuple[Any, bool]]:
+        return NO_WARNINGS

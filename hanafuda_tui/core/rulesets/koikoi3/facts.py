@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ...game import NO_WARNINGS
 
 
 class Koikoi3Facts(NamedTuple):
@@ -28,3 +31,15 @@ class Koikoi3Facts(NamedTuple):
         """The season, and 3文しばり when it binds."""
         season = (("season", self.season),)
         return (*season, ("shibari", True)) if self.shibari else season
+
+    def called(self) -> tuple[bool, ...]:
+        return self.koikoi
+
+    def offered(self) -> tuple[str, ...]:
+        return self.offer
+
+    def held(self) -> tuple[str, int] | None:
+        return self.own_teyaku
+
+    def warnings(self) -> Mapping[int, tuple[Any, bool]]:
+        return NO_WARNINGS
