@@ -30,12 +30,10 @@ from .core.records import (
     replay,
 )
 from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
-from .core.rulesets.hachihachi.game import Hachihachi
-from .core.rulesets.hachihachi.sheet import sheet
 from .core.stats import TOTAL_HANDS
 from .story import tell
 from .tournament import Plan
-from .ui.sheet_text import render_sheet
+from .ui.screens.ruleset_screen import screen_of
 
 MAX_JOBS = 64
 MAX_MESSAGE = 300
@@ -199,9 +197,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     game = replay(record)
     names = [printable(s.name) for s in record.seats]
     if args.sheet:
-        if not isinstance(game, Hachihachi):
+        lines = screen_of(record.ruleset).sheet_text(game, names)
+        if lines is None:
             raise UsageError(f"--sheet is the 八八 記入式; this record is {record.ruleset}")
-        print("\n".join(render_sheet(sheet(game), names)))
+        print("\n".join(lines))
         return 0
     if args.json:
         _print_json(tell(record).model_dump(mode="json"))

@@ -20,7 +20,7 @@ from .core.cards import CODES, codes_of, parse_deck
 from .core.game import Event, Game
 from .core.records import GameRecord, make_options, replay
 from .core.results import Cause, Line, Outcome, Settlement
-from .core.rulesets import Hachihachi, ruleset_class
+from .core.rulesets import ruleset_class
 from .core.table import deal_by
 
 
@@ -268,7 +268,8 @@ def drive(record: GameRecord) -> Run:
 
     def note() -> None:
         while len(stones) < len(game.results):
-            stones.append(game.stones[:] if isinstance(game, Hachihachi) else None)
+            now = game.stones_now()
+            stones.append(None if now is None else list(now))
 
     try:
         game.start()
@@ -405,14 +406,15 @@ def _deal(
 
 
 def _closing(game: Game) -> Closing:
-    year = game.year if isinstance(game, Hachihachi) else None
+    year = game.year_closing()
+    stones = game.stones_now()
     return Closing(
         finished=game.is_over,
         settlements=[settlement_entry(x) for x in game.settlements],
-        stones=game.stones[:] if isinstance(game, Hachihachi) else None,
-        bankoita=game.pot if isinstance(game, Hachihachi) else None,
+        stones=None if stones is None else list(stones),
+        bankoita=year.bankoita if year else None,
         top=year.top if year else None,
-        final_kan=list(year.final) if year else None,
+        final_kan=list(year.final) if year and year.final is not None else None,
         totals=list(game.scores),
     )
 

@@ -72,3 +72,72 @@ def test_relative_and_lazy_imports_up_the_layers_are_found(tmp_path: Path) -> No
         "hanafuda_tui.core.rulesets.sample imports hanafuda_tui.bots",
         "hanafuda_tui.core.rulesets.sample imports hanafuda_tui.bots.levels",
     ]
+
+
+def ruleset_of(module: str, package: Path = PACKAGE) -> str:
+    """``hanafuda_tui.core.rulesets.hachihachi.ba`` → ``hachihachi``, as ``...rulesets.Hachihachi``
+    (a ruleset's class through the registry); '' outside a ruleset's package."""
+    parts = module.split(".")
+    if parts[:3] != ["hanafuda_tui", "core", "rulesets"] or len(parts) < 4:
+        return ""
+    name = parts[3] if parts[3].islower() else parts[3].lower() if len(parts) == 4 else ""
+    return name if name and (package / "core" / "rulesets" / name).is_dir() else ""
+
+
+def plug_ins() -> dict[str, set[str]]:
+    """The modules outside its package that each ruleset's class names: its bot rules and screen
+    (a module, or a package with the modules in it)."""
+    from hanafuda_tui.core.rulesets import RULESETS
+
+    return {name: {cls.bot_rules, cls.screen} for name, cls in RULESETS.items()}
+
+
+def reaching_in(package: Path = PACKAGE, named: dict[str, set[str]] | None = None) -> list[str]:
+    """Imports of a ruleset's own modules from anywhere but that ruleset's package, the modules its
+    class names, and the registry (``core/rulesets/__init__``)."""
+    named = plug_ins() if named is None else named
+    registry = "hanafuda_tui.core.rulesets.__init__"
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        own = module_name(path, package)
+        for module in sorted(imported(path, package)):
+            ruleset = ruleset_of(module, package)
+            allowed = {registry, *named.get(ruleset, ())}
+            inside = own in allowed or own.rsplit(".", 1)[0] in allowed
+            if ruleset and ruleset != ruleset_of(own, package) and not inside:
+                found.append(f"{own} imports {module}")
+    return found
+
+
+def test_only_a_ruleset_and_the_modules_its_class_names_import_its_internals() -> None:
+    assert reaching_in() == []
+
+
+def test_a_core_service_or_another_ruleset_reaching_into_a_ruleset_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "hanafuda_tui"
+    for ruleset in ("alpha", "beta"):
+        (package / "core" / "rulesets" / ruleset).mkdir(parents=True)
+        (package / "core" / "rulesets" / ruleset / "yaku.py").write_text("", "utf-8")
+    (package / "core" / "rulesets" / "__init__.py").write_text("from .alpha import yaku\n", "utf-8")
+    (package / "core" / "hints.py").write_text("from .rulesets.alpha.yaku import x\n", "utf-8")
+    (package / "story.py").write_text("from .core.rulesets import Alpha, ruleset_class\n", "utf-8")
+    (package / "core" / "rulesets" / "beta" / "game.py").write_text(
+        "from ..alpha import yaku\nfrom . import yaku as own\n", "utf-8"
+    )
+    (package / "bots").mkdir()
+    (package / "bots" / "alpha_eval.py").write_text(
+        "from ..core.rulesets.alpha import yaku\n", "utf-8"
+    )
+    (package / "bots" / "beta_eval.py").write_text(
+        "from ..core.rulesets.alpha import yaku\n", "utf-8"
+    )
+    named = {"alpha": {"hanafuda_tui.bots.alpha_eval"}}
+    assert reaching_in(package, named) == [
+        "hanafuda_tui.bots.beta_eval imports hanafuda_tui.core.rulesets.alpha",
+        "hanafuda_tui.bots.beta_eval imports hanafuda_tui.core.rulesets.alpha.yaku",
+        "hanafuda_tui.core.hints imports hanafuda_tui.core.rulesets.alpha.yaku",
+        "hanafuda_tui.core.hints imports hanafuda_tui.core.rulesets.alpha.yaku.x",
+        "hanafuda_tui.core.rulesets.beta.game imports hanafuda_tui.core.rulesets.alpha",
+        "hanafuda_tui.core.rulesets.beta.game imports hanafuda_tui.core.rulesets.alpha.yaku",
+        "hanafuda_tui.story imports hanafuda_tui.core.rulesets.Alpha",
+    ]

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from . import actions as act
 from .cards import ALL_BUT, BIT, MONTH_MASK, card_list, card_tuple, deck_string
-from .results import DealResult, Settlement
+from .results import DealResult, Settlement, YearClosing
 from .stats import BaYear
 from .table import DEAL_THREE, Layout, deal_by, layout
 from .yaku_defs import YakuDef
@@ -389,6 +389,14 @@ class Game:
     @classmethod
     def teyaku_counts(cls) -> dict[str, int] | None:
         """Exact count of the seven-card hands holding each teyaku (None: not counted)."""
+        return None
+
+    def stones_now(self) -> tuple[int, ...] | None:
+        """Each seat's month stones so far, where the ruleset keeps them (None: it keeps none)."""
+        return None
+
+    def year_closing(self) -> YearClosing | None:
+        """The 番個板 and the year's closing, where the ruleset keeps stones (None: none)."""
         return None
 
     @classmethod

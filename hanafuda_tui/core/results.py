@@ -78,6 +78,15 @@ class Line(NamedTuple):
     """The seat on the other side of this amount, where there is one."""
 
 
+class YearClosing(NamedTuple):
+    """Where a ruleset keeps stones: the 番個板 (stones not yet taken), and once the year is over
+    the seat that took 吟味 (-1 for a draw) and the final score in the ruleset's closing unit."""
+
+    bankoita: int
+    top: int | None = None
+    final: tuple[int, ...] | None = None
+
+
 class Settlement(NamedTuple):
     """A payment outside a deal: 小引 after a season, 吟味, 月石清算 at the year's end."""
 

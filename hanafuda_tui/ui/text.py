@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 
@@ -10,8 +10,6 @@ from ..core.cards import card_list
 from ..core.game import Event
 from ..core.records import printable
 from ..core.results import DealResult
-from ..core.rulesets.hachihachi.ba import BA_NAMES
-from ..core.rulesets.koikoi3.game import MonthResult as Koikoi3Month
 from .faces import face, month_label
 from .i18n import has, own, t
 
@@ -103,9 +101,9 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
         return t("log.extension")
     if k == "year_start":
         return None
-    if k == "ba":  # 八八: value is the 場, amounts the 二代しばり it leaves (0 none)
-        key = "log.ba_carried" if e.amounts and e.amounts[0] else "log.ba"
-        return t(key, who=who, ba=BA_NAMES[e.value])
+    if k == "ba":  # 八八: names are this 場, the 二代しばり binding it and the one it leaves
+        key = "log.ba_carried" if e.names[2] else "log.ba"
+        return t(key, who=who, ba=e.names[0].removesuffix("場"))
     if k == "hatto":  # 八八: told as the yaku is completed; card -1 for yaku added after 下げ
         key = "log.hatto" if e.card >= 0 else "log.hatto_added"
         card = face(e.card) if e.card >= 0 else ""
@@ -143,14 +141,16 @@ def generic_line(e: Event, who: str) -> str:
     return " ".join(p for p in parts if p)
 
 
-def result_rows(results: Sequence[DealResult], names: Sequence[str]) -> list[tuple[str, ...]]:
-    """A month-by-month sheet: month, 胴, winner, what, each seat's payment."""
+def result_rows(
+    results: Sequence[DealResult], names: Sequence[str], note: Callable[[DealResult], str]
+) -> list[tuple[str, ...]]:
+    """A month-by-month sheet: month, 胴, winner, what (with the ruleset's ``note``), each seat's
+    payment."""
     rows = []
     for r in results:
         who = names[r.winner] if r.winner >= 0 else t("result.nagare")
         what = " ".join(n for n, _ in r.yaku) if r.yaku else reason_text(r.reason)
-        if isinstance(r, Koikoi3Month) and r.shibari:
-            what += " " + t("table.shibari_short")
+        what += " " + note(r)
         rows.append(
             (
                 month_label(r.month, short=True),

@@ -33,12 +33,12 @@ def won_deal(ruleset: str) -> tuple[Game, DealResult]:
     raise AssertionError("no deal won with two yaku")
 
 
-def screen_text(result: DealResult, names: list[str], scores: list[int]) -> str:
+def screen_text(ruleset: str, result: DealResult, names: list[str], scores: list[int]) -> str:
     """The text of every part of a MonthResult screen showing ``result``."""
 
     class Shows(App[None]):
         def on_mount(self) -> None:
-            self.push_screen(MonthResult(result, names, scores))
+            self.push_screen(MonthResult(ruleset, result, names, scores))
 
     async def run() -> str:
         app = Shows()
@@ -56,7 +56,7 @@ def test_the_month_result_screen_shows_each_yaku_with_its_value(ruleset: str) ->
     set_lang("ja")
     set_ruleset(ruleset)
     try:
-        text = screen_text(result, names, game.scores)
+        text = screen_text(ruleset, result, names, game.scores)
         for name, value in result.yaku:
             assert f"{yaku_name(name)} {value}{UNIT[ruleset]}" in text, (name, value, text)
     finally:

@@ -131,7 +131,9 @@ def test_log_lines_for_hachihachi_and_hanaawase_events_are_sentences() -> None:
     i18n.set_ruleset("hachihachi")
     try:
         lines = [
-            event_line(Event("ba", 2, value=1, amounts=(1,)), names),
+            event_line(
+                Event("ba", 2, value=1, amounts=(1,), names=("大場", "", "大場", "大大")), names
+            ),
             event_line(Event("month_end", 1, names=("hands",), amounts=(-26, 42, -16)), names),
             event_line(Event("teyaku", 0, value=2, names=("赤",)), names),
             event_line(Event("agari", 2, value=168), names),

@@ -14,12 +14,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...core.results import DealResult
-from ...core.rulesets.hachihachi.game import Hachihachi
-from ...core.rulesets.hachihachi.game import MonthResult as HachihachiMonth
 from ..faces import month_label
 from ..i18n import has, own, t
 from ..text import name_text, plain, reason_text, result_rows, signed, yaku_name
-from . import hachihachi
+from .ruleset_screen import screen_of
 
 
 class MonthResult(ModalScreen[None]):
@@ -29,6 +27,7 @@ class MonthResult(ModalScreen[None]):
 
     def __init__(
         self,
+        ruleset: str,
         result: DealResult,
         names: Sequence[str],
         scores: Sequence[int],
@@ -39,12 +38,12 @@ class MonthResult(ModalScreen[None]):
         ``last``: the year ended with this deal."""
         super().__init__()
         self.last = last
-        self.result, self.names, self.scores = result, names, scores
+        self.ruleset, self.result, self.names, self.scores = ruleset, result, names, scores
         self.settlements = settlements
 
     def compose(self) -> ComposeResult:
         title, body = result_parts(
-            self.result, self.names, self.scores, self.settlements, self.last
+            self.ruleset, self.result, self.names, self.scores, self.settlements, self.last
         )
         with Vertical(classes="dialog"):
             yield Static(Content.from_markup(title), classes="dialog-title")
@@ -65,6 +64,7 @@ class MonthResult(ModalScreen[None]):
 
 
 def result_parts(
+    ruleset: str,
     result: DealResult,
     names: Sequence[str],
     scores: Sequence[int],
@@ -74,10 +74,10 @@ def result_parts(
     """A month result's title (markup) and its body: how it ended, each yaku won with its value,
     and every payment."""
     title = month_label(result.month)
-    if isinstance(result, HachihachiMonth):  # how the month ended, then every payment line
-        head = hachihachi.result_head(result, names, last)
-        body = [hachihachi.rows_table(result, names), totals_table(names, scores, settlements)]
-        return f"[b]{title}  {head}[/b]", body
+    own_parts = screen_of(ruleset).result_parts(result, names, last)
+    if own_parts is not None:  # the ruleset's own head and tables, then the running totals
+        head, tables = own_parts
+        return f"[b]{title}  {head}[/b]", [*tables, totals_table(names, scores, settlements)]
     winner = result.winner
     if winner >= 0:
         head = t("result.won", who=plain(names[winner]), value=result.value)
@@ -121,7 +121,7 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
     table.add_column(t("sheet.what"))
     for s, name in enumerate(names):
         table.add_column(name_text(name), signed(game.scores[s]), justify="right", no_wrap=True)
-    for row in result_rows(game.results, names):
+    for row in result_rows(game.results, names, screen_of(game.ruleset).result_note):
         table.add_row(*map(name_text, row))
     for settled in game.settlements:
         table.add_row(settled.name, "", "", "", *(signed(p) for p in settled.payments))
@@ -130,8 +130,7 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
 
 def standings(game: Any, names: Sequence[str]) -> list[str]:
     """Final ranks; 八八 ranks by its 最終得点 in 貫."""
-    year = game.year if isinstance(game, Hachihachi) else None
-    scores, key = (year.final, "year.rank.hachihachi") if year else (game.scores, "year.rank")
+    scores, key = screen_of(game.ruleset).year_scores(game)
     order = sorted(range(len(names)), key=lambda s: -scores[s])
     out = []
     for s in order:
@@ -158,8 +157,9 @@ class ScoreSheet(ModalScreen[None]):
                 if self.final:
                     lines = standings(self.game, self.names)
                     yield Static(Content.from_markup("\n".join(lines)), classes="dialog-body")
-                if isinstance(self.game, Hachihachi):
-                    yield Static(hachihachi.sheet_table(self.game, self.names), id="kinyu")
+                own_sheet = screen_of(self.game.ruleset).sheet(self.game, self.names)
+                if own_sheet is not None:
+                    yield Static(own_sheet, id="kinyu")
                 else:
                     yield Static(sheet_table(self.game, self.names))
             label = t("year.new_game") if self.final else t("key.close")

@@ -21,6 +21,7 @@ from ...core.records import OptionError, SeatRecord, make_options
 from ...core.rulesets import RULESETS, ruleset_class, titles
 from ..i18n import has, lang, t
 from ..session import HUMAN
+from .ruleset_screen import screen_of
 
 DEFAULT_BOT = "normal"
 ORDER = ("koikoi3", "hachihachi", "hanaawase", "koikoi2")
@@ -43,19 +44,8 @@ def choice_label(value: Any, ruleset: str = "", option: str = "") -> str:
         return t("yes") if value else t("no")
     if isinstance(value, enum.Enum):
         return str(value.value)
-    if option == "menu" and ruleset_class(ruleset).has_ba:
-        return menu_label(str(value))
-    return str(value)
-
-
-def menu_label(menu: str) -> str:
-    """八八's 場 menu: ``A  大場×2 絶場×4`` (the values multiplied) or ``F  大場+1貫 絶場+2貫``."""
-    from ...core.rulesets.hachihachi.yaku import MULTIPLIERS
-
-    if menu not in MULTIPLIERS:
-        return f"{menu}  大場+1貫 絶場+2貫"
-    factors = [f"×{num / den:g}" for num, den in MULTIPLIERS[menu][1:]]
-    return f"{menu}  大場{factors[0]} 絶場{factors[1]}"
+    label = screen_of(ruleset).option_label(option, value) if ruleset else None
+    return str(value) if label is None else label
 
 
 def ruleset_names() -> list[str]:

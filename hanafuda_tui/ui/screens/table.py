@@ -29,7 +29,7 @@ from ...core.cards import ALL_CARDS, card_list
 from ...core.game import Phase, PlayerView
 from ...core.hints import current_yaku, near_yaku
 from ...core.hints import takes as hint_takes
-from ...core.rulesets import ruleset_class, titles
+from ...core.rulesets import titles
 from .. import memory
 from ..faces import describe, face, month_label
 from ..i18n import has, t
@@ -44,17 +44,15 @@ from ..widgets.table import (
     YakuInfo,
     YakuPanel,
 )
-from . import hachihachi
 from .modals import generic_prompt, hatto_prompt, koikoi_prompt, take_prompt, teyaku_prompt
 from .passing import PassScreen
 from .results import MonthResult, ScoreSheet
+from .ruleset_screen import screen_of
 
 PROMPTS = {
     Phase.TAKE: take_prompt,
     Phase.TEYAKU: teyaku_prompt,
     Phase.KOIKOI: koikoi_prompt,
-    Phase.AGARI: hachihachi.agari_prompt,
-    Phase.CANCEL: hachihachi.cancel_prompt,
 }
 """Phases with their own prompt; any other phase gets the generic list of its legal actions."""
 LOG_LINES = 60
@@ -208,8 +206,7 @@ class TableScreen(Screen[None]):
     def status_line(self, view: PlayerView) -> str:
         title = titles(view.ruleset)
         parts = [f"[b]{title[0]}[/b]", month_label(view.month)]
-        if ruleset_class(view.ruleset).has_ba:
-            parts += hachihachi.status_parts(view, self.session.names)
+        parts += screen_of(view.ruleset).status_parts(view, self.session.names)
         for name, value in view.facts.status():
             label = f"status.{view.ruleset}.{name}"
             if has(label):
@@ -245,8 +242,7 @@ class TableScreen(Screen[None]):
             caps = view.captures[s]
             available = ALL_CARDS & ~(taken & ~caps)
             yaku = current_yaku(view.ruleset, options, caps)
-            if ruleset_class(view.ruleset).has_ba:  # 貫 at 小場 → 点 at this 場, as the totals
-                yaku = hachihachi.at_ba(yaku, view)
+            yaku = screen_of(view.ruleset).yaku_shown(yaku, view)
             out.append(
                 YakuInfo(
                     names[s],
@@ -287,7 +283,7 @@ class TableScreen(Screen[None]):
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
             last = game.is_over and self.shown_results == len(game.results)
-            self.open(MonthResult(result, session.names, scores, closing, last))
+            self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last))
             return
         if game.is_over:
             self.open(ScoreSheet(game, session.names, final=True), self.year_over)
@@ -309,7 +305,8 @@ class TableScreen(Screen[None]):
         view = game.view(seat)
         if view.phase == Phase.PLAY:
             return
-        self.open(PROMPTS.get(view.phase, generic_prompt)(view, session), self.decided)
+        prompt = screen_of(view.ruleset).prompts.get(view.phase) or PROMPTS.get(view.phase)
+        self.open((prompt or generic_prompt)(view, session), self.decided)
 
     def scores_so_far(self) -> list[int]:
         """Running totals after the results and settlements shown so far."""

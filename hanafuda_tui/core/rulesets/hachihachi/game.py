@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict
 from ... import actions as act
 from ...cards import MONTH_MASK, card_list
 from ...game import NO_WARNINGS, Game, Phase, PlayerView
-from ...results import Cause, Line, Outcome, Settlement
+from ...results import Cause, Line, Outcome, Settlement, YearClosing
 from ...stats import BaYear
 from ...yaku_defs import YakuDef
 from .ba import BA_NAMES, KOBA, ba_chain, ba_label, ba_of
@@ -210,7 +210,7 @@ class Hachihachi(Game):
     has_ba = True
     bot_rules = "hanafuda_tui.bots.hachihachi_eval"
     Facts = HachihachiFacts
-    screen = "hanafuda_tui.ui.screens.hachihachi"
+    screen = "hanafuda_tui.ui.hachihachi"
     Options = HachihachiOptions
 
     @classmethod
@@ -221,6 +221,15 @@ class Hachihachi(Game):
     @classmethod
     def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
         return YAKU
+
+    def stones_now(self) -> tuple[int, ...]:
+        """Month stones so far (docs/rules/hachihachi.md §15)."""
+        return tuple(self.stones)
+
+    def year_closing(self) -> YearClosing:
+        """The 番個板, and after the year 吟味's taker and the final 貫 (§15, §16)."""
+        year = self.year
+        return YearClosing(self.pot, year.top if year else None, year.final if year else None)
 
     @classmethod
     def ba_year(cls) -> BaYear:

@@ -145,7 +145,7 @@ class Koikoi3(Game):
     dealer_title = "胴"
     bot_rules = "hanafuda_tui.bots.koikoi3_eval"
     Facts = Koikoi3Facts
-    screen = "hanafuda_tui.ui.screens.ruleset_screen"
+    screen = "hanafuda_tui.ui.koikoi3"
     Options = Koikoi3Options
 
     @classmethod

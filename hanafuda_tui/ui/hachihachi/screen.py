@@ -4,24 +4,27 @@ prompts with what each pays, every payment row of a month, and the 記入式 sco
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from rich.table import Table
 from rich.text import Text
 
-from ...core.game import PlayerView
+from ...core.game import Game, Phase, PlayerView
 from ...core.records import printable
+from ...core.results import DealResult
 from ...core.rulesets.hachihachi.ba import BA_NAMES, KOBA
 from ...core.rulesets.hachihachi.facts import HachihachiFacts
-from ...core.rulesets.hachihachi.game import Hachihachi
+from ...core.rulesets.hachihachi.game import Hachihachi, MonthResult
 from ...core.rulesets.hachihachi.payout import Offer
 from ...core.rulesets.hachihachi.sheet import sheet
-from ...core.rulesets.hachihachi.yaku import points
+from ...core.rulesets.hachihachi.yaku import MULTIPLIERS, points
 from ..i18n import t
+from ..screens.modals import Decision, choices
+from ..screens.ruleset_screen import RulesetScreen
 from ..session import Session
-from ..sheet_text import CELL, cell_text
 from ..text import name_text, plain, signed, yaku_name
-from .modals import Decision, choices
+from .sheet_text import CELL, cell_text, render_sheet
 
 
 def facts_of(view: PlayerView) -> HachihachiFacts:
@@ -153,3 +156,48 @@ def sheet_table(game: Hachihachi, names: Sequence[str]) -> Table:
     if kinyu.mushobu:
         table.add_row(Text(t("hh.end.mushobu")))
     return table
+
+
+def menu_label(menu: str) -> str:
+    """The 場 menu: ``A  大場×2 絶場×4`` (the values multiplied) or ``F  大場+1貫 絶場+2貫``."""
+    if menu not in MULTIPLIERS:
+        return f"{menu}  大場+1貫 絶場+2貫"
+    factors = [f"×{num / den:g}" for num, den in MULTIPLIERS[menu][1:]]
+    return f"{menu}  大場{factors[0]} 絶場{factors[1]}"
+
+
+class HachihachiScreen(RulesetScreen):
+    """The 場 and 下げ in the status line, 出来役 at the 場, the あがり/下げ prompts, every payment
+    row of a month, the 記入式, and the year ranked by 最終得点."""
+
+    prompts = MappingProxyType({Phase.AGARI: agari_prompt, Phase.CANCEL: cancel_prompt})
+
+    def status_parts(self, view: PlayerView, names: Sequence[str]) -> list[str]:
+        return status_parts(view, names)
+
+    def yaku_shown(self, yaku: dict[str, int], view: PlayerView) -> dict[str, int]:
+        return at_ba(yaku, view)
+
+    def result_parts(
+        self, result: DealResult, names: Sequence[str], last: bool
+    ) -> tuple[str, list[Any]] | None:
+        if not isinstance(result, MonthResult):
+            return None
+        return result_head(result, names, last), [rows_table(result, names)]
+
+    def sheet(self, game: Game, names: Sequence[str]) -> Table | None:
+        return sheet_table(game, names) if isinstance(game, Hachihachi) else None
+
+    def sheet_text(self, game: Game, names: Sequence[str]) -> list[str] | None:
+        return render_sheet(sheet(game), names) if isinstance(game, Hachihachi) else None
+
+    def year_scores(self, game: Game) -> tuple[Sequence[int], str]:
+        if isinstance(game, Hachihachi) and game.year is not None:
+            return game.year.final, "year.rank.hachihachi"
+        return super().year_scores(game)
+
+    def option_label(self, option: str, value: Any) -> str | None:
+        return menu_label(str(value)) if option == "menu" else None
+
+
+SCREEN = HachihachiScreen()

@@ -1,0 +1,82 @@
+"""What the table shows differently for one ruleset: its screen adapter.
+
+A ruleset class names the module of its adapter (``Game.screen``); that module's ``SCREEN`` is
+the adapter. The base adds nothing to what every ruleset shows, so a ruleset without a 場, a
+記入式 or prompts of its own names this module.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from rich.table import Table
+
+from ...core.game import Game, PlayerView
+from ...core.results import DealResult
+from ...core.rulesets import ruleset_class
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from .modals import Decision
+
+Prompt = Callable[[PlayerView, "Session"], "Decision"]
+"""A decision prompt for the seat a view is of."""
+
+
+class RulesetScreen:
+    """The table's hooks for one ruleset; each returns what the base table shows by default."""
+
+    prompts: Mapping[str, Prompt] = MappingProxyType({})
+    """The ruleset's own decision prompts, by the phase they answer."""
+
+    def status_parts(self, view: PlayerView, names: Sequence[str]) -> list[str]:
+        """More of the status line (markup), after the month."""
+        return []
+
+    def yaku_shown(self, yaku: dict[str, int], view: PlayerView) -> dict[str, int]:
+        """Yaku values as the sidebar shows them (八八: at this month's 場)."""
+        return yaku
+
+    def result_parts(
+        self, result: DealResult, names: Sequence[str], last: bool
+    ) -> tuple[str, list[Any]] | None:
+        """A deal's result as its own head (markup) and tables, above the running totals; None
+        for the common layout."""
+        return None
+
+    def result_note(self, result: DealResult) -> str:
+        """A word after a deal's yaku on the score sheet (三人こいこい: 3文しばり), or ""."""
+        return ""
+
+    def sheet(self, game: Game, names: Sequence[str]) -> Table | None:
+        """The ruleset's own score sheet (八八's 記入式), or None for the month-by-month table."""
+        return None
+
+    def sheet_text(self, game: Game, names: Sequence[str]) -> list[str] | None:
+        """The ruleset's own score sheet as plain text lines (``replay --sheet``), or None."""
+        return None
+
+    def year_scores(self, game: Game) -> tuple[Sequence[int], str]:
+        """The scores the year's standings rank by, and the text of a rank."""
+        return game.scores, "year.rank"
+
+    def option_label(self, option: str, value: Any) -> str | None:
+        """How the selector names an option's value, or None for the value itself."""
+        return None
+
+
+SCREEN = RulesetScreen()
+
+
+@cache
+def screen_of(ruleset: str) -> RulesetScreen:
+    """The screen adapter the ruleset's class names (``Game.screen``)."""
+    module = importlib.import_module(ruleset_class(ruleset).screen)
+    adapter = getattr(module, "SCREEN", None)
+    if not isinstance(adapter, RulesetScreen):
+        raise TypeError(f"{module.__name__}.SCREEN is not a RulesetScreen")
+    return adapter

@@ -1,0 +1,89 @@
+"""A ruleset plugs in through its class: every registered ruleset has every hook the core, the bots
+and the screens look for, and a ruleset that lacks one is named, not passed over."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel
+
+from hanafuda_tui.bots.evaluation import Evaluator
+from hanafuda_tui.core.game import Game
+from hanafuda_tui.core.rulesets import RULESETS
+from hanafuda_tui.ui.screens.ruleset_screen import RulesetScreen, screen_of
+
+DATA = Path(__file__).resolve().parents[1] / "hanafuda_tui" / "ui" / "data"
+SCREEN_TEXTS = ("desc", "roles", "help.rules")
+"""Texts every ruleset has in each language: the selector's line, the seats' roles, the rules."""
+
+
+def missing_hooks(cls: type[Game]) -> list[str]:
+    """The hooks ``cls`` lacks, by name."""
+    missing = []
+    if not cls.ruleset or RULESETS.get(cls.ruleset) is not cls:
+        missing.append("registry")
+    if not all(cls.titles):
+        missing.append("titles")
+    if not cls.dealer_title:
+        missing.append("dealer_title")
+    options = getattr(cls, "Options", None)
+    if not (isinstance(options, type) and issubclass(options, BaseModel)):
+        missing.append("Options")
+    elif cls.yaku_function(options()) is None:
+        missing.append("yaku_function")
+    try:
+        evaluator = importlib.import_module(cls.bot_rules).make(cls.Options())
+    except (ImportError, ValueError, AttributeError):
+        missing.append("bot_rules")
+    else:
+        if not isinstance(evaluator, Evaluator) or not evaluator.specs:
+            missing.append("bot_rules")
+    try:
+        screen = importlib.import_module(cls.screen).SCREEN
+    except (ImportError, ValueError, AttributeError):
+        missing.append("screen")
+    else:
+        if not isinstance(screen, RulesetScreen):
+            missing.append("screen")
+    for language in ("ja", "en"):
+        texts = json.loads((DATA / "i18n" / f"{language}.json").read_text("utf-8"))
+        if not all(f"{key}.{cls.ruleset}" in texts for key in SCREEN_TEXTS):
+            missing.append(f"texts ({language})")
+    if not (DATA / "help" / f"{cls.ruleset}.json").is_file():
+        missing.append("help")
+    return missing
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_registered_ruleset_has_every_hook(name: str) -> None:
+    assert missing_hooks(RULESETS[name]) == []
+    assert isinstance(screen_of(name), RulesetScreen)
+
+
+def test_a_ruleset_without_hooks_is_named_for_each_one_it_lacks() -> None:
+    class Bare(Game):
+        ruleset = "bare"
+
+    assert missing_hooks(Bare) == [
+        "registry",
+        "titles",
+        "dealer_title",
+        "Options",
+        "bot_rules",
+        "screen",
+        "texts (ja)",
+        "texts (en)",
+        "help",
+    ]
+
+
+def test_a_ruleset_naming_a_module_without_an_adapter_is_refused() -> None:
+    class Half(Game):
+        ruleset = "koikoi3"
+        bot_rules = "hanafuda_tui.bots.levels"
+        screen = "hanafuda_tui.ui.screens.help"
+
+    assert {"registry", "bot_rules", "screen"} <= set(missing_hooks(Half))
