@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
 from ...cards import MONTH_MASK, card_list
-from ...game import NO_WARNINGS, Game, Phase, PlayerView
+from ...game import AGARI, CANCEL, NO_WARNINGS, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
 from ...results import Cause, Line, Outcome, Settlement, YearClosing
 from ...stats import BaYear
 from ...yaku_defs import YakuDef
@@ -289,7 +289,7 @@ class Hachihachi(Game):
         self.shibari = facts.shibari
         self.sage = facts.sage
         self.declared = [bool(name) for name in facts.declared]
-        if view.phase in (Phase.PLAY, Phase.TAKE):
+        if view.phase in (PLAY, TAKE):
             self.turn_yaku = set(dekiyaku(view.captures[view.turn]))
 
     def deal_month(self) -> int:
@@ -403,13 +403,13 @@ class Hachihachi(Game):
     def hatto_warnings(self) -> dict[int, tuple[Hatto, bool]]:
         """For the seat to play: each hand card whose play would be 法度 (a 法度 lay or 飛込み 不作為),
         and whether it is exempt."""
-        if self.phase != Phase.PLAY or self.to_act < 0:
+        if self.phase != PLAY or self.to_act < 0:
             return {}
         return warnings(self.table(), self.to_act)
 
     def apply(self, action: int) -> None:
         seat = self.to_act
-        if self.phase == Phase.PLAY and 0 <= action < 48 and self.hands[seat] >> action & 1:
+        if self.phase == PLAY and 0 <= action < 48 and self.hands[seat] >> action & 1:
             self._before_play(seat, action)
         super().apply(action)
 
@@ -520,29 +520,29 @@ class Hachihachi(Game):
             if self.sage >= 0 and self.sage != seat or not self.hands[seat]:
                 self._agari(seat)
             else:
-                self.phase = Phase.AGARI
+                self.phase = AGARI
                 self.to_act = seat
             return
         if self.sage == seat and not self.hands[seat]:
             self._cancel()
         elif self.sage >= 0:
-            self.phase = Phase.CANCEL
+            self.phase = CANCEL
             self.to_act = self.sage
         else:
             self.next_turn(seat)
 
     def other_actions(self) -> list[int]:
-        if self.phase == Phase.TEYAKU:
+        if self.phase == TEYAKU:
             return self.teyaku_answers(self.teyaku[self.to_act])
-        if self.phase == Phase.AGARI:
+        if self.phase == AGARI:
             return [act.AGARI, act.SAGE]
-        if self.phase == Phase.CANCEL:
+        if self.phase == CANCEL:
             return [act.CANCEL, act.KEEP]
         return []
 
     def apply_other(self, action: int) -> None:
         seat = self.to_act
-        if self.phase == Phase.TEYAKU:
+        if self.phase == TEYAKU:
             self.declared[seat] = action == act.DECLARE
             if not self.teyaku_asked_on():
                 self._after_teyaku()
@@ -551,12 +551,12 @@ class Hachihachi(Game):
         elif action == act.SAGE:
             self.sage = seat
             self.emit("sage", seat, names=tuple(dekiyaku(self.captures[seat])))
-            self.phase = Phase.PLAY
+            self.phase = PLAY
             self.next_turn(seat)
         elif action == act.CANCEL:
             self._cancel()
         else:
-            self.phase = Phase.PLAY
+            self.phase = PLAY
             self.next_turn(self.turn)
 
     # -- settling the month ---------------------------------------------------------------------
@@ -688,7 +688,7 @@ class Hachihachi(Game):
             self.settlements.append(Settlement(name, len(self.deals), pay, lines))
         self.year = end
         self.emit("year_end", amounts=tuple(self.scores))
-        self.phase = Phase.OVER
+        self.phase = OVER
         self.to_act = -1
         self.finished = True
 
@@ -703,12 +703,12 @@ class Hachihachi(Game):
         return sum(self.stones)
 
     def public_facts(self, seat: int) -> HachihachiFacts:
-        asking = self.phase == Phase.TEYAKU
+        asking = self.phase == TEYAKU
         declared = tuple(
             t.name if t and self.declared[s] and not asking else ""
             for s, t in enumerate(self.teyaku)
         )
-        warned = seat == self.to_act and self.phase == Phase.PLAY
+        warned = seat == self.to_act and self.phase == PLAY
         return HachihachiFacts(
             self.menu,
             self.ba,

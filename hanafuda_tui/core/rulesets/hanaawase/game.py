@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
 from ...cards import KASUS, MONTH_MASK, POINTS
-from ...game import Game, Phase, PlayerView
+from ...game import OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
 from ...results import Line, Outcome
 from ...yaku_defs import YakuDef
 from .facts import HanaawaseFacts
@@ -114,7 +114,7 @@ class Hanaawase(Game):
         self.all_shown = 0
         for shown in view.shown:
             self.all_shown |= shown
-        if view.phase in (Phase.PLAY, Phase.TAKE):
+        if view.phase in (PLAY, TAKE):
             self.field |= self.all_shown & ~view.shown[view.turn]
 
     def __init__(self, options: HanaawaseOptions, first_dealer: int, deck_source: Any) -> None:
@@ -207,7 +207,7 @@ class Hanaawase(Game):
     def other_actions(self) -> list[int]:
         """Every seat answers the teyaku question in turn order (only 'pass' without one), so a
         hidden teyaku tells no one who holds it (docs/rules/hanaawase.md §5: declared privately)."""
-        if self.phase != Phase.TEYAKU:
+        if self.phase != TEYAKU:
             return []
         return self.teyaku_answers(self.teyaku[self.to_act])
 
@@ -263,7 +263,7 @@ class Hanaawase(Game):
         self.round_index += 1
         if self.round_index >= self.options.months:
             self.emit("year_end", amounts=tuple(self.scores))
-            self.phase = Phase.OVER
+            self.phase = OVER
             self.to_act = -1
             self.finished = True
             return
@@ -275,7 +275,7 @@ class Hanaawase(Game):
         return v._replace(field=v.field & ~(self.shown[0] | self.shown[1] | self.shown[2]))
 
     def public_facts(self, seat: int) -> HanaawaseFacts:
-        asking = self.phase == Phase.TEYAKU
+        asking = self.phase == TEYAKU
         name = self.teyaku[seat] if asking else None
         return HanaawaseFacts(
             self.round_index,

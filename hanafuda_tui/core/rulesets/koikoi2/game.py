@@ -15,7 +15,7 @@ from typing import Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
-from ...game import Game, Phase, PlayerView
+from ...game import KOIKOI, OVER, Game, PlayerView
 from ...results import Cause, Line, Outcome
 from ...table import DEAL_TWO, has_shima
 from ...yaku_defs import YakuDef
@@ -176,7 +176,7 @@ class Koikoi2(Game):
                 self._shobu(seat)
                 return
             self.offer = tuple(found)
-            self.phase = Phase.KOIKOI
+            self.phase = KOIKOI
             self.to_act = seat
             return
         self.next_turn(seat)
@@ -186,7 +186,7 @@ class Koikoi2(Game):
         self._end(-1, "hands-out", (), 0, 0, ())
 
     def other_actions(self) -> list[int]:
-        return _DECISIONS[:] if self.phase == Phase.KOIKOI else []
+        return _DECISIONS[:] if self.phase == KOIKOI else []
 
     def apply_other(self, action: int) -> None:
         seat = self.to_act
@@ -264,7 +264,7 @@ class Koikoi2(Game):
         self.month_index += 1
         if self.month_index >= self.options.months:
             self.emit("year_end", amounts=tuple(self.scores))
-            self.phase = Phase.OVER
+            self.phase = OVER
             self.to_act = -1
             self.finished = True
             return

@@ -12,7 +12,7 @@ from typing import Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
-from ...game import Game, Phase, PlayerView
+from ...game import KOIKOI, OVER, TEYAKU, Game, PlayerView
 from ...results import Cause, Line, Outcome, Settlement, pair
 from ...stats import count_by_pattern
 from ...table import has_shima
@@ -246,7 +246,7 @@ class Koikoi3(Game):
             formed = tuple(n for n in yaku if n in in_turn)
             if formed and (not self.shibari or shibari_value(caps, yaku) >= SHIBARI):
                 self.offer = formed
-                self.phase = Phase.KOIKOI
+                self.phase = KOIKOI
                 self.to_act = seat
                 self.emit("yaku", seat, value=sum(yaku.values()), names=formed)
                 return
@@ -258,15 +258,15 @@ class Koikoi3(Game):
     # -- decisions ------------------------------------------------------------------------------
 
     def other_actions(self) -> list[int]:
-        if self.phase == Phase.TEYAKU:
+        if self.phase == TEYAKU:
             return self.teyaku_answers(self.teyaku[self.to_act])
-        if self.phase == Phase.KOIKOI:
+        if self.phase == KOIKOI:
             return [act.KOIKOI, act.SHOBU]
         return []
 
     def apply_other(self, action: int) -> None:
         seat = self.to_act
-        if self.phase == Phase.TEYAKU:
+        if self.phase == TEYAKU:
             self.declared[seat] = action == act.DECLARE
             if not self.teyaku_asked_on():
                 self._after_teyaku()
@@ -366,7 +366,7 @@ class Koikoi3(Game):
         self.settlements.append(Settlement("吟味", self.month_index, pay, lines))
         self.emit("ginmi", amounts=pay)
         self.emit("year_end", amounts=tuple(self.scores))
-        self.phase = Phase.OVER
+        self.phase = OVER
         self.to_act = -1
         self.finished = True
 
@@ -381,7 +381,7 @@ class Koikoi3(Game):
             self.shibari,
             self.koikoi,
             self.offer if self.to_act == seat else (),
-            self.teyaku[seat] if self.phase == Phase.TEYAKU else None,
+            self.teyaku[seat] if self.phase == TEYAKU else None,
         )
 
     def restore_from_view(self, view: PlayerView) -> None:
