@@ -80,3 +80,20 @@ def test_with_a_saved_game_enter_continues_it(tmp_path: Path) -> None:
             assert table is not None and table.session.game.ruleset == "hanaawase"
 
     asyncio.run(run())
+
+
+def test_after_choosing_a_ruleset_tab_goes_on_to_its_options_not_to_quit(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), language="ja")
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            for _ in range(9):
+                await pilot.press("shift+tab")
+            assert app.focused is not None and app.focused.id == "ruleset"
+            await pilot.press("enter", "down", "enter")
+            await pilot.pause()
+            assert app.screen.query_one("#ruleset", Select).value == "hachihachi"
+            await pilot.press("tab")
+            assert app.focused is not None and app.focused.id == "opt-menu"
+
+    asyncio.run(run())

@@ -190,7 +190,8 @@ class SelectorScreen(Screen[None]):
         app: Any = self.app
         app.current_ruleset = self.ruleset
         await self.recompose()
-        self.on_mount()
+        self.update_continue()
+        self.query_one("#ruleset", Select).focus()  # Tab goes on to the new ruleset's options
 
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:
