@@ -46,21 +46,13 @@ def choices(view: PlayerView) -> list[tuple[int, str, str]]:
     return out
 
 
-def teyaku_text(own: Any, ruleset: str = "") -> str:
-    """A ruleset's own teyaku as shown to its holder: ``(name, value)``, or an object with a
-    ``name`` and ``value`` (八八's Teyaku), or a list of such. 八八 values are 貫."""
+def teyaku_text(own: tuple[str, int] | None, ruleset: str = "") -> str:
+    """A seat's own teyaku as shown to its holder (``PublicFacts.held``); 八八 values are 貫."""
     if own is None:
         return ""
-    if hasattr(own, "name") and hasattr(own, "value"):
-        name, value = own.name, own.value
-    elif isinstance(own, tuple) and len(own) == 2 and isinstance(own[0], str):
-        name, value = own
-    elif isinstance(own, list | tuple):
-        return "  ".join(teyaku_text(o, ruleset) for o in own)
-    else:
-        return yaku_name(str(own))
+    name, value = own
     key = f"teyaku.have.{ruleset}"
-    return t(key if has(key) else "teyaku.have", name=yaku_name(str(name)), value=value)
+    return t(key if has(key) else "teyaku.have", name=yaku_name(name), value=value)
 
 
 def action_label(action: int) -> str:
