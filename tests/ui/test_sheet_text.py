@@ -58,3 +58,21 @@ def test_the_screen_shows_the_cells_the_cli_prints() -> None:
         for s in range(3):
             assert cell_text(line, s).strip() in shown
     assert "*=5" in shown and "*=4" in shown
+
+
+def test_columns_line_up_whatever_the_label_and_names() -> None:
+    """Each player's block starts at the same terminal column on every row, whether the row has
+    a label in kanji or none, and under names in kanji and kana."""
+    names = ["松本たかし", "Bob", "花子さん"]
+    kinyu = sheet(example_game())
+    text = render_sheet(kinyu, names)
+
+    def grid(line: str) -> str:  # one character per terminal cell
+        return "".join(ch * 2 if ord(ch) > 0x2000 else ch for ch in line)
+
+    def block(line: str, seat: int) -> str:
+        return grid(line).ljust(61)[10 + 17 * seat : 10 + 17 * (seat + 1)]
+
+    assert [block(text[0], s) for s in range(3)] == [grid(n).ljust(17) for n in names]
+    for line, row in zip(text[1:], kinyu.lines, strict=False):
+        assert [block(line, s) for s in range(3)] == [cell_text(row, s).ljust(17) for s in range(3)]

@@ -37,22 +37,33 @@ def remark_text(line: SheetLine) -> str:
     return line.remark + (STRUCK if line.struck else "")
 
 
+def cells_of(text: str) -> int:
+    """Terminal cells of ``text`` (kanji and kana are two wide)."""
+    return sum(2 if ord(ch) > 0x2000 else 1 for ch in text)
+
+
 def pad(label: str, width: int = LABEL) -> str:
-    """Pad ``label`` to ``width`` terminal cells (kanji are two wide)."""
-    cells = sum(2 if ord(ch) > 0x2000 else 1 for ch in label)
-    return label + " " * max(0, width - cells)
+    """Pad ``label`` to ``width`` terminal cells."""
+    return label + " " * max(0, width - cells_of(label))
+
+
+def clip(name: str, width: int = 10) -> str:
+    """``name`` cut to at most ``width`` terminal cells."""
+    while cells_of(name) > width:
+        name = name[:-1]
+    return name
 
 
 def render_sheet(sheet: Sheet, names: Sequence[str]) -> list[str]:
     """The 記入式 as text lines: label, then 貫 点 and * per player, then the remark."""
 
     def fmt(label: str, cells: Sequence[str], remark: str) -> str:
-        return f"{label:<{LABEL}}" + "".join(f"{c:<17}" for c in cells) + f"  {remark}".rstrip()
+        return (pad(label) + "".join(pad(c, 17) for c in cells) + f"  {remark}").rstrip()
 
-    out = [fmt("", [n[:10] for n in names], "備考")]
+    out = [fmt("", [clip(n) for n in names], "備考")]
     for line in sheet.lines:
         cells = [cell_text(line, s) for s in range(len(line.cells))]
-        out.append(fmt(pad(line.label), cells, remark_text(line)))
+        out.append(fmt(line.label, cells, remark_text(line)))
     if sheet.mushobu:
         out.append(MUSHOBU)
     return out
