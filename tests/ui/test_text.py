@@ -67,7 +67,7 @@ def rendered(games: Sequence[Game], names: Sequence[str]) -> Iterator[tuple[str,
     score sheet and standings of the first three."""
     seen: set[tuple[object, ...]] = set()
     for game in games:
-        settled = [(x.name, x.payments) for x in game.settlements]
+        settled = game.settlements
         for e in game.log:
             line = event_line(e, names) if shape(e) not in seen else None
             seen.add(shape(e))

@@ -183,7 +183,8 @@ class HachihachiScreen(RulesetScreen):
     ) -> tuple[str, list[Any]] | None:
         if not isinstance(result, MonthResult):
             return None
-        return result_head(result, names, last), [rows_table(result, names)]
+        unit = Text(f"{t('hh.ba', ba=BA_NAMES[result.ba])} · {t('explain.kan')}")
+        return result_head(result, names, last), [rows_table(result, names), unit]
 
     def sheet(self, game: Game, names: Sequence[str]) -> Table | None:
         return sheet_table(game, names) if isinstance(game, Hachihachi) else None

@@ -13,7 +13,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...core.results import DealResult
+from ...core.results import DealResult, Settlement
+from ..explain import explained
 from ..faces import month_label
 from ..i18n import has, own, t
 from ..text import name_text, plain, reason_text, result_rows, signed, yaku_name
@@ -31,11 +32,11 @@ class MonthResult(ModalScreen[None]):
         result: DealResult,
         names: Sequence[str],
         scores: Sequence[int],
-        settlements: Sequence[tuple[str, Sequence[int]]] = (),
+        settlements: Sequence[Settlement] = (),
         last: bool = False,
     ) -> None:
-        """``settlements``: payments made right after this deal (小引, 吟味), shown as columns;
-        ``last``: the year ended with this deal."""
+        """``settlements``: payments made right after this deal (小引, 吟味), shown as columns and
+        explained; ``last``: the year ended with this deal."""
         super().__init__()
         self.last = last
         self.ruleset, self.result, self.names, self.scores = ruleset, result, names, scores
@@ -45,10 +46,11 @@ class MonthResult(ModalScreen[None]):
         title, body = result_parts(
             self.ruleset, self.result, self.names, self.scores, self.settlements, self.last
         )
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog result"):
             yield Static(Content.from_markup(title), classes="dialog-title")
-            for part in body:
-                yield Static(part, classes="dialog-body")
+            with VerticalScroll(classes="result-body"):
+                for part in body:
+                    yield Static(part, classes="dialog-body")
             yield Button(Content(t("key.continue") + " [Enter]"), id="close", compact=True)
 
     def on_mount(self) -> None:
@@ -68,16 +70,19 @@ def result_parts(
     result: DealResult,
     names: Sequence[str],
     scores: Sequence[int],
-    settlements: Sequence[tuple[str, Sequence[int]]] = (),
+    settlements: Sequence[Settlement] = (),
     last: bool = False,
 ) -> tuple[str, list[Any]]:
     """A month result's title (markup) and its body: how it ended, each yaku won with its value,
-    and every payment."""
+    every payment with its causes (the deal's lines, then the settlements'), and the totals."""
     title = month_label(result.month)
+    why = [Content.from_markup(line) for line in explained(result.lines, names)]
+    for settled in settlements:
+        why += [Content.from_markup(line) for line in explained(settled.lines, names)]
     own_parts = screen_of(ruleset).result_parts(result, names, last)
     if own_parts is not None:  # the ruleset's own head and tables, then the running totals
         head, tables = own_parts
-        return f"[b]{title}  {head}[/b]", [*tables, totals_table(names, scores, settlements)]
+        return f"[b]{title}  {head}[/b]", [*tables, *why, totals_table(names, scores, settlements)]
     winner = result.winner
     if winner >= 0:
         head = t("result.won", who=plain(names[winner]), value=result.value)
@@ -88,26 +93,26 @@ def result_parts(
     table = Table(box=None, show_header=True, pad_edge=False)
     table.add_column(t("sheet.player"))
     table.add_column(t("sheet.payment"), justify="right")
-    for name, _ in settlements:
-        table.add_column(name, justify="right")
+    for settled in settlements:
+        table.add_column(settled.name, justify="right")
     table.add_column(t("sheet.total"), justify="right")
     for s, name in enumerate(names):
-        extra = [signed(p[s]) for _, p in settlements]
+        extra = [signed(x.payments[s]) for x in settlements]
         table.add_row(name_text(name), signed(result.payments[s]), *extra, signed(scores[s]))
-    return f"[b]{title}  {head}[/b]", [Content.from_markup(what), table]
+    return f"[b]{title}  {head}[/b]", [Content.from_markup(what), *why, table]
 
 
 def totals_table(
-    names: Sequence[str], scores: Sequence[int], settlements: Sequence[tuple[str, Sequence[int]]]
+    names: Sequence[str], scores: Sequence[int], settlements: Sequence[Settlement]
 ) -> Table:
     """The settlements that follow a month, and each player's running total."""
     table = Table(box=None, show_header=True, pad_edge=False)
     table.add_column(t("sheet.player"))
-    for name, _ in settlements:
-        table.add_column(name, justify="right")
+    for settled in settlements:
+        table.add_column(settled.name, justify="right")
     table.add_column(t("sheet.total"), justify="right")
     for s, name in enumerate(names):
-        extra = [signed(p[s]) for _, p in settlements]
+        extra = [signed(x.payments[s]) for x in settlements]
         table.add_row(name_text(name), *extra, signed(scores[s]))
     return table
 

@@ -29,6 +29,7 @@ from ...core.cards import ALL_CARDS, card_list
 from ...core.game import Phase, PlayerView
 from ...core.hints import current_yaku, near_yaku
 from ...core.hints import takes as hint_takes
+from ...core.results import Settlement
 from ...core.rulesets import titles
 from .. import memory
 from ..faces import describe, face, month_label
@@ -277,7 +278,7 @@ class TableScreen(Screen[None]):
             if len(session.humans) > 1:
                 self.viewer = None  # a new deal: hide every hand until the next human confirms
                 self.refresh_table()
-            closing: list[tuple[str, tuple[int, ...]]] = []
+            closing: list[Settlement] = []
             if result.winner >= 0:  # settlements (小引, 吟味) follow a won month
                 closing = [(s.name, s.payments) for s in game.settlements[self.shown_settled :]]
                 self.shown_settled = len(game.settlements)

@@ -1,0 +1,131 @@
+"""A month's result explains every payment: each line's cause and amount, grouped per payment,
+with the ruleset's unit, the amounts per seat adding up to what the seat paid."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+from conftest import deal_with, game_with, play
+from rich.console import Console
+from textual.content import Content
+
+from hanafuda_tui.core.game import Game
+from hanafuda_tui.core.records import new_game
+from hanafuda_tui.core.results import Cause, DealResult, Line, Settlement
+from hanafuda_tui.ui.explain import cause_text, payments, received
+from hanafuda_tui.ui.i18n import has, set_lang, set_ruleset, t
+from hanafuda_tui.ui.screens.results import result_parts
+
+NAMES = ("A", "B", "C")
+CASES = {
+    "koikoi3": ({"months": 3}, {Cause.YAKU, Cause.KOBIKI, Cause.GINMI}),
+    "koikoi2": (
+        {"double_seven": True, "teyaku": True},
+        {Cause.YAKU, Cause.TEYAKU, Cause.KOIKOI, Cause.DOUBLE_SEVEN},
+    ),
+    "hanaawase": ({}, {Cause.YAKU, Cause.TEYAKU, Cause.CARD_POINTS}),
+    "hachihachi": ({}, set(Cause) - {Cause.KOIKOI, Cause.DOUBLE_SEVEN, Cause.KOBIKI}),
+}
+"""Each ruleset's options for seeded random games, and the causes those games must show."""
+
+
+def shown(renderable: object) -> str:
+    """The plain text a wide terminal shows for a Content or a Rich renderable."""
+    console = Console(file=io.StringIO(), width=240, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def screen_text(game: Game, result: DealResult, settled: Sequence[Settlement] = ()) -> str:
+    title, body = result_parts(game.ruleset, result, NAMES[: game.players], game.scores, settled)
+    return " ".join([shown(Content.from_markup(title)), *map(shown, body)])
+
+
+def unit(ruleset: str) -> str:
+    return t(f"unit.{ruleset}" if has(f"unit.{ruleset}") else "unit").strip()
+
+
+def assert_explained(text: str, lines: Sequence[Line], paid: Sequence[int], ruleset: str) -> None:
+    """Every line's cause and amount, every payment with its unit, and per seat the payments add
+    up to ``paid``."""
+    found = payments(lines)
+    assert received(found, len(paid)) == tuple(paid)
+    for p in found:
+        assert sum(x.amount for x in p.lines) == p.amount
+        assert all(x.seat == p.receiver for x in p.lines)
+        head = f"{p.amount}{t('unit.' + ruleset) if has('unit.' + ruleset) else t('unit')}"
+        assert (head if p.payer >= 0 else f"{p.amount:+d}") in text, (p, text)
+        for x in p.lines:
+            assert f"{cause_text(x)} {x.amount:+d}" in text, (x, text)
+    if lines:
+        assert unit(ruleset) in text
+    assert "cause." not in text and "explain." not in text, text
+
+
+def seeded(ruleset: str, options: dict[str, Any]) -> Iterator[Game]:
+    for seed in range(200):
+        game = new_game(ruleset, random.Random(f"explained/{seed}"), options)
+        moves = random.Random(seed)
+        while not game.finished:
+            game.apply(moves.choice(game.legal_actions()))
+        yield game
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("ruleset", sorted(CASES))
+def test_every_payment_is_told_with_its_causes_amounts_and_unit(ruleset: str, lang: str) -> None:
+    options, wanted = CASES[ruleset]
+    set_lang(lang)
+    set_ruleset(ruleset)
+    seen: set[Cause] = set()
+    try:
+        for game in seeded(ruleset, options):
+            for r in game.results:
+                if not {x.cause for x in r.lines} <= seen:
+                    assert_explained(screen_text(game, r), r.lines, r.payments, ruleset)
+                    seen |= {x.cause for x in r.lines}
+            for x in game.settlements:
+                if not {line.cause for line in x.lines} <= seen:
+                    text = screen_text(game, game.results[-1], [x])
+                    assert_explained(text, x.lines, x.payments, ruleset)
+                    seen |= {line.cause for line in x.lines}
+            if wanted <= seen:
+                break
+        assert wanted <= seen
+    finally:
+        set_ruleset("")
+        set_lang("ja")
+
+
+def test_a_declared_teyaku_against_a_lower_one_is_told_as_the_difference() -> None:
+    """三人こいこい: 四三 (80) against 手四 (8): B pays A 72, C pays A 80 (docs/rules/koikoi3.md §3)."""
+    game = game_with(deal_with(dealer="ghijlmn", dealer2="AQRSTau"))
+    play(game, "declare declare")
+    r = game.results[0]
+    set_lang("ja")
+    set_ruleset("koikoi3")
+    try:
+        text = screen_text(game, r)
+        assert "B → A 72文: 四三 +80  手四 -8" in text, text
+        assert "C → A 80文: 四三 +80" in text, text
+        assert_explained(text, r.lines, r.payments, "koikoi3")
+    finally:
+        set_ruleset("")
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_cause_has_its_own_text(lang: str) -> None:
+    set_lang(lang)
+    try:
+        texts = {
+            cause_text(Line(0, 1, cause, value=1)) for cause in Cause if cause is not Cause.SAGE
+        }
+        texts |= {cause_text(Line(0, a, Cause.SAGE)) for a in (1, -1)}
+        assert len(texts) == len(Cause) + 1
+        assert not any("cause." in x for x in texts), texts
+    finally:
+        set_lang("ja")
