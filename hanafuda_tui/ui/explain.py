@@ -60,10 +60,11 @@ def received(found: Iterable[Payment], players: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def cause_text(line: Line) -> str:
+def cause_text(line: Line, after: str = "") -> str:
     """One line's cause: the yaku with its face value where it differs from the amount (八八's
-    貫), the 場, 下げ, 法度, こいこい, 7点 doubling, card points, 吹き消し, 小引, 吟味..."""
-    name = yaku_name(line.name) if line.name else ""
+    貫), the 場, 下げ, 法度, こいこい, 7点 doubling, card points, 吹き消し, 小引, 吟味...; the yaku a
+    line is on is left out when it is the one of the line told just ``after``."""
+    name = yaku_name(line.name) if line.name and line.name != after else ""
     cause = line.cause
     if cause is Cause.CARD_POINTS:
         if line.value != line.amount:
@@ -93,7 +94,10 @@ def payment_text(p: Payment, names: Sequence[str]) -> str:
         if p.payer >= 0
         else t("explain.own", who=plain(names[p.receiver]), amount=f"{p.amount:+d}")
     )
-    terms = "  ".join(f"{cause_text(x)} {x.amount:+d}" for x in p.lines)
+    terms = "  ".join(
+        f"{cause_text(x, p.lines[i - 1].name if i else '')} {x.amount:+d}"
+        for i, x in enumerate(p.lines)
+    )
     return f"{head}: {terms}"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,9 +17,11 @@ from textual.content import Content
 from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import Cause, DealResult, Line, Settlement
+from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.explain import cause_text, payments, received
 from hanafuda_tui.ui.i18n import has, set_lang, set_ruleset, t
-from hanafuda_tui.ui.screens.results import result_parts
+from hanafuda_tui.ui.screens.results import MonthResult, result_parts
+from hanafuda_tui.ui.storage import Store
 
 NAMES = ("A", "B", "C")
 CASES = {
@@ -59,8 +62,9 @@ def assert_explained(text: str, lines: Sequence[Line], paid: Sequence[int], rule
         assert all(x.seat == p.receiver for x in p.lines)
         head = f"{p.amount}{t('unit.' + ruleset) if has('unit.' + ruleset) else t('unit')}"
         assert (head if p.payer >= 0 else f"{p.amount:+d}") in text, (p, text)
-        for x in p.lines:
-            assert f"{cause_text(x)} {x.amount:+d}" in text, (x, text)
+        for i, x in enumerate(p.lines):
+            after = p.lines[i - 1].name if i else ""
+            assert f"{cause_text(x, after)} {x.amount:+d}" in text, (x, text)
     if lines:
         assert unit(ruleset) in text
     assert "cause." not in text and "explain." not in text, text
@@ -129,3 +133,30 @@ def test_every_cause_has_its_own_text(lang: str) -> None:
         assert not any("cause." in x for x in texts), texts
     finally:
         set_lang("ja")
+
+
+def busiest_month() -> tuple[Game, DealResult]:
+    """The first seeded 八八 month paid with the 場 on top of yaku, and 下げ or 法度."""
+    for game in seeded("hachihachi", {}):
+        for r in game.results:
+            causes = {x.cause for x in r.lines}
+            if {Cause.YAKU, Cause.BA} <= causes and causes & {Cause.SAGE, Cause.HATTO}:
+                return game, r
+    raise AssertionError("no such month")
+
+
+async def show_busiest(pilot: Any) -> None:
+    game, r = busiest_month()
+    set_ruleset("hachihachi")
+    names = ["あなた", "Bot・梅", "Bot・竹"]
+    pilot.app.push_screen(MonthResult("hachihachi", r, names, game.scores))
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+def test_snapshot_of_an_explained_month(snap_compare: Any, tmp_path: Path, size: Any) -> None:
+    app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+    try:
+        assert snap_compare(app, terminal_size=size, run_before=show_busiest)
+    finally:
+        set_ruleset("")

@@ -76,9 +76,10 @@ def result_parts(
     """A month result's title (markup) and its body: how it ended, each yaku won with its value,
     every payment with its causes (the deal's lines, then the settlements'), and the totals."""
     title = month_label(result.month)
-    why = [Content.from_markup(line) for line in explained(result.lines, names)]
+    told = explained(result.lines, names)
     for settled in settlements:
-        why += [Content.from_markup(line) for line in explained(settled.lines, names)]
+        told += explained(settled.lines, names)
+    why = [Content.from_markup("\n".join(told))] if told else []
     own_parts = screen_of(ruleset).result_parts(result, names, last)
     if own_parts is not None:  # the ruleset's own head and tables, then the running totals
         head, tables = own_parts
