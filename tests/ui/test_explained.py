@@ -12,16 +12,16 @@ from typing import Any
 import pytest
 from conftest import deal_with, game_with, play
 from rich.console import Console
+from textual.app import App
 from textual.content import Content
 
+import hanafuda_tui.ui.app
 from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import Cause, DealResult, Line, Settlement
-from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.explain import cause_text, payments, received
 from hanafuda_tui.ui.i18n import has, set_lang, set_ruleset, t
 from hanafuda_tui.ui.screens.results import MonthResult, result_parts
-from hanafuda_tui.ui.storage import Store
 
 NAMES = ("A", "B", "C")
 CASES = {
@@ -145,8 +145,15 @@ def busiest_month() -> tuple[Game, DealResult]:
     raise AssertionError("no such month")
 
 
+class ResultOnly(App[None]):
+    """The game's styles, and nothing under the month result."""
+
+    CSS_PATH = str(Path(hanafuda_tui.ui.app.__file__).with_name("app.tcss"))
+
+
 async def show_busiest(pilot: Any) -> None:
     game, r = busiest_month()
+    set_lang("ja")
     set_ruleset("hachihachi")
     names = ["あなた", "Bot・梅", "Bot・竹"]
     pilot.app.push_screen(MonthResult("hachihachi", r, names, game.scores))
@@ -154,9 +161,8 @@ async def show_busiest(pilot: Any) -> None:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])
-def test_snapshot_of_an_explained_month(snap_compare: Any, tmp_path: Path, size: Any) -> None:
-    app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+def test_snapshot_of_an_explained_month(snap_compare: Any, size: Any) -> None:
     try:
-        assert snap_compare(app, terminal_size=size, run_before=show_busiest)
+        assert snap_compare(ResultOnly(), terminal_size=size, run_before=show_busiest)
     finally:
         set_ruleset("")
