@@ -21,7 +21,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 from pydantic import BaseModel
 
 from . import actions as act
-from .cards import ALL_BUT, BIT, MONTH_MASK, card_list, card_tuple, deck_string
+from .cards import ALL_BUT, BIT, KASUS, MONTH_MASK, card_list, card_tuple, deck_string
 from .results import DealResult, Settlement, YearClosing
 from .stats import BaYear
 from .table import DEAL_THREE, Layout, deal_by, layout
@@ -203,6 +203,8 @@ class Game:
     """Whether shown teyaku cards are field cards for the other players (花合わせ, seed 004 手役)."""
     Facts: ClassVar[type[PublicFacts]] = NoFacts
     """The type of the ruleset's public facts in a view (``PlayerView.facts``)."""
+    kasu_cards: ClassVar[int] = KASUS
+    """The cards the ruleset counts as カス (a card may count as its own kind too)."""
     has_ba: ClassVar[bool] = False
     """Whether a month's 場 (小場/大場/絶場) scales its values (八八, seed 002)."""
     bot_rules: ClassVar[str] = ""

@@ -41,6 +41,7 @@ from .yaku import (
     BASE_POINTS,
     GOKO,
     KAN,
+    KASU_CARDS,
     NUKE,
     NUKE_VALUE,
     SHIKO,
@@ -208,6 +209,7 @@ class Hachihachi(Game):
     titles = ("八八", "hachi-hachi")
     dealer_title = "胴"
     has_ba = True
+    kasu_cards = KASU_CARDS
     bot_rules = "hanafuda_tui.bots.hachihachi_eval"
     Facts = HachihachiFacts
     screen = "hanafuda_tui.ui.hachihachi"

@@ -101,9 +101,13 @@ def card_points(caps: int) -> int:
     return sum(POINTS[c] for c in card_list(caps))
 
 
+KASU_CARDS = KASUS | AME
+"""カス for 素十六: every rain card counts as kasu (seed ○特殊役 3, docs/rules/hachihachi.md §12)."""
+
+
 def kasu_count(caps: int) -> int:
-    """カス for 素十六: every rain card counts as kasu (seed ○特殊役 3, docs/rules/hachihachi.md §12)."""
-    return (caps & (KASUS | AME)).bit_count()
+    """カス for 素十六 (``KASU_CARDS``)."""
+    return (caps & KASU_CARDS).bit_count()
 
 
 def special_yaku(caps: tuple[int, ...] | list[int]) -> list[tuple[int, str, int]]:

@@ -20,7 +20,7 @@ from ...results import Cause, Line, Outcome
 from ...table import DEAL_TWO, has_shima
 from ...yaku_defs import YakuDef
 from .facts import Koikoi2Facts
-from .yaku import LOW_VALUES, TEYAKU_VALUE, VALUES, formed, teyaku, yaku, yaku_defs
+from .yaku import KASU_CARDS, LOW_VALUES, TEYAKU_VALUE, VALUES, formed, teyaku, yaku, yaku_defs
 
 _DECISIONS = [act.KOIKOI, act.SHOBU]
 
@@ -99,6 +99,7 @@ class Koikoi2(Game):
     dealer_title = "親"
     bot_rules = "hanafuda_tui.bots.koikoi2_eval"
     Facts = Koikoi2Facts
+    kasu_cards = KASU_CARDS
     screen = "hanafuda_tui.ui.screens.ruleset_screen"
     Options = Koikoi2Options
     deal_pattern = DEAL_TWO

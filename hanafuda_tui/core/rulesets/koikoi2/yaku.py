@@ -68,7 +68,7 @@ TEYAKU_VALUE = 6
 
 _LIGHTS = SHIKO | ONO_MICHIKAZE
 _SET_CARDS = INOSHIKACHO | AKATAN | AOTAN | TSUKIMI | HANAMI
-_KASU_CARDS = KASUS | KIKU_SAKAZUKI
+KASU_CARDS = KASUS | KIKU_SAKAZUKI
 
 
 def yaku(caps: int, values: dict[str, int], rain: bool = False) -> dict[str, int]:
@@ -128,7 +128,7 @@ def formed(before: int, after: int, values: dict[str, int], rain: bool = False) 
                 return True
             if (
                 n >= 10
-                and new & _KASU_CARDS
+                and new & KASU_CARDS
                 and (after & KASUS).bit_count() + (1 if after & KIKU_SAKAZUKI else 0) >= 10
             ):
                 return True

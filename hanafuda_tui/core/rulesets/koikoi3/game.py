@@ -19,6 +19,7 @@ from ...table import has_shima
 from ...yaku_defs import YakuDef
 from .facts import Koikoi3Facts
 from .yaku import (
+    KASU_CARDS,
     TEYAKU_NAMES,
     YAKU,
     formed_in_turn,
@@ -146,6 +147,7 @@ class Koikoi3(Game):
     bot_rules = "hanafuda_tui.bots.koikoi3_eval"
     Facts = Koikoi3Facts
     screen = "hanafuda_tui.ui.koikoi3"
+    kasu_cards = KASU_CARDS
     Options = Koikoi3Options
 
     @classmethod
@@ -374,8 +376,9 @@ class Koikoi3(Game):
 
     def facts_now(self, seat: int) -> Koikoi3Facts:
         index = self.month_index
+        played = index - 1 if self.phase == OVER else index  # the year's last month, once over
         return Koikoi3Facts(
-            SEASONS[index // 3 % 4],
+            SEASONS[played // 3 % 4],
             index,
             self.last_month,
             self.shibari,

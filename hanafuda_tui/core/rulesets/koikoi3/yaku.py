@@ -100,7 +100,7 @@ def teyaku(hand: int) -> tuple[str, int] | None:
 
 def kasu_count(caps: int) -> int:
     """カス札 captured, 菊に盃 counted as one too (docs/rules/koikoi3.md §5)."""
-    return (caps & _KASU_CARDS).bit_count()
+    return (caps & KASU_CARDS).bit_count()
 
 
 def raw_yaku(caps: int) -> dict[str, int]:
@@ -222,7 +222,7 @@ def formed_in_turn(
 _SET_YAKU = (OTORI, KOTORI, GOUN, AKATAN, AOTAN, INOSHIKACHO, KUSA, OMOTE_SUGAWARA, TSUKIMI, HANAMI)
 _SET_CARDS = OTORI | GOUN | AKATAN | AOTAN | INOSHIKACHO | KUSA | OMOTE_SUGAWARA | TSUKIMI | HANAMI
 _LIGHT_CARDS = SHIKO | ONO_MICHIKAZE
-_KASU_CARDS = KASUS | KIKU_SAKAZUKI
+KASU_CARDS = KASUS | KIKU_SAKAZUKI
 
 
 _SETS_TOUCHED: dict[int, tuple[int, ...]] = {}
@@ -242,7 +242,7 @@ def may_form(new: int, after: int) -> bool:
                 return True
             if new & TANS and (after & TANS).bit_count() >= 5:
                 return True
-            if n >= 10 and new & _KASU_CARDS and (after & _KASU_CARDS).bit_count() >= 10:
+            if n >= 10 and new & KASU_CARDS and (after & KASU_CARDS).bit_count() >= 10:
                 return True
     sets = new & _SET_CARDS
     if sets:
