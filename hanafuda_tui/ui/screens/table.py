@@ -30,7 +30,7 @@ from ...core.game import Phase, PlayerView
 from ...core.hints import current_yaku, near_yaku
 from ...core.hints import takes as hint_takes
 from ...core.results import Settlement
-from ...core.rulesets import titles
+from ...core.rulesets import ruleset_class, titles
 from .. import memory
 from ..faces import describe, face, month_label
 from ..i18n import has, t
@@ -231,6 +231,7 @@ class TableScreen(Screen[None]):
             view.shown[seat],
             view.scores[seat],
             flags,
+            ruleset_class(view.ruleset).kasu_cards,
         )
 
     def yaku_infos(self, view: PlayerView, names: list[str]) -> list[YakuInfo]:

@@ -25,6 +25,7 @@ from ..faces import (
     card_items,
     face,
     places,
+    style_of,
     wrap,
 )
 from ..i18n import lang, t
@@ -82,10 +83,24 @@ class SeatInfo:
     shown: int
     score: int
     flags: str = ""
+    kasu_cards: int = KIND_MASK[KASU]
+    """The cards the ruleset counts as カス (``Game.kasu_cards``: 菊に盃 in both こいこい)."""
+
+
+OTHER_ROWS = 15
+"""Rows of a big table that are not the seats': status and keys, the field with its borders and
+note, the hand with its hint."""
+SEAT_ROWS = 3
+"""A seat's rows besides its cards: its name line, a shown-cards line and the margin below."""
+Block = tuple[tuple[str, str, str], int]
+"""Three lines of markup and their width in cells."""
 
 
 class SeatPanel(Panel):
-    """A player: name, role, hand count, captures grouped 光 種 短 カス, face-up teyaku cards."""
+    """A player: name, role, hand count, captures grouped 光 種 短 カス, face-up teyaku cards.
+
+    Where the terminal has room the captures are small cards, fanned by kind, the カス too while
+    they fit; otherwise a line of faces per kind with its count."""
 
     info: SeatInfo | None = None
 
@@ -96,6 +111,14 @@ class SeatPanel(Panel):
         self.shown_cards = info.captures | info.shown
         self.refresh(layout=True)
 
+    def card_rows(self) -> int:
+        """Rows of small cards a seat may use: the board's free height shared by the seats (0:
+        the compact text)."""
+        if not self.big:
+            return 0
+        seats = max(len(self.screen.query(SeatPanel)), 1)
+        return max((self.app.size.height - OTHER_ROWS) // seats - SEAT_ROWS, 0) // 3
+
     def lines(self, width: int) -> list[str]:
         i = self.info
         if i is None:
@@ -103,20 +126,81 @@ class SeatPanel(Panel):
         head = f"[b]{plain(i.name)}[/b] ({i.role})  {t('table.hand_count', n=i.hand_count)}"
         if i.flags:
             head += f"  [reverse]{i.flags}[/]"
+        out = [head, *(self.card_lines(i, width) or self.compact_lines(i, width))]
+        if i.shown:
+            label = t("table.shown") + " "
+            out += wrap(card_items(i.shown), width, "  " + label, 2 + cell_len(label))
+        return out
+
+    def compact_lines(self, i: SeatInfo, width: int) -> list[str]:
+        """Each kind's count, the faces of 光 種 短."""
         items: list[tuple[str, int]] = []
         for kind, key in GROUPS:
             cards = i.captures & KIND_MASK[kind]
             label = f"{t(key)}{cards.bit_count()}"
             items.append((f"[dim]{label}[/]", cell_len(label)))
             items.extend(card_items(cards))
-        kasu = (i.captures & KIND_MASK[KASU]).bit_count()
-        label = f"{t('group.kasu')}{kasu}"
+        label = f"{t('group.kasu')}{(i.captures & i.kasu_cards).bit_count()}"
         items.append((f"[dim]{label}[/]", cell_len(label)))
-        out = [head, *wrap(items, width, "  ", 2)]
-        if i.shown:
-            label = t("table.shown") + " "
-            out += wrap(card_items(i.shown), width, "  " + label, 2 + cell_len(label))
-        return out
+        return wrap(items, width, "  ", 2)
+
+    def card_lines(self, i: SeatInfo, width: int) -> list[str] | None:
+        """The captures as small cards in at most ``card_rows`` rows, the カス as a count alone
+        when their cards do not fit; None when even that does not fit."""
+        rows = self.card_rows()
+        if not rows:
+            return None
+        blocks = [group(t(key), i.captures & KIND_MASK[kind]) for kind, key in GROUPS]
+        kasu = i.captures & i.kasu_cards
+        label = t("group.kasu")
+        for last in (group(label, kasu, kasu & ~KIND_MASK[KASU]), group(label, kasu, shown=False)):
+            out = lay([*blocks, last], width, rows)
+            if out is not None:
+                return out
+        return None
+
+
+def fan(cards: int, other_kind: int = 0) -> Block:
+    """Small cards side by side sharing their edges (``╭──┬──╮``), each in its kind's colour
+    with its month; a card of ``other_kind`` (counted in a second kind) shows its subject."""
+    top = mid = bottom = ""
+    style = ""
+    for k, c in enumerate(card_list(cards)):
+        style = style_of(c)
+        glyph = FACES[c][1:] if other_kind >> c & 1 else FACES[c][0]
+        top += f"[{style}]{'┬' if k else '╭'}──[/]"
+        mid += f"[{style}]│{glyph}[/]"
+        bottom += f"[{style}]{'┴' if k else '╰'}──[/]"
+    ends = (f"[{style}]╮[/]", f"[{style}]│[/]", f"[{style}]╯[/]")
+    return (top + ends[0], mid + ends[1], bottom + ends[2]), 3 * cards.bit_count() + 1
+
+
+def group(label: str, cards: int, other_kind: int = 0, shown: bool = True) -> Block:
+    """A kind's label with its count, then its cards fanned (none drawn unless ``shown``)."""
+    text = f"{label}{cards.bit_count()}"
+    size = cell_len(text)
+    pad = " " * size
+    if not cards or not shown:
+        return (pad, f"[dim]{text}[/]", pad), size
+    (top, mid, bottom), width = fan(cards, other_kind)
+    return (pad + top, f"[dim]{text}[/]" + mid, pad + bottom), size + width
+
+
+def lay(blocks: list[Block], width: int, rows: int) -> list[str] | None:
+    """Blocks (each part as wide as the block) two cells apart after an indent of two, wrapped at ``width``; None if they need
+    more than ``rows`` rows or one is wider than a row."""
+    out: list[list[str]] = []
+    used = width
+    for parts, size in blocks:
+        if used + 2 + size > width:
+            if 2 + size > width or len(out) == rows:
+                return None
+            out.append(["", "", ""])
+            used = 0
+        for k in range(3):
+            out[-1][k] += "  " + parts[k]
+        used += 2 + size
+    return [line.rstrip() for row in out for line in row]
 
 
 class FieldPanel(Panel):
