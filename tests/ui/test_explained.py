@@ -3,6 +3,7 @@ with the ruleset's unit, the amounts per seat adding up to what the seat paid.""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 from collections.abc import Iterator, Sequence
@@ -14,14 +15,21 @@ from conftest import deal_with, game_with, play
 from rich.console import Console
 from textual.app import App
 from textual.content import Content
+from ui_helpers import screen_text as ui_screen_text
+from ui_helpers import settle
 
 import hanafuda_tui.ui.app
-from hanafuda_tui.core.game import Game
-from hanafuda_tui.core.records import new_game
+from hanafuda_tui.core.game import Game, Phase
+from hanafuda_tui.core.records import SeatRecord, new_game
 from hanafuda_tui.core.results import Cause, DealResult, Line, Settlement
+from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
+from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.explain import cause_text, payments, received
+from hanafuda_tui.ui.hachihachi import screen as hachihachi_screen
 from hanafuda_tui.ui.i18n import has, set_lang, set_ruleset, t
 from hanafuda_tui.ui.screens.results import MonthResult, result_parts
+from hanafuda_tui.ui.session import Session
+from hanafuda_tui.ui.storage import Store
 
 NAMES = ("A", "B", "C")
 CASES = {
@@ -164,5 +172,60 @@ async def show_busiest(pilot: Any) -> None:
 def test_snapshot_of_an_explained_month(snap_compare: Any, size: Any) -> None:
     try:
         assert snap_compare(ResultOnly(), terminal_size=size, run_before=show_busiest)
+    finally:
+        set_ruleset("")
+
+
+SEATS = [
+    SeatRecord(name="A", player="human"),
+    SeatRecord(name="B", player="random"),
+    SeatRecord(name="C", player="random"),
+]
+
+
+def declared_first(session: Session) -> bool:
+    """Plays the bots of the first 八八 month up to the human's first card; whether a teyaku was
+    declared and paid by then (the human holding none, so not asked)."""
+    game = session.game
+    while not game.finished and len(game.deals) == 1:
+        if game.to_act == 0:
+            legal = game.legal_actions()
+            if game.phase != Phase.TEYAKU or len(legal) > 1:
+                break
+            game.apply(legal[0])
+        else:
+            game.apply(session.bots[game.to_act].act(game.view(game.to_act)))
+    return len(game.deals) == 1 and game.phase == Phase.PLAY and bool(game.rows)
+
+
+def test_hachihachi_teyaku_are_in_the_sidebar_and_the_sheet_once_declared(tmp_path: Path) -> None:
+    """Teyaku are paid when declared (seed 002 (4)2): the scores and the 記入式 show them before
+    the month ends."""
+    seed = next(
+        s for s in map(str, range(300)) if declared_first(Session.new("hachihachi", {}, SEATS, s))
+    )
+    session = Session.new("hachihachi", {}, SEATS, seed)
+    declared_first(session)
+    game = session.game
+    assert isinstance(game, Hachihachi) and game.scores == [0, 0, 0]
+    paid = [sum(row.amounts[s] for row in game.rows) for s in range(3)]
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            app.start_game("hachihachi", {}, SEATS, seed)
+            await settle(pilot)
+            text = ui_screen_text(app)
+            for s, name in enumerate("ABC"):
+                assert f"{name} {paid[s]:+d}点" in text, (name, paid, text)
+            table = app.table()
+            assert table is not None
+            sheet = shown(hachihachi_screen.sheet_table(table.session.game, list("ABC")))
+            assert sheet.count(game.rows[0].remark) >= len(game.rows), sheet
+            assert "1月" in sheet, sheet
+
+    try:
+        asyncio.run(run())
     finally:
         set_ruleset("")

@@ -13,11 +13,11 @@ from rich.text import Text
 from ...core.game import Game, Phase, PlayerView
 from ...core.records import printable
 from ...core.results import DealResult
-from ...core.rulesets.hachihachi.ba import BA_NAMES, KOBA
+from ...core.rulesets.hachihachi.ba import BA_NAMES, KOBA, ba_label
 from ...core.rulesets.hachihachi.facts import HachihachiFacts
-from ...core.rulesets.hachihachi.game import Hachihachi, MonthResult
+from ...core.rulesets.hachihachi.game import MONTHS, Hachihachi, MonthResult
 from ...core.rulesets.hachihachi.payout import Offer
-from ...core.rulesets.hachihachi.sheet import sheet
+from ...core.rulesets.hachihachi.sheet import SheetLine, row_cells, sheet
 from ...core.rulesets.hachihachi.yaku import MULTIPLIERS, points
 from ..i18n import t
 from ..screens.modals import Decision, choices
@@ -136,6 +136,33 @@ def rows_table(result: Any, names: Sequence[str]) -> Table:
     return table
 
 
+def paid_so_far(game: Hachihachi) -> list[int]:
+    """Each seat's score with what this month paid before it ended: teyaku are paid when declared
+    (seed 002 (4)2), 飛込 when made; a row 吹き消し strikes is paid back."""
+    if game.finished:
+        return list(game.scores)
+    rows = [row for row in game.rows if not row.struck]
+    return [game.scores[s] + sum(row.amounts[s] for row in rows) for s in range(3)]
+
+
+def month_so_far(game: Hachihachi) -> list[SheetLine]:
+    """The 記入式 lines of the month being played, as they are paid (no month stone yet)."""
+    if game.finished or not game.rows:
+        return []
+    number = game.month_index + 1
+    name = f"{number}月" if number <= MONTHS else f"越年{number - MONTHS}"
+    label = f"{name} {ba_label(game.ba, game.carried)}"
+    return [
+        SheetLine(
+            label if i == 0 else "",
+            tuple((k, ten, False) for k, ten in row_cells(row)),
+            row.remark,
+            row.struck,
+        )
+        for i, row in enumerate(game.rows)
+    ]
+
+
 def sheet_table(game: Hachihachi, names: Sequence[str]) -> Table:
     """The 記入式: each line's 場 label, then 貫 and 点 for each player (* the month stone), the
     remark, the cells as ``replay --sheet`` writes them. Rich lays the columns by cell width, so
@@ -149,7 +176,7 @@ def sheet_table(game: Hachihachi, names: Sequence[str]) -> Table:
         )
     table.add_column(t("hh.note"))
     kinyu = sheet(game)
-    for line in kinyu.lines:
+    for line in (*kinyu.lines, *month_so_far(game)):
         style = "strike dim" if line.struck else ""
         cells = [Text(cell_text(line, s), style=style) for s in range(len(names))]
         table.add_row(Text(line.label), *cells, Text(line.remark))
@@ -185,6 +212,9 @@ class HachihachiScreen(RulesetScreen):
             return None
         unit = Text(f"{t('hh.ba', ba=BA_NAMES[result.ba])} · {t('explain.kan')}")
         return result_head(result, names, last), [rows_table(result, names), unit]
+
+    def scores_shown(self, game: Game) -> Sequence[int]:
+        return paid_so_far(game) if isinstance(game, Hachihachi) else game.scores
 
     def sheet(self, game: Game, names: Sequence[str]) -> Table | None:
         return sheet_table(game, names) if isinstance(game, Hachihachi) else None

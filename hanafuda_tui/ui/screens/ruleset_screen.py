@@ -41,6 +41,10 @@ class RulesetScreen:
         """Yaku values as the sidebar shows them (八八: at this month's 場)."""
         return yaku
 
+    def scores_shown(self, game: Game) -> Sequence[int]:
+        """Each seat's score as the table shows it (八八: with this month's payments so far)."""
+        return game.scores
+
     def result_parts(
         self, result: DealResult, names: Sequence[str], last: bool
     ) -> tuple[str, list[Any]] | None:

@@ -229,7 +229,7 @@ class TableScreen(Screen[None]):
             view.hand_counts[seat],
             view.captures[seat],
             view.shown[seat],
-            view.scores[seat],
+            screen_of(view.ruleset).scores_shown(self.session.game)[seat],
             flags,
             ruleset_class(view.ruleset).kasu_cards,
         )
@@ -239,6 +239,7 @@ class TableScreen(Screen[None]):
         taken = 0
         for caps in view.captures:
             taken |= caps
+        scores = screen_of(view.ruleset).scores_shown(self.session.game)
         out = []
         for s in range(view.players):
             caps = view.captures[s]
@@ -248,7 +249,7 @@ class TableScreen(Screen[None]):
             out.append(
                 YakuInfo(
                     names[s],
-                    view.scores[s],
+                    scores[s],
                     yaku,
                     near_yaku(view.ruleset, options, caps, available),
                 )
