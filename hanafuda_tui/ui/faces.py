@@ -23,6 +23,7 @@ from ..core.cards import (
     TANE,
     card_list,
 )
+from ..core.rulesets import ruleset_class
 from .i18n import lang, t
 
 _DATA = json.loads((Path(__file__).parent / "data" / "cards.json").read_text(encoding="utf-8"))
@@ -41,6 +42,12 @@ def kind_key(card: int) -> str:
     return {HIKARI: "light", TANE: "tane", KASU: "kasu"}.get(KIND[card], "tan")
 
 
+def kasu_count(ruleset: str, captures: int) -> int:
+    """How many of ``captures`` the ruleset counts as カス (``Game.kasu_cards``: 菊に盃 too in
+    こいこい, docs/rules/koikoi3.md §5, koikoi2.md §4)."""
+    return (captures & ruleset_class(ruleset).kasu_cards).bit_count()
+
+
 def style_of(card: int) -> str:
     return STYLES[kind_key(card)]
 
@@ -56,20 +63,21 @@ def face(card: int, *, selected: bool = False, lit: bool = False) -> str:
 
 
 def describe(card: int) -> str:
-    """``A 松に鶴 · 光`` or ``A crane (pine) · light``; in English the month and the kind are left
-    out where the card's name already says them (``K cherry chaff``, not ``… (cherry) · chaff``)."""
+    """``松に鶴 · 光`` or ``crane (pine) · light``; in English the month and the kind are left out
+    where the card's name already says them (``cherry chaff``, not ``… (cherry) · chaff``). The
+    letter codes of the records are no words for a player: they are left out."""
     kind = t("kind." + kind_key(card))
     if lang() == "en":
         name = NAME_EN[card]
         month = MONTH_NAMES_EN[card // 4]
-        text = f"{CODES[card]} {name}" + ("" if month in name else f" ({month})")
+        text = name + ("" if month in name else f" ({month})")
         return text if kind.split()[-1] in name else f"{text} · {kind}"
-    return f"{CODES[card]} {NAME[card]} · {kind}"
+    return f"{NAME[card]} · {kind}"
 
 
 def short_name(card: int) -> str:
-    """``d 芒に雁`` or ``d geese``: the letter code and the name, for a button."""
-    return f"{CODES[card]} {NAME_EN[card] if lang() == 'en' else NAME[card]}"
+    """``芒に雁`` or ``geese``: the name, for a button beside the face."""
+    return NAME_EN[card] if lang() == "en" else NAME[card]
 
 
 def month_label(month: int, short: bool = False) -> str:

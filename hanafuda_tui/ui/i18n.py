@@ -55,12 +55,19 @@ def own(key: str) -> str:
 
 def t(key: str, **values: Any) -> str:
     """The text of ``key`` in the current language (Japanese, then the key itself, as fallback)."""
-    text = _text(key)
+    text = _text(_person(key, values))
     if "{" not in text:
         return text
     ruleset = _context.get("ruleset", "")
     unit = _text(f"unit.{ruleset}") if has(f"unit.{ruleset}") else _text("unit")
     return text.format(u=unit, **values)
+
+
+def _person(key: str, values: dict[str, Any]) -> str:
+    """``key.you`` when ``who`` is the reader's own word and the language has such a text:
+    "You play", not "You plays"."""
+    you = f"{key}.you"
+    return you if values.get("who") == _text("you") and you in _table(lang()) else key
 
 
 def _text(key: str) -> str:

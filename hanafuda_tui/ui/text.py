@@ -76,7 +76,7 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
     if k == "lay":
         return t("log.lay", card=face(e.card))
     if k == "deal":
-        return t("log.deal", month=month_label(e.value), who=who)
+        return t(own("log.deal"), month=month_label(e.value), who=who)
     if k == "first_draw":
         return t("log.first_draw", who=who, card=face(e.card))
     if k == "teyaku":

@@ -22,11 +22,14 @@ def test_the_locale_picks_the_language() -> None:
 
 
 def test_both_languages_have_the_same_texts() -> None:
+    """Yaku glosses and English's own texts for "You" (``.you``: "You play") aside."""
     ja = json.loads((I18N / "ja.json").read_text("utf-8"))
     en = json.loads((I18N / "en.json").read_text("utf-8"))
-    assert {k for k in ja if not k.startswith("yaku.")} == {
-        k for k in en if not k.startswith("yaku.")
-    }
+
+    def shared(keys: dict[str, str]) -> set[str]:
+        return {k for k in keys if not k.startswith("yaku.") and k.split(".")[-1] != "you"}
+
+    assert shared(ja) == shared(en)
 
 
 def test_every_ruleset_has_a_description_and_role_names() -> None:
@@ -75,11 +78,11 @@ def test_english_card_descriptions_say_each_thing_once() -> None:
     finally:
         i18n.set_lang("ja")
     assert said == {
-        "A": "A crane (pine) · light",
-        "K": "K cherry chaff",  # not "cherry chaff (cherry) · chaff"
-        "r": "r lightning (willow) · chaff",
-        "q": "q ribbon (willow)",
-        "d": "d geese (pampas) · animal",
+        "A": "crane (pine) · light",
+        "K": "cherry chaff",  # not "cherry chaff (cherry) · chaff"
+        "r": "lightning (willow) · chaff",
+        "q": "ribbon (willow)",
+        "d": "geese (pampas) · animal",
     }
 
 

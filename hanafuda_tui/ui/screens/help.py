@@ -18,11 +18,12 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...core.cards import CARD_OF_CODE, codes_of
+from ...core.cards import CARD_OF_CODE, MONTH_NAMES_EN, NAME_EN, codes_of
 from ...core.rulesets import RULESETS, titles
 from ..faces import FACES, style_of
 from ..i18n import has, lang, t
 from ..text import plain
+from ..widgets.folded import Folded
 
 _HELP = Path(__file__).parent.parent / "data" / "help"
 
@@ -75,6 +76,21 @@ def yaku_table(rows: list[list[object]], title: str, ruleset: str = "") -> Table
     return table
 
 
+def card_legend() -> Table:
+    """Each face with its English name, month by month (English mode: the faces are kanji)."""
+    table = Table(title=t("help.legend"), box=None, pad_edge=False, title_justify="left")
+    table.add_column(t("help.month"))
+    for _ in range(4):
+        table.add_column("")
+    for month in range(12):
+        cells = [
+            Text(FACES[c], style=style_of(c)) + f" {NAME_EN[c]}"
+            for c in range(4 * month, 4 * month + 4)
+        ]
+        table.add_row(MONTH_NAMES_EN[month], *cells)
+    return table
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark,y", "close", show=False)]
 
@@ -93,8 +109,8 @@ class HelpScreen(ModalScreen[None]):
                 classes="dialog-title",
             )
             with VerticalScroll(classes="sheet"):
-                yield Static(Content.from_markup(t("help.keys")), id="help-keys")
-                yield Static(Content.from_markup(rules), id="help-rules")
+                yield Folded(Content.from_markup(t("help.keys")), id="help-keys")
+                yield Folded(Content.from_markup(rules), id="help-rules")
                 path = _HELP / f"{self.ruleset}.json"
                 if path.is_file():
                     data = json.loads(path.read_text(encoding="utf-8"))
@@ -105,6 +121,8 @@ class HelpScreen(ModalScreen[None]):
                     for section, rows in sections.items():
                         table = yaku_table(rows, t(f"help.{section}"), self.ruleset)
                         yield Static(table, classes="yaku-ref", id=f"help-{section}")
+                if lang() == "en":
+                    yield Static(card_legend(), classes="yaku-ref", id="help-legend")
             yield Static(Content.from_markup(t("help.close")), id="help-close")
 
     def on_mount(self) -> None:

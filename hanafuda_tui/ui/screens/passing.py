@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from ..i18n import t
 from ..text import plain
+from ..widgets.folded import Folded
 
 
 class PassScreen(Screen[None]):
@@ -48,7 +49,7 @@ class TooSmall(Screen[None]):
         self.recheck = recheck
 
     def compose(self) -> ComposeResult:
-        yield Static(self.message, id="too-small")
+        yield Folded(self.message, id="too-small")
 
     def on_screen_suspend(self) -> None:
         self.app.call_later(self.recheck)

@@ -16,7 +16,7 @@ from textual.widgets import Button, Static
 from ...core.results import DealResult, Settlement
 from ..explain import explained
 from ..faces import month_label
-from ..i18n import has, own, t
+from ..i18n import own, t
 from ..text import name_text, plain, reason_text, result_rows, signed, yaku_name
 from .ruleset_screen import screen_of
 
@@ -122,7 +122,7 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
     """Every deal's row, the settlements (小引, 吟味) and the totals."""
     table = Table(box=None, show_header=True, pad_edge=False, show_footer=True)
     table.add_column(t("sheet.month"), t("sheet.total"), no_wrap=True)
-    table.add_column(t("sheet.dealer"), no_wrap=True, overflow="ellipsis", max_width=10)
+    table.add_column(t(own("sheet.dealer")), no_wrap=True, overflow="ellipsis", max_width=10)
     table.add_column(t("sheet.winner"), no_wrap=True, overflow="ellipsis", max_width=10)
     table.add_column(t("sheet.what"))
     for s, name in enumerate(names):
@@ -155,8 +155,7 @@ class ScoreSheet(ModalScreen[None]):
         self.game, self.names, self.final = game, names, final
 
     def compose(self) -> ComposeResult:
-        own = f"sheet.title.{self.game.ruleset}"
-        title = t("year.title") if self.final else t(own if has(own) else "sheet.title")
+        title = t(own("year.title") if self.final else own("sheet.title"))
         with Vertical(classes="dialog wide"):
             yield Static(Content.from_markup(f"[b]{title}[/b]"), classes="dialog-title")
             with VerticalScroll(classes="sheet"):

@@ -192,7 +192,9 @@ class TableScreen(Screen[None]):
             pending, note = self.bot_played
         self.query_one("#field", FieldPanel).show(view.field, lit, pending, note)
         hidden = view.hand_counts[bottom] if not cards else 0
-        self.query_one("#hand", HandPanel).show(cards, self.selected, playable, hidden, hint)
+        warned = sum(1 << c for c, (_, ok) in view.facts.warnings().items() if not ok)
+        hand = self.query_one("#hand", HandPanel)
+        hand.show(cards, self.selected, playable, hidden, hint, warned if cards else 0)
         self.query_one("#yaku", YakuPanel).show(self.yaku_infos(view, names))
         lines = [line for e in game.log[-LOG_LINES:] if (line := event_line(e, names))]
         self.query_one("#log", LogPanel).show(lines)

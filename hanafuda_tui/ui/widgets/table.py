@@ -237,21 +237,30 @@ class FieldPanel(Panel):
 
 class HandPanel(Panel):
     """The hand of the human at the keyboard, numbered, the selected card inverted, with a line
-    saying what the selected card is and what it would take."""
+    saying what the selected card is and what it would take. A card whose play would be 法度
+    (八八, docs/rules/hachihachi.md §13) has its number inverted and a ``!`` before the Enter that plays it."""
 
     cards: Sequence[int] = ()
     selected = -1
     playable = 0
     hidden_count = 0
     hint = ""
+    warned = 0
 
     def show(
-        self, cards: Sequence[int], selected: int, playable: int, hidden_count: int, hint: str
+        self,
+        cards: Sequence[int],
+        selected: int,
+        playable: int,
+        hidden_count: int,
+        hint: str,
+        warned: int = 0,
     ) -> None:
-        if not self.changed((tuple(cards), selected, playable, hidden_count, hint)):
+        """``warned``: the bit set of hand cards a 法度 play would break."""
+        if not self.changed((tuple(cards), selected, playable, hidden_count, hint, warned)):
             return
         self.cards, self.selected, self.playable = cards, selected, playable
-        self.hidden_count, self.hint = hidden_count, hint
+        self.hidden_count, self.hint, self.warned = hidden_count, hint, warned
         self.shown_cards = sum(1 << c for c in cards)
         self.refresh(layout=True)
 
@@ -261,20 +270,30 @@ class HandPanel(Panel):
             text = t("table.hand_hidden", n=self.hidden_count) if self.hidden_count else ""
             return [f"{label} {text}", ""]
         indent = cell_len(label) + 1
+        hint = self.hint
+        chosen = self.cards[self.selected] if 0 <= self.selected < len(self.cards) else -1
+        if chosen >= 0 and self.warned >> chosen & 1:
+            hint = f"[reverse]{t('hand.hatto')}[/] {hint}"
         if self.big:
             faces = [
-                big_face(c, number=str(i + 1), selected=i == self.selected)
+                big_face(c, number=self.number(i, c), selected=i == self.selected)
                 if self.playable >> c & 1
                 else [f"[dim]{part}[/]" for part in big_face(c)]
                 for i, c in enumerate(self.cards)
             ]
-            return [*big_wrap(faces, width, label + " ", indent), self.hint]
-        return [*wrap(self.items(), width, label + " ", indent), self.hint]
+            return [*big_wrap(faces, width, label + " ", indent), hint]
+        return [*wrap(self.items(), width, label + " ", indent), hint]
+
+    def number(self, i: int, card: int) -> str:
+        """A big card's number, ``!`` after it when its play would be 法度."""
+        return f"{i + 1}!" if self.warned >> card & 1 else str(i + 1)
 
     def items(self) -> list[tuple[str, int]]:
         items = []
         for i, c in enumerate(self.cards):
             mark = f"[dim]{i + 1}[/]" if i < 9 else " "
+            if self.warned >> c & 1:
+                mark = f"[reverse]{i + 1 if i < 9 else '!'}[/]"
             body = face(c, selected=i == self.selected)
             if not self.playable >> c & 1:
                 body = f"[dim strike]{FACES[c]}[/]"

@@ -100,7 +100,7 @@ class Koikoi2(Game):
     bot_rules = "hanafuda_tui.bots.koikoi2_eval"
     Facts = Koikoi2Facts
     kasu_cards = KASU_CARDS
-    screen = "hanafuda_tui.ui.screens.ruleset_screen"
+    screen = "hanafuda_tui.ui.koikoi2"
     Options = Koikoi2Options
     deal_pattern = DEAL_TWO
 
