@@ -19,6 +19,7 @@ from ui_helpers import screen_text as ui_screen_text
 from ui_helpers import settle
 
 import hanafuda_tui.ui.app
+from hanafuda_tui.core.cards import mask
 from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, new_game
 from hanafuda_tui.core.results import Cause, DealResult, Line, Settlement
@@ -30,6 +31,7 @@ from hanafuda_tui.ui.i18n import has, set_lang, set_ruleset, t
 from hanafuda_tui.ui.screens.results import MonthResult, result_parts
 from hanafuda_tui.ui.session import Session
 from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.ui.text import faces_of
 
 NAMES = ("A", "B", "C")
 CASES = {
@@ -114,7 +116,8 @@ def test_every_payment_is_told_with_its_causes_amounts_and_unit(ruleset: str, la
 
 
 def test_a_declared_teyaku_against_a_lower_one_is_told_as_the_difference() -> None:
-    """三人こいこい: 四三 (80) against 手四 (8): B pays A 72, C pays A 80 (docs/rules/koikoi3.md §3)."""
+    """三人こいこい: 四三 (80) against 手四 (8): B pays A 72, C pays A 80, both hands face up for
+    every player (docs/rules/koikoi3.md §3)."""
     game = game_with(deal_with(dealer="ghijlmn", dealer2="AQRSTau"))
     play(game, "declare declare")
     r = game.results[0]
@@ -125,6 +128,11 @@ def test_a_declared_teyaku_against_a_lower_one_is_told_as_the_difference() -> No
         assert "B → A 72文: 四三 +80  手四 -8" in text, text
         assert "C → A 80文: 四三 +80" in text, text
         assert_explained(text, r.lines, r.payments, "koikoi3")
+        assert r.shown == (mask("ghijlmn"), mask("AQRSTau"), 0)
+        for name, hand in zip(NAMES, r.shown, strict=True):
+            if hand:
+                faces = Content.from_markup(faces_of(hand)).plain
+                assert f"{name}: {faces}" in text, text
     finally:
         set_ruleset("")
 

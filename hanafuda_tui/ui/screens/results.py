@@ -17,7 +17,7 @@ from ...core.results import DealResult, Settlement
 from ..explain import explained
 from ..faces import month_label
 from ..i18n import own, t
-from ..text import name_text, plain, reason_text, result_rows, signed, yaku_name
+from ..text import faces_of, name_text, plain, reason_text, result_rows, signed, yaku_name
 from .ruleset_screen import screen_of
 
 
@@ -80,6 +80,10 @@ def result_parts(
     for settled in settlements:
         told += explained(settled.lines, names)
     why = [Content.from_markup("\n".join(told))] if told else []
+    hands = screen_of(ruleset).shown_hands(result)
+    shown = [f"{plain(names[s])}: {faces_of(h)}" for s, h in enumerate(hands) if h]
+    if shown:
+        why.insert(0, Content.from_markup("\n".join(shown)))
     own_parts = screen_of(ruleset).result_parts(result, names, last)
     if own_parts is not None:  # the ruleset's own head and tables, then the running totals
         head, tables = own_parts

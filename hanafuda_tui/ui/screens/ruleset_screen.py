@@ -52,6 +52,10 @@ class RulesetScreen:
         for the common layout."""
         return None
 
+    def shown_hands(self, result: DealResult) -> Sequence[int]:
+        """Each seat's hand shown face up with a deal's result (三人こいこい: declared teyaku)."""
+        return ()
+
     def result_note(self, result: DealResult) -> str:
         """A word after a deal's yaku on the score sheet (三人こいこい: 3文しばり), or ""."""
         return ""

@@ -65,6 +65,8 @@ class MonthResult(NamedTuple):
     outcome: Outcome
     lines: tuple[Line, ...]
     """``payments`` with their causes: each yaku or teyaku paid by each payer (§3, §8)."""
+    shown: tuple[int, ...] = (0, 0, 0)
+    """Each seat's declared teyaku hand, face up for every player (0: none declared; §3)."""
 
 
 OUTCOMES = {"shobu": Outcome.YAKU, "teyaku": Outcome.TEYAKU}
@@ -311,6 +313,7 @@ class Koikoi3(Game):
                 self.shibari,
                 OUTCOMES.get(reason, Outcome.DRAWN),
                 lines,
+                tuple(self.shown),
             )
         )
         for s in range(3):
