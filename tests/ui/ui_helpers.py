@@ -81,7 +81,8 @@ async def settle(pilot: Pilot[Any]) -> None:
 async def start(
     pilot: Pilot[Any], seats: list[str], seed: str, options: dict[str, Any] | None = None
 ) -> TableScreen:
-    """Fill the selector (seat kinds set directly, the seed typed) and press Start by key."""
+    """Fill the selector (seat kinds set directly, the seed typed) and press Start by key (and Yes
+    when asked to discard a saved game)."""
     screen = pilot.app.screen
     for i, kind in enumerate(seats):
         screen.query_one(f"#seat-{i}", Select).value = kind
@@ -92,6 +93,8 @@ async def start(
     await pilot.press("tab")  # from the seed to Start
     assert pilot.app.focused is not None and pilot.app.focused.id == "start"
     await pilot.press("enter")
+    if isinstance(pilot.app.screen, Decision):  # a saved game: discard it
+        await pilot.press("y")
     await settle(pilot)
     table = pilot.app.table()  # type: ignore[attr-defined]
     assert table is not None

@@ -3,7 +3,7 @@ actions as buttons (letter or number keys, ←→ and Enter); none can be dismis
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from textual import events
@@ -22,10 +22,12 @@ from ..faces import describe, face, short_name
 from ..i18n import has, t
 from ..session import Session
 from ..text import faces_of, plain, yaku_name
-from ..widgets.folded import Folded
 
 BUTTON_ROW = 70
 """Cells the dialog has for a row of buttons at 80 columns."""
+
+NO_FOCUS = -1_000
+"""``Decision(focus=NO_FOCUS)``: no choice has the focus when the prompt opens."""
 
 KEYS = {
     act.DECLARE: "d",
@@ -67,23 +69,36 @@ def action_label(action: int) -> str:
 class Decision(ModalScreen[int]):
     """A prompt: a title, body lines, and one button per legal action."""
 
+    AUTO_FOCUS = ""
+    """The focus is set on mount, or left off (``NO_FOCUS``)."""
     BINDINGS = [
-        Binding("left", "app.focus_previous", show=False),
-        Binding("right", "app.focus_next", show=False),
+        Binding("left", "step(-1)", "previous choice", show=False),
+        Binding("right", "step(1)", "next choice", show=False),
     ]
 
-    def __init__(self, title: str, body: Sequence[str], choices: Sequence[tuple[int, str, str]]):
-        """``choices``: (action, label markup, key)."""
+    def __init__(
+        self,
+        title: str,
+        body: Sequence[str],
+        choices: Sequence[tuple[int, str, str]],
+        focus: int | None = None,
+        escape: int | None = None,
+    ):
+        """``choices``: (action, label markup, key). ``focus``: the action whose button has the
+        focus at first (the first one by default; ``NO_FOCUS``: none, so Enter answers nothing
+        until a choice is picked). ``escape``: the action Esc answers (none by default)."""
         super().__init__()
         self.title_text = title
         self.body = body
         self.choices = choices
         self.keys = {key: action for action, _, key in choices if key}
+        self.focus_at = choices[0][0] if focus is None else focus
+        self.escape = escape
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Content.from_markup(f"[b]{self.title_text}[/b]"), classes="dialog-title")
-            yield Folded(Content.from_markup("\n".join(self.body)), classes="dialog-body")
+            yield Static(Content.from_markup("\n".join(self.body)), classes="dialog-body")
             labels = [
                 Content.from_markup(f"{label} {plain(f'[{key}]')}" if key else label)
                 for _, label, key in self.choices
@@ -95,7 +110,17 @@ class Decision(ModalScreen[int]):
                     yield Button(content, id=f"a{action}", compact=True)
 
     def on_mount(self) -> None:
-        self.query(Button).first().focus()
+        if self.focus_at != NO_FOCUS:
+            self.query_one(f"#a{self.focus_at}", Button).focus()
+
+    def action_step(self, direction: int) -> None:
+        """The next or previous choice; with none chosen yet, → the first and ← the last."""
+        buttons = list(self.query(Button))
+        if self.focused in buttons:
+            at = buttons.index(self.focused)
+            buttons[(at + direction) % len(buttons)].focus()
+        else:
+            buttons[0 if direction > 0 else -1].focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """A press that arrives once the prompt is no longer on top (answered already, or covered
@@ -106,15 +131,20 @@ class Decision(ModalScreen[int]):
 
     def on_key(self, event: events.Key) -> None:
         key = event.character or event.key
-        if key in self.keys:
+        answer = self.escape if event.key == "escape" else self.keys.get(key)
+        if answer is not None:
             event.stop()
             if self.is_active:
-                self.dismiss(self.keys[key])
+                self.dismiss(answer)
+        elif event.key == "enter" and self.focused is None:
+            event.stop()
+            self.app.bell()
 
 
-def no_x2(view: PlayerView, value: int) -> list[str]:
-    """No ×2 on a 勝負."""
-    return []
+def confirm(question: str, body: str) -> Decision:
+    """A yes/no question answered 1 (yes) or 0 (no); No has the focus and Esc answers No."""
+    yes_no = [(1, t("yes"), "y"), (0, t("no"), "n")]
+    return Decision(question, [body], yes_no, focus=0, escape=0)
 
 
 def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
@@ -123,6 +153,7 @@ def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
     if not own and act.DECLARE not in view.legal:
         body = [t("teyaku.none"), faces_of(view.hand)]
         options = [(a, t("action.pass_none"), key) for a, _, key in choices(view)]
+        focus = None
     else:
         explain = f"teyaku.explain.{view.ruleset}"
         body = [
@@ -130,16 +161,19 @@ def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
             faces_of(view.hand),
             "",
             t(explain if has(explain) else "teyaku.explain"),
+            t("teyaku.keys"),
         ]
-        options = choices(view)
-    return Decision(t("teyaku.title", who=plain(session.names[view.seat])), body, options)
+        # keeping the hand hidden first; Enter answers nothing until a choice is picked, so the
+        # Enter that played a card never declares
+        options = sorted(choices(view), key=lambda c: c[0] == act.DECLARE)
+        focus = NO_FOCUS
+    return Decision(
+        t("teyaku.title", who=plain(session.names[view.seat])), body, options, focus=focus
+    )
 
 
-def koikoi_prompt(
-    view: PlayerView, session: Session, doublings: Callable[[PlayerView, int], list[str]] = no_x2
-) -> Decision:
-    """こいこい or 勝負: the yaku just formed, what stopping pays (``doublings``: the ×2s a 勝負
-    now gets, by name, for a yaku value), who could complete what."""
+def koikoi_prompt(view: PlayerView, session: Session) -> Decision:
+    """こいこい or 勝負: the yaku just formed, what stopping pays, who could complete what."""
     seat = view.seat
     caps = view.captures[seat]
     names = session.names
@@ -154,15 +188,9 @@ def koikoi_prompt(
         )
     ]
     others = view.players - 1
-    times = doublings(view, value)
-    total = value * others * 2 ** len(times)
     key = f"koikoi.pays.{view.ruleset}"
-    said = "".join(t("koikoi.times." + x) for x in times)
-    body.append(
-        t(key if has(key) else "koikoi.pays", value=value, n=others, total=total, times=said)
-    )
-    go_on = f"koikoi.go_on.{view.ruleset}"
-    body.append(t(go_on if has(go_on) else "koikoi.go_on"))
+    body.append(t(key if has(key) else "koikoi.pays", value=value, n=others, total=value * others))
+    body.append(t("koikoi.go_on"))
     if dict(view.facts.status()).get("shibari"):
         body.append(t("koikoi.shibari"))
     taken = 0

@@ -1,5 +1,6 @@
 """The pre-game selector: ruleset, its options (from its pydantic Options model), each seat Human or
-a bot with a name, an optional seed, Start; Continue when a saved game exists."""
+a bot with a name, an optional seed, Start; Continue when a saved game exists. Nothing is lost by one
+key: Start over a saved game and Esc ask first; a ruleset change keeps the seats' choices."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from ...core.records import OptionError, SeatRecord, make_options
 from ...core.rulesets import RULESETS, ruleset_class, titles
 from ..i18n import has, lang, t
 from ..session import HUMAN
+from .modals import confirm
 from .ruleset_screen import screen_of
 
 DEFAULT_BOT = "normal"
@@ -57,16 +59,45 @@ def ruleset_label(name: str) -> str:
     return f"{ja} ({en})" if lang() == "en" else ja
 
 
-def default_seats(players: int) -> list[dict[str, str]]:
-    names = t("seats.default").split(",")
+def default_seats(players: int, old: list[dict[str, str]] = []) -> list[dict[str, str]]:  # noqa: B006
+    """``players`` seats: the ``old`` seats' kinds and names where there are, a human first and
+    bots after that, named by ``default_names``."""
     bot = DEFAULT_BOT if DEFAULT_BOT in BOTS else next(iter(BOTS))
-    return [
-        {"player": HUMAN if i == 0 else bot, "name": names[i % len(names)]} for i in range(players)
-    ]
+    seats = [dict(s) for s in old[:players]]
+    seats += [{"player": HUMAN if i == 0 else bot, "name": ""} for i in range(len(seats), players)]
+    return default_names(seats)
+
+
+def seat_name(kinds: list[str], i: int) -> str:
+    """Seat ``i``'s name unless one is typed: the first human is you, another human a player
+    with the seat's number, a bot the plant of its seat."""
+    if kinds[i] != HUMAN:
+        bots = t("seats.bots").split(",")
+        return bots[i % len(bots)]
+    return t("seat.you") if HUMAN not in kinds[:i] else t("seat.player", n=i + 1)
+
+
+def default_names(seats: list[dict[str, str]]) -> list[dict[str, str]]:
+    """``seats`` with every name not typed (empty, or the one last given) following its seat's
+    kind and the language (``seat_name``); ``given`` keeps the name given."""
+    kinds = [s["player"] for s in seats]
+    for i, seat in enumerate(seats):
+        if not seat["name"].strip() or seat["name"] == seat.get("given"):
+            seat["name"] = seat["given"] = seat_name(kinds, i)
+    return seats
+
+
+def description(ruleset: str, months: Any) -> str:
+    """The ruleset's one line, saying how many months the chosen option plays."""
+    key = f"desc.{ruleset}"
+    if not has(key):
+        return ""
+    length = t("desc.year") if months in (None, 12) else t("desc.months", n=months)
+    return t(key, months=length)
 
 
 class SelectorScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "app.quit", show=False)]
+    BINDINGS = [Binding("escape", "ask_quit", "quit (asks first)", show=False)]
 
     def __init__(self) -> None:
         super().__init__()
@@ -79,7 +110,6 @@ class SelectorScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         cls = ruleset_class(self.ruleset)
         model: type[BaseModel] = cls.Options
-        desc_key = f"desc.{self.ruleset}"
         with VerticalScroll(id="selector"):
             yield Static(Content.from_markup(t("selector.title")), id="selector-title")
             with Horizontal(classes="row"):
@@ -91,7 +121,10 @@ class SelectorScreen(Screen[None]):
                     compact=True,
                     id="ruleset",
                 )
-            yield Static(t(desc_key) if has(desc_key) else "", id="ruleset-desc")
+            months = self.options.get(
+                "months", getattr(model.model_fields.get("months"), "default", None)
+            )
+            yield Static(description(self.ruleset, months), id="ruleset-desc")
             for name, info in model.model_fields.items():
                 value = self.options.get(name, info.default)
                 label_key = f"opt.{self.ruleset}.{name}"
@@ -165,6 +198,7 @@ class SelectorScreen(Screen[None]):
             kind = self.query_one(f"#seat-{i}", Select).value
             seat["player"] = str(kind)
             seat["name"] = self.query_one(f"#name-{i}", Input).value
+        default_names(self.seats)
         for widget in self.query(".option"):
             name = (widget.id or "")[4:]
             self.options[name] = widget.value  # type: ignore[attr-defined]
@@ -184,14 +218,37 @@ class SelectorScreen(Screen[None]):
     async def ruleset_changed(self, event: Select.Changed) -> None:
         if event.value == self.ruleset:
             return
+        self.remember()
         self.ruleset = str(event.value)
         self.options = {}
-        self.seats = default_seats(RULESETS[self.ruleset].players)
+        self.seats = default_seats(RULESETS[self.ruleset].players, self.seats)
         app: Any = self.app
         app.current_ruleset = self.ruleset
         await self.recompose()
         self.update_continue()
         self.query_one("#ruleset", Select).focus()  # Tab goes on to the new ruleset's options
+
+    @on(Select.Changed, ".seat-kind")
+    def seat_kind_changed(self) -> None:
+        """Names not typed follow the seats' kinds (a human is not named like a bot)."""
+        self.remember()
+        for i, seat in enumerate(self.seats):
+            field = self.query_one(f"#name-{i}", Input)
+            if field.value != seat["name"]:
+                field.value = seat["name"]
+
+    @on(Select.Changed, "#opt-months")
+    def months_changed(self, event: Select.Changed) -> None:
+        self.query_one("#ruleset-desc", Static).update(description(self.ruleset, event.value))
+
+    def action_ask_quit(self) -> None:
+        app: Any = self.app
+        body = t("confirm.quit_body") if app.resumable() is not None else ""
+        self.app.push_screen(confirm(t("confirm.quit"), body), self.quit_if)
+
+    def quit_if(self, yes: int | None) -> None:
+        if yes:
+            self.app.exit(0)
 
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:
@@ -219,4 +276,16 @@ class SelectorScreen(Screen[None]):
             for i, s in enumerate(self.seats)
         ]
         app: Any = self.app
-        app.start_game(self.ruleset, options, seats, self.seed.strip())
+        saved = app.resumable()
+
+        def go(yes: int | None = 1) -> None:
+            if yes:
+                app.start_game(self.ruleset, options, seats, self.seed.strip())
+
+        if saved is None:
+            go()
+            return
+        game = saved.game
+        title = ruleset_label(game.ruleset)
+        body = t("confirm.discard_body", ruleset=title, months=len(game.results))
+        self.app.push_screen(confirm(t("confirm.discard"), body), go)

@@ -1,0 +1,174 @@
+"""No single slip loses anything: Start over a saved game and Esc on the selector ask first (No
+by default), a ruleset change keeps the seats' choices, names follow the seats' kinds, the
+description follows the months option, and Enter never declares a teyaku."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input, Select, Static
+from ui_helpers import continued, saved_where, settle
+
+from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.game import Phase
+from hanafuda_tui.core.records import SeatRecord
+from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.screens.modals import Decision
+from hanafuda_tui.ui.screens.selector import SelectorScreen
+from hanafuda_tui.ui.storage import Store
+
+
+async def choose(pilot: Pilot[Any], widget: str, value: Any) -> None:
+    pilot.app.screen.query_one(widget, Select).value = value
+    await pilot.pause()
+    await pilot.pause()
+
+
+def seats(app: HanafudaApp) -> list[tuple[str, str]]:
+    screen = app.screen
+    assert isinstance(screen, SelectorScreen)
+    n = len(screen.query(".seat-kind"))
+    return [
+        (
+            str(screen.query_one(f"#seat-{i}", Select).value),
+            screen.query_one(f"#name-{i}", Input).value,
+        )
+        for i in range(n)
+    ]
+
+
+def test_start_over_a_saved_game_asks_and_no_keeps_it(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+
+    async def run() -> None:
+        app = HanafudaApp(store=store, bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            seats = [SeatRecord(name="X", player="human")]
+            seats += [SeatRecord(name=n, player="random") for n in "AB"]
+            app.start_game("hanaawase", {}, seats, "3")
+            await settle(pilot)
+            await pilot.press("escape")  # leave the table: saved
+            await pilot.pause()
+            saved = store.path.read_text()
+            app.screen.query_one("#start").focus()
+            await pilot.press("enter")
+            assert isinstance(app.screen, Decision)
+            await pilot.press("enter")  # No has the focus
+            await pilot.pause()
+            assert isinstance(app.screen, SelectorScreen) and store.path.read_text() == saved
+            app.screen.query_one("#start").focus()
+            await pilot.press("enter", "y")
+            await settle(pilot)
+            table = app.table()
+            assert table is not None and table.session.game.ruleset == "koikoi3"
+
+    asyncio.run(run())
+
+
+def test_escape_on_the_selector_asks_before_quitting(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("escape")
+            assert isinstance(app.screen, Decision)
+            await pilot.press("escape")  # Esc answers No
+            await pilot.pause()
+            assert isinstance(app.screen, SelectorScreen) and app.is_running
+            await pilot.press("escape", "enter")  # Enter on the focused No
+            await pilot.pause()
+            assert isinstance(app.screen, SelectorScreen) and app.is_running
+            await pilot.press("escape", "y")
+            await pilot.pause()
+        assert app.return_code == 0
+
+    asyncio.run(run())
+
+
+def test_a_ruleset_change_keeps_the_seats_choices_and_the_focus(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            await choose(pilot, "#seat-1", "human")
+            await choose(pilot, "#seat-2", "easy")
+            app.screen.query_one("#name-0", Input).value = "太郎"
+            before = seats(app)
+            assert before == [("human", "太郎"), ("human", "プレイヤー2"), ("easy", "Bot・竹")]
+            await choose(pilot, "#ruleset", "hachihachi")
+            assert seats(app) == before
+            assert app.focused is app.screen.query_one("#ruleset")
+            await choose(pilot, "#ruleset", "koikoi2")
+            assert seats(app) == before[:2]
+
+    asyncio.run(run())
+
+
+def test_a_seat_name_follows_its_kind_unless_typed(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert seats(app) == [
+                ("human", "You"),
+                ("normal", "Bot Plum"),
+                ("normal", "Bot Bamboo"),
+            ]
+            await choose(pilot, "#seat-0", "easy")
+            await choose(pilot, "#seat-1", "human")
+            assert [name for _, name in seats(app)] == ["Bot Pine", "You", "Bot Bamboo"]
+            app.screen.query_one("#name-2", Input).value = "Hana"
+            await choose(pilot, "#seat-2", "human")
+            assert [name for _, name in seats(app)] == ["Bot Pine", "You", "Hana"]
+            await pilot.press("l")  # Japanese: the names given follow, the typed one stays
+            await pilot.pause()
+            assert [name for _, name in seats(app)] == ["Bot・松", "あなた", "Hana"]
+
+    asyncio.run(run())
+
+
+def test_the_description_follows_the_months_option(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+
+            def desc() -> str:
+                return str(app.screen.query_one("#ruleset-desc", Static).render())
+
+            assert "1年12か月" in desc()
+            await choose(pilot, "#opt-months", 6)
+            assert "6か月" in desc() and "12か月" not in desc()
+            await choose(pilot, "#ruleset", "koikoi2")
+            await choose(pilot, "#opt-months", 3)
+            assert desc().startswith("二人で3か月")
+
+    asyncio.run(run())
+
+
+def test_enter_never_declares_a_teyaku(tmp_path: Path) -> None:
+    game = saved_where(
+        tmp_path,
+        "koikoi3",
+        lambda g: g.phase == Phase.TEYAKU and act.DECLARE in g.legal_actions(),
+    )
+    n = len(game.deals[-1].actions)
+
+    async def run() -> list[int]:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            assert isinstance(app.screen, Decision)
+            await pilot.press("enter", "enter")  # the keys that play a card
+            assert isinstance(app.screen, Decision)
+            await pilot.press("right", "enter")  # a choice picked: keep it hidden
+            await settle(pilot)
+            table = app.table()
+            assert table is not None
+            return list(table.session.game.deals[-1].actions[n : n + 1])
+
+    assert asyncio.run(run()) == [act.PASS]
