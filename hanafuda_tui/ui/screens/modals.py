@@ -3,7 +3,7 @@ actions as buttons (letter or number keys, ←→ and Enter); none can be dismis
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual import events
@@ -22,6 +22,7 @@ from ..faces import describe, face, short_name
 from ..i18n import has, t
 from ..session import Session
 from ..text import faces_of, plain, yaku_name
+from ..widgets.folded import Folded
 
 BUTTON_ROW = 70
 """Cells the dialog has for a row of buttons at 80 columns."""
@@ -98,7 +99,7 @@ class Decision(ModalScreen[int]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Content.from_markup(f"[b]{self.title_text}[/b]"), classes="dialog-title")
-            yield Static(Content.from_markup("\n".join(self.body)), classes="dialog-body")
+            yield Folded(Content.from_markup("\n".join(self.body)), classes="dialog-body")
             labels = [
                 Content.from_markup(f"{label} {plain(f'[{key}]')}" if key else label)
                 for _, label, key in self.choices
@@ -147,6 +148,11 @@ def confirm(question: str, body: str) -> Decision:
     return Decision(question, [body], yes_no, focus=0, escape=0)
 
 
+def no_x2(view: PlayerView, value: int) -> list[str]:
+    """No ×2 on a 勝負."""
+    return []
+
+
 def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
     """手役: declare (show the hand and claim it) or keep it hidden; asked privately."""
     own = view.facts.held()
@@ -172,8 +178,11 @@ def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
     )
 
 
-def koikoi_prompt(view: PlayerView, session: Session) -> Decision:
-    """こいこい or 勝負: the yaku just formed, what stopping pays, who could complete what."""
+def koikoi_prompt(
+    view: PlayerView, session: Session, doublings: Callable[[PlayerView, int], list[str]] = no_x2
+) -> Decision:
+    """こいこい or 勝負: the yaku just formed, what stopping pays (``doublings``: the ×2s a 勝負
+    now gets, by name, for a yaku value), who could complete what."""
     seat = view.seat
     caps = view.captures[seat]
     names = session.names
@@ -188,9 +197,15 @@ def koikoi_prompt(view: PlayerView, session: Session) -> Decision:
         )
     ]
     others = view.players - 1
+    times = doublings(view, value)
+    total = value * others * 2 ** len(times)
     key = f"koikoi.pays.{view.ruleset}"
-    body.append(t(key if has(key) else "koikoi.pays", value=value, n=others, total=value * others))
-    body.append(t("koikoi.go_on"))
+    said = "".join(t("koikoi.times." + x) for x in times)
+    body.append(
+        t(key if has(key) else "koikoi.pays", value=value, n=others, total=total, times=said)
+    )
+    go_on = f"koikoi.go_on.{view.ruleset}"
+    body.append(t(go_on if has(go_on) else "koikoi.go_on"))
     if dict(view.facts.status()).get("shibari"):
         body.append(t("koikoi.shibari"))
     taken = 0
