@@ -5,6 +5,7 @@ are two cells)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -29,6 +30,8 @@ from .i18n import lang, t
 _DATA = json.loads((Path(__file__).parent / "data" / "cards.json").read_text(encoding="utf-8"))
 FACES: tuple[str, ...] = tuple(_DATA["faces"][code] for code in CODES)
 STYLES: dict[str, str] = _DATA["styles"]
+"""Content markup styles by kind, in the theme's variables (``$text-warning``)."""
+LIT: str = _DATA["lit"]
 FACE_WIDTH = max(cell_len(f) for f in FACES)
 
 
@@ -52,13 +55,21 @@ def style_of(card: int) -> str:
     return STYLES[kind_key(card)]
 
 
+def rich_style(card: int, variables: Mapping[str, str]) -> str:
+    """``style_of`` for Rich (a help table): the theme's ``variables`` put in."""
+    return " ".join(
+        variables.get(word[1:], "") if word.startswith("$") else word
+        for word in style_of(card).split()
+    ).strip()
+
+
 def face(card: int, *, selected: bool = False, lit: bool = False) -> str:
     """Content markup for one card face."""
     style = style_of(card)
     if selected:
         style += " reverse"
     if lit:
-        style += " underline on #3a3a00"
+        style += " " + LIT
     return f"[{style}]{FACES[card]}[/]"
 
 
@@ -133,7 +144,7 @@ def big_face(
     if selected:
         style += " reverse"
     if lit:
-        style += " underline on #3a3a00"
+        style += " " + LIT
     month, subject = FACES[card][0], FACES[card][1:]
     top = f"╭{number or '─'}─╮" if len(number) <= 1 else f"╭{number}╮"
     rows = (top, f"│{month}│", f"│{subject}│", "╰──╯")

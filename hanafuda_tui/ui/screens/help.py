@@ -7,7 +7,9 @@ from __future__ import annotations
 import inspect
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 from rich.table import Table
 from rich.text import Text
@@ -20,12 +22,14 @@ from textual.widgets import Static
 
 from ...core.cards import CARD_OF_CODE, MONTH_NAMES_EN, NAME_EN, codes_of
 from ...core.rulesets import RULESETS, titles
-from ..faces import FACES, style_of
+from ..faces import FACES, rich_style
 from ..i18n import has, lang, t
 from ..text import plain
 from ..widgets.folded import Folded
 
 _HELP = Path(__file__).parent.parent / "data" / "help"
+NONE: Mapping[str, str] = MappingProxyType({})
+"""No theme: cards in the terminal's own colour."""
 
 
 def ruleset_doc(ruleset: str) -> str:
@@ -35,11 +39,11 @@ def ruleset_doc(ruleset: str) -> str:
     return inspect.getdoc(module) or t("help.rules.none") if module else t("help.rules.none")
 
 
-def _faces(codes: str, note: str) -> Text:
+def _faces(codes: str, note: str, variables: Mapping[str, str]) -> Text:
     text = Text()
     for code in codes:
         c = CARD_OF_CODE[code]
-        text.append(FACES[c], style=style_of(c))
+        text.append(FACES[c], style=rich_style(c, variables))
         text.append(" ")
     text.append(note)
     return text
@@ -63,7 +67,9 @@ def yaku_rows(ruleset: str, glosses: dict[str, list[str]]) -> list[list[object]]
     return rows
 
 
-def yaku_table(rows: list[list[object]], title: str, ruleset: str = "") -> Table:
+def yaku_table(
+    rows: list[list[object]], title: str, ruleset: str = "", variables: Mapping[str, str] = NONE
+) -> Table:
     """A reference table: name (with its English gloss in English), value, cards or a note."""
     table = Table(title=title, box=None, pad_edge=False, title_justify="left")
     unit = f"help.value.{ruleset}"
@@ -72,11 +78,11 @@ def yaku_table(rows: list[list[object]], title: str, ruleset: str = "") -> Table
     table.add_column(t("help.cards"))
     for name, english, value, codes, note in rows:
         label = f"{name} ({english})" if lang() == "en" and english else str(name)
-        table.add_row(label, str(value), _faces(str(codes), str(note)))
+        table.add_row(label, str(value), _faces(str(codes), str(note), variables))
     return table
 
 
-def card_legend() -> Table:
+def card_legend(variables: Mapping[str, str]) -> Table:
     """Each face with its English name, month by month (English mode: the faces are kanji)."""
     table = Table(title=t("help.legend"), box=None, pad_edge=False, title_justify="left")
     table.add_column(t("help.month"))
@@ -84,7 +90,7 @@ def card_legend() -> Table:
         table.add_column("")
     for month in range(12):
         cells = [
-            Text(FACES[c], style=style_of(c)) + f" {NAME_EN[c]}"
+            Text(FACES[c], style=rich_style(c, variables)) + f" {NAME_EN[c]}"
             for c in range(4 * month, 4 * month + 4)
         ]
         table.add_row(MONTH_NAMES_EN[month], *cells)
@@ -103,6 +109,7 @@ class HelpScreen(ModalScreen[None]):
         title = titles(self.ruleset)
         rules_key = f"help.rules.{self.ruleset}"
         rules = t(rules_key) if has(rules_key) else plain(ruleset_doc(self.ruleset))
+        variables = self.app.theme_variables
         with Vertical(classes="dialog wide"):
             yield Static(
                 Content.from_markup(f"[b]{title[0]}[/b] · {t('help.title')}"),
@@ -119,10 +126,10 @@ class HelpScreen(ModalScreen[None]):
                         "yaku": yaku_rows(self.ruleset, data["yaku"]),
                     }
                     for section, rows in sections.items():
-                        table = yaku_table(rows, t(f"help.{section}"), self.ruleset)
+                        table = yaku_table(rows, t(f"help.{section}"), self.ruleset, variables)
                         yield Static(table, classes="yaku-ref", id=f"help-{section}")
                 if lang() == "en":
-                    yield Static(card_legend(), classes="yaku-ref", id="help-legend")
+                    yield Static(card_legend(variables), classes="yaku-ref", id="help-legend")
             yield Static(Content.from_markup(t("help.close")), id="help-close")
 
     def on_mount(self) -> None:
