@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+import pytest
+
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CODES, mask, parse_deck
 from hanafuda_tui.core.game import Phase
@@ -123,3 +125,11 @@ def play_out_deal(game: Koikoi3, call: int = act.KOIKOI) -> None:
             game.apply(call)
         else:
             game.apply(legal[0])
+
+
+@pytest.fixture(autouse=True)
+def own_config_dir(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test reads and writes the app's settings file in a directory of its own."""
+    monkeypatch.setenv("HANAFUDA_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))

@@ -19,6 +19,7 @@ from textual.screen import Screen
 
 from ..core.records import RecordError, SeatRecord
 from . import memory
+from .config import PACE_STEP, Config, clamp_pace
 from .i18n import lang, locale_lang, set_lang, set_ruleset, t
 from .screens.passing import TooSmall
 from .screens.selector import SelectorScreen
@@ -29,8 +30,6 @@ if TYPE_CHECKING:
     from .screens.table import TableScreen
 
 MIN_SIZE = (80, 24)
-DEFAULT_PAUSE = 0.6
-"""Seconds a bot waits before it acts, so humans can follow (+/- at the table)."""
 
 
 class HanafudaApp(App[int]):
@@ -40,17 +39,25 @@ class HanafudaApp(App[int]):
         Binding("question_mark,f1", "help", show=False),
         Binding("y", "help(True)", show=False),
         Binding("l", "toggle_language", show=False),
+        Binding("plus,equals_sign", f"pace(-{PACE_STEP})", show=False),
+        Binding("minus", f"pace({PACE_STEP})", show=False),
     ]
 
     def __init__(
         self,
         store: Store | None = None,
-        bot_pause: float = DEFAULT_PAUSE,
+        bot_pause: float | None = None,
         language: str | None = None,
+        config: Config | None = None,
     ) -> None:
+        """``bot_pause`` and ``language`` given here win over the settings file's."""
         super().__init__()
         self.store = store or Store()
-        self.bot_pause = bot_pause
+        self.config = config or Config()
+        self.config_problem = self.config.load()
+        settings = self.config.settings
+        self.bot_pause = settings.pace if bot_pause is None else bot_pause
+        """Seconds each step of a turn is held (the card played, the card drawn); +/- change it."""
         self.current_ruleset = "koikoi3"
         self.too_small = False
         self.ready = False
@@ -62,9 +69,19 @@ class HanafudaApp(App[int]):
         """Where the trace of an unhandled error was written (the app then exits with status 1)."""
         self._resumed: Session | None = None
         self._checked = False
-        set_lang(language or locale_lang())
+        set_lang(language or settings.language or locale_lang())
 
     async def on_mount(self) -> None:
+        if self.config_problem:
+            self.notify(
+                t("config.damaged", error=self.config_problem),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
+        if self.config.settings.theme in self.available_themes:
+            self.theme = self.config.settings.theme
+        self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         self.claim_save()
         await self.push_screen(SelectorScreen())
         self.ready = True
@@ -181,8 +198,24 @@ class HanafudaApp(App[int]):
             return
         self.push_screen(HelpScreen(self.current_ruleset, yaku_first))
 
+    def remember(self, **changes: object) -> None:
+        """Keep changed settings in the settings file; a failed write is reported once."""
+        problem = self.config.update(**changes)
+        if problem and problem != self.config_problem:
+            self.notify(t("config.failed", error=problem), severity="warning", markup=False)
+        self.config_problem = problem
+
+    def action_pace(self, delta: float) -> None:
+        """Hold each step of a turn longer or shorter, on any screen (a prompt included)."""
+        self.bot_pause = clamp_pace(self.bot_pause + delta)
+        self.remember(pace=self.bot_pause)
+        table = self.table()
+        if table is not None:
+            table.refresh_table()
+
     async def action_toggle_language(self) -> None:
         set_lang("en" if lang() == "ja" else "ja")
+        self.remember(language=lang())
         for screen in self.screen_stack:
             if isinstance(screen, SelectorScreen):
                 await screen.relabel()

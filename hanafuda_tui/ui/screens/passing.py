@@ -17,24 +17,37 @@ from ..widgets.folded import Folded
 
 
 class PassScreen(Screen[None]):
-    """Between two humans' decisions: every hand is hidden until the next player confirms."""
+    """Between two humans' decisions: every hand is hidden until the next player confirms. If
+    the player who just moved is named, what their turn drew and took is shown to them first."""
 
     BINDINGS = [Binding("enter,space", "confirm", show=False)]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, mover: str = "", moved: str = "") -> None:
+        """``moved``: markup of the mover's steps, one a line."""
         super().__init__()
         self.player = name
+        self.mover = mover
+        self.moved = moved
+        self.showing_move = bool(mover and moved)
 
     def compose(self) -> ComposeResult:
-        text = t("pass.body", who=plain(self.player))
         with Middle(), Center():
-            yield Static(Content.from_markup(text), id="pass-card")
+            yield Static(Content.from_markup(self.text()), id="pass-card")
+
+    def text(self) -> str:
+        if self.showing_move:
+            return t("pass.moved", who=plain(self.mover), moved=self.moved, next=plain(self.player))
+        return t("pass.body", who=plain(self.player))
 
     def action_confirm(self) -> None:
+        if self.showing_move:
+            self.showing_move = False
+            self.query_one("#pass-card", Static).update(Content.from_markup(self.text()))
+            return
         self.dismiss(None)
 
     def on_click(self) -> None:
-        self.dismiss(None)
+        self.action_confirm()
 
 
 class TooSmall(Screen[None]):

@@ -2,9 +2,10 @@
 
 ``advance`` decides what happens next from the core alone: a month result to show, the year's end,
 a bot to think (in a daemon thread, after an adjustable pause), a pass screen between two humans,
-or the decision prompt for the phase. A bot's decision is applied (and saved) before anything of it
-is shown: the card it played stays on screen for the rest of the pause. A hand card is chosen with
-←→ or a number and played with Enter; only legal cards can be played.
+or the decision prompt for the phase. Every decision, a bot's or a human's, is applied (and saved)
+before anything of it is shown; then its steps are shown one at a time, each held for the pace
+(+/-): the card played and what it takes, then the card drawn and what it takes. A hand card is
+chosen with ←→ or a number and played with Enter; only legal cards can be played.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from textual import events
 from textual.app import ComposeResult
@@ -36,6 +37,7 @@ from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..session import Session
 from ..text import event_line, plain, seat_roles
+from ..widgets.last_turns import LastTurns, Step, last_turns, step_text, steps_of
 from ..widgets.table import (
     FieldPanel,
     HandPanel,
@@ -59,6 +61,15 @@ PROMPTS = {
 LOG_LINES = 60
 
 
+class Moment(NamedTuple):
+    """A step of a decision on screen: the field then, its lit cards, the card on its way, a note."""
+
+    field: int
+    lit: int
+    card: int
+    note: str
+
+
 @dataclass
 class BotMoved(Message):
     token: int
@@ -76,8 +87,6 @@ class TableScreen(Screen[None]):
         *[Binding(str(i), f"choose({i - 1})", show=False) for i in range(1, 10)],
         Binding("s", "sheet", show=False),
         Binding("h", "toggle_hints", show=False),
-        Binding("plus,equals_sign", "pause(-0.25)", show=False),
-        Binding("minus", "pause(0.25)", show=False),
         Binding("escape", "leave", show=False),
     ]
 
@@ -94,8 +103,9 @@ class TableScreen(Screen[None]):
         """A prompt or pass screen of ours is open; its callback goes on."""
         self.bot_token = 0
         self.bot_busy = False
-        self.bot_played: tuple[int, str] | None = None
-        """(card, markup): the hand card a bot has just played, shown for the rest of the pause."""
+        self.moments: list[Moment] = []
+        """The steps of the last decision still to show, the one on screen first."""
+        self.stage_token = 0
         self.stop = threading.Event()
 
     @property
@@ -109,6 +119,7 @@ class TableScreen(Screen[None]):
                 with Vertical(id="opponents"):
                     for _ in range(self.session.game.players - 1):
                         yield SeatPanel(classes="opponent")
+                yield LastTurns(id="last-turns")
                 yield FieldPanel(id="field")
                 yield SeatPanel(id="me")
                 yield HandPanel(id="hand")
@@ -118,6 +129,7 @@ class TableScreen(Screen[None]):
         yield Static(id="keys")
 
     def on_mount(self) -> None:
+        self.hints = self.app_settings_hints()
         if self.session.save_error:
             self.notify(
                 t("save.failed", error=self.session.save_error), severity="error", markup=False
@@ -185,12 +197,13 @@ class TableScreen(Screen[None]):
         if game.to_act != bottom or view.phase not in (Phase.PLAY, Phase.TAKE):
             who = plain(names[game.to_act]) if game.to_act >= 0 else ""
             hint = t("table.waiting", who=who) if who and not cards else hint
-        pending, note = view.pending_card, ""
-        if pending >= 0:
+        field, pending, note = view.field, view.pending_card, ""
+        if self.moments:
+            field, lit, pending, note = self.moments[0]
+        elif pending >= 0:
             note = t("table.pending", card=face(pending))
-        elif self.bot_played is not None:
-            pending, note = self.bot_played
-        self.query_one("#field", FieldPanel).show(view.field, lit, pending, note)
+        self.query_one("#field", FieldPanel).show(field, lit, pending, note)
+        self.query_one(LastTurns).show(game.log, order, names)
         hidden = view.hand_counts[bottom] if not cards else 0
         warned = sum(1 << c for c, (_, ok) in view.facts.warnings().items() if not ok)
         hand = self.query_one("#hand", HandPanel)
@@ -261,15 +274,19 @@ class TableScreen(Screen[None]):
     def app_pause(self) -> float:
         return float(getattr(self.app, "bot_pause", 0.0))
 
+    def app_settings_hints(self) -> bool:
+        config = getattr(self.app, "config", None)
+        return bool(config.settings.hints) if config is not None else True
+
     # -- who acts next ----------------------------------------------------------------------------
 
     @property
     def waiting_for_human(self) -> bool:
         """True when nothing moves until a human presses a key (for tests and benchmarks)."""
-        return not self.bot_busy
+        return not self.bot_busy and not self.moments
 
     def advance(self) -> None:
-        if self.pending or self.bot_busy or self.app.screen is not self:
+        if self.pending or self.bot_busy or self.moments or self.app.screen is not self:
             return
         if getattr(self.app, "too_small", False):
             return
@@ -300,11 +317,13 @@ class TableScreen(Screen[None]):
         legal = game.legal_actions()
         if len(session.humans) == 1 and len(legal) == 1 and legal[0] in act.NAMED:
             # Nothing to decide (e.g. 'pass' without a teyaku), and no other human to hide it from.
-            self.apply(legal[0])
+            self.play_out(legal[0])
             self.advance()
             return
         if self.viewer != seat:
-            self.open(PassScreen(session.names[seat]), lambda _: self.take_seat(seat))
+            mover, moved = self.just_moved()
+            passing = PassScreen(session.names[seat], mover, moved)
+            self.open(passing, lambda _: self.take_seat(seat))
             self.call_after_refresh(memory.collect)  # while the keyboard changes hands
             return
         view = game.view(seat)
@@ -312,6 +331,15 @@ class TableScreen(Screen[None]):
             return
         prompt = screen_of(view.ruleset).prompts.get(view.phase) or PROMPTS.get(view.phase)
         self.open((prompt or generic_prompt)(view, session), self.decided)
+
+    def just_moved(self) -> tuple[str, str]:
+        """The human at the keyboard and what their turn, the latest at the table, took
+        (markup), for the pass screen to show them first; empty strings if there is none."""
+        turns = last_turns(self.session.game.log)
+        if self.viewer is None or not turns or list(turns)[-1] != self.viewer:
+            return "", ""
+        steps = turns[self.viewer]
+        return self.session.names[self.viewer], "\n".join(map(step_text, steps))
 
     def scores_so_far(self) -> list[int]:
         """Running totals after the results and settlements shown so far."""
@@ -351,7 +379,7 @@ class TableScreen(Screen[None]):
     def decided(self, action: int | None) -> None:
         game = self.session.game
         if action is not None and action in game.legal_actions():
-            self.apply(action)
+            self.play_out(action)
 
     def year_over(self, _: Any) -> None:
         self.stop.set()
@@ -387,41 +415,64 @@ class TableScreen(Screen[None]):
             self.post_message(BotMoved(token, action, error))
 
     def on_bot_moved(self, message: BotMoved) -> None:
-        """Apply a bot's decision, then show the hand card it played for the rest of the pause."""
+        """Apply a bot's decision, then show its steps."""
         if message.token != self.bot_token or not self.bot_busy:
             return
         game = self.session.game
-        seat, action, error = game.to_act, message.action, message.error
+        action, error = message.action, message.error
         legal = game.legal_actions()
         if action not in legal:
             action, error = legal[0], error or f"illegal action {action}"
         if error:
             self.notify(t("bot.error", error=error), severity="error", markup=False)
-        played = game.phase == Phase.PLAY and 0 <= action < 48
-        start = len(game.log)
-        self.apply(action)
-        pause = self.app_pause()
-        if played and pause > 0:
-            self.bot_played = (action, self.move_note(seat, start))
-            self.refresh_table()
-            token = self.bot_token
-            self.set_timer(pause / 2, lambda: self.bot_done(token))
-        else:
-            self.bot_done(self.bot_token)
-
-    def move_note(self, seat: int, start: int) -> str:
-        """The log lines of the play ``seat`` made from ``game.log[start]`` on, and what it took."""
-        log = self.session.game.log[start:]
-        at = next((i for i, e in enumerate(log) if e.kind == "play" and e.seat == seat), len(log))
-        lines = [event_line(e, self.session.names) for e in log[at : at + 2]]
-        return " ".join(line for line in lines if line)
-
-    def bot_done(self, token: int) -> None:
-        """The pause after a bot's decision is over: on to whoever acts next."""
-        if token != self.bot_token:
-            return
-        self.bot_played = None
         self.bot_busy = False
+        self.play_out(action)
+        self.advance()
+
+    # -- a decision shown in steps ----------------------------------------------------------------
+
+    def play_out(self, action: int) -> None:
+        """Apply an action of the seat to act (and save), then show its steps one at a time, each
+        for the pace: the field as it was, the card on its way and the field cards it takes lit.
+        A step that ends in a choice between two field cards is left to the field's own note when
+        a human makes that choice. A decision that deals the next month is not staged: cards of
+        the month that ended may be in the new hands, so it stays in the log."""
+        game = self.session.game
+        seat, start, field = game.to_act, len(game.log), game.field
+        self.apply(action)
+        events = game.log[start:]
+        pace = self.app_pause()
+        if pace <= 0 or any(e.kind == "deal" for e in events):
+            return
+        steps = steps_of(events)
+        if steps and steps[-1].card == game.pending_card and self.session.is_human(seat):
+            steps.pop()
+        self.moments = []
+        for step in steps:
+            self.moments.append(self.moment(step, field))
+            field &= ~step.took
+            if step.laid:
+                field |= 1 << step.card
+        if self.moments:
+            self.refresh_table()
+            self.stage_token += 1
+            token = self.stage_token
+            self.set_timer(pace, lambda: self.next_moment(token))
+
+    def moment(self, step: Step, field: int) -> Moment:
+        """(field, lit, card, note) for a step on the field as it was before it."""
+        note = step.note(self.session.names)
+        if step.card < 0:
+            return Moment(field, 0, -1, note)
+        return Moment(field & ~(1 << step.card), step.took & field, step.card, note)
+
+    def next_moment(self, token: int) -> None:
+        """The held step is over: the next one, or on to whoever acts next."""
+        if token != self.stage_token or not self.moments:
+            return
+        self.moments.pop(0)
+        if self.moments:
+            self.set_timer(self.app_pause(), lambda: self.next_moment(token))
         self.refresh_table()
         self.advance()
 
@@ -463,6 +514,12 @@ class TableScreen(Screen[None]):
             self.action_choose(index)
 
     def action_play(self) -> None:
+        if self.moments:  # Enter while a decision is shown in steps: the rest at once
+            self.stage_token += 1
+            self.moments = []
+            self.refresh_table()
+            self.advance()
+            return
         view = self.human_to_play()
         if view is None:
             return
@@ -476,7 +533,7 @@ class TableScreen(Screen[None]):
         if warning is not None and not warning[1]:
             self.open(hatto_prompt(card, warning[0], self.session.names), self.decided)
             return
-        self.apply(card)
+        self.play_out(card)
         self.refresh_table()
         self.advance()
 
@@ -485,11 +542,9 @@ class TableScreen(Screen[None]):
 
     def action_toggle_hints(self) -> None:
         self.hints = not self.hints
-        self.refresh_table()
-
-    def action_pause(self, delta: float) -> None:
-        app: Any = self.app
-        app.bot_pause = min(max(round(app.bot_pause + delta, 2), 0.0), 3.0)
+        remember = getattr(self.app, "remember", None)
+        if remember is not None:
+            remember(hints=self.hints)
         self.refresh_table()
 
     def action_leave(self) -> None:

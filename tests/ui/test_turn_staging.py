@@ -1,0 +1,145 @@
+"""A turn is shown in steps: the card played and what it takes, then the card drawn and what it
+takes, each held for the pace; the strip of last turns and the hot-seat pass screen say the same."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ui_helpers import continued, human_step, saved_where, settle, start
+
+from hanafuda_tui.core.game import Event, Phase
+from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.faces import FACES
+from hanafuda_tui.ui.screens.passing import PassScreen
+from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.ui.widgets.last_turns import LastTurns, steps_of
+from hanafuda_tui.ui.widgets.table import FieldPanel
+
+PACE = 0.05
+
+
+def turn_of(log: list[Event], seat: int) -> tuple[int, int]:
+    """The card ``seat`` played and the card it drew on its latest turn, read from the log."""
+    play = next(e for e in reversed(log) if e.kind == "play" and e.seat == seat)
+    at = log.index(play)
+    draw = next(e for e in log[at:] if e.kind == "draw" and e.seat == seat)
+    return play.card, draw.card
+
+
+def test_a_bot_turn_shows_its_play_then_its_draw_each_held(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every state the field shows is recorded: a bot's played card and its drawn card are two
+    moments, in that order, the second at least a pace after the first."""
+    saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.PLAY, seeds=50)
+    shown: list[tuple[float, int, str]] = []
+    original = FieldPanel.show
+
+    def recorded(self: FieldPanel, field: int, lit: int, pending: int, note: str = "") -> None:
+        if not shown or shown[-1][1:] != (pending, note):
+            shown.append((time.monotonic(), pending, note))
+        original(self, field, lit, pending, note)
+
+    monkeypatch.setattr(FieldPanel, "show", recorded)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=PACE, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            table = app.table()
+            game = table.session.game
+            shown.clear()
+            await human_step(pilot)
+            await settle(pilot)
+            bot = game.log[-1].seat
+            assert bot in (1, 2)
+            played, drawn = turn_of(game.log, bot)
+            cards = [pending for _, pending, _ in shown]
+            assert played in cards and drawn in cards
+            first, second = cards.index(played), cards.index(drawn)
+            assert first < second
+            assert shown[second][0] - shown[first][0] >= PACE * 0.9
+            name = table.session.names[bot]
+            assert name in shown[first][2] and FACES[played] in shown[first][2]
+            assert FACES[drawn] in shown[second][2]
+            assert table.query_one(FieldPanel).pending < 0  # all shown, nothing held
+
+    asyncio.run(run())
+
+
+def test_the_strip_says_what_each_bot_did_last(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await start(pilot, ["human", "normal", "normal"], "4")
+            for _ in range(2):
+                await human_step(pilot)
+                await settle(pilot)
+            game = table.session.game
+            strip = table.query_one(LastTurns)
+            text = "\n".join(strip.lines(80))
+            for bot in (1, 2):
+                played, drawn = turn_of(game.log, bot)
+                line = next(r for r in text.splitlines() if table.session.names[bot] in r)
+                assert "played" in line and FACES[played] in line
+                assert FACES[drawn] in line and "drew" in line
+            assert table.session.names[0] not in text  # the player at the keyboard is not listed
+
+    asyncio.run(run())
+
+
+def test_steps_split_a_turn_at_its_draw() -> None:
+    log = [
+        Event("play", 1, 4),
+        Event("capture", 1, 4, 1 << 5),
+        Event("draw", 1, 20),
+        Event("lay", 1, 20),
+        Event("yaku", 1, value=5, names=("赤短",)),
+    ]
+    steps = steps_of(log)
+    assert [(s.kind, s.card, s.took, s.laid) for s in steps] == [
+        ("play", 4, 1 << 5, False),
+        ("draw", 20, 0, True),
+    ]
+    assert steps[1].events[-1].kind == "yaku"
+    # a choice between two field cards: the capture comes with the next decision, a step alone
+    (take,) = steps_of([Event("capture", 1, 4, 1 << 6)])
+    assert (take.kind, take.card, take.took) == ("capture", 4, 1 << 6)
+
+
+def test_the_pass_screen_first_shows_the_mover_what_they_drew_and_took(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=PACE, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await start(pilot, ["human", "human", "human"], "5")
+            game = table.session.game
+            screen: Any = None
+            for _ in range(30):  # the teyaku decisions first, then the first plays
+                if isinstance(app.screen, PassScreen) and game.log[-1].kind in ("draw", "lay"):
+                    screen = app.screen
+                    break
+                await human_step(pilot)
+                await settle(pilot)
+            mover = table.viewer
+            assert screen is not None and mover is not None and screen.showing_move
+            played, drawn = turn_of(game.log, mover)
+            text = str(screen.query_one("#pass-card").render())
+            assert table.session.names[mover] in text
+            assert FACES[played] in text and FACES[drawn] in text
+            assert visible_hand_hidden(app)
+            await pilot.press("enter")
+            assert isinstance(app.screen, PassScreen) and not screen.showing_move
+            assert FACES[drawn] not in str(screen.query_one("#pass-card").render())
+            await pilot.press("enter")
+            assert app.screen is table
+
+    asyncio.run(run())
+
+
+def visible_hand_hidden(app: Any) -> bool:
+    """A full screen covers the table (no hand can be seen)."""
+    return not app.screen.is_modal and app.screen is not app.table()
