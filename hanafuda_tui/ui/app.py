@@ -8,6 +8,7 @@ import tempfile
 import time
 import traceback
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -21,6 +22,7 @@ from ..core.records import RecordError, SeatRecord
 from . import memory
 from .config import PACE_STEP, Config, clamp_pace
 from .i18n import lang, locale_lang, set_lang, set_ruleset, t
+from .keys import describe
 from .screens.passing import TooSmall
 from .screens.selector import SelectorScreen
 from .session import Session
@@ -82,6 +84,8 @@ class HanafudaApp(App[int]):
         if self.config.settings.theme in self.available_themes:
             self.theme = self.config.settings.theme
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
+        describe(self)
+        self.screen_change_signal.subscribe(self, describe)
         self.claim_save()
         await self.push_screen(SelectorScreen())
         self.ready = True
@@ -215,6 +219,9 @@ class HanafudaApp(App[int]):
 
     async def action_toggle_language(self) -> None:
         set_lang("en" if lang() == "ja" else "ja")
+        for node in (self, *self.screen_stack):
+            describe(node)
+        self.refresh_bindings()
         self.remember(language=lang())
         for screen in self.screen_stack:
             if isinstance(screen, SelectorScreen):
@@ -228,13 +235,39 @@ class HanafudaApp(App[int]):
         if table is not None and self.screen is table:
             table.action_sheet()
 
+    def action_new_game(self) -> None:
+        """To the selector with Start focused; a game at the table is saved first (Start asks
+        before a saved game is discarded)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, SelectorScreen):
+                screen.new_game = True
+        if self.table() is not None:
+            self.action_leave_table()
+        elif isinstance(self.screen, SelectorScreen):
+            self.screen.focus_first_button()
+
+    def action_leave_table(self) -> None:
+        table = self.table()
+        if table is not None:
+            while self.screen is not table:
+                self.pop_screen()
+            table.action_leave()
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        """Textual's (quit, keys, screenshot) with the game's own, in the current language."""
+        for command in super().get_system_commands(screen):
+            if command.callback != self.action_change_theme:
+                yield command
+        yield SystemCommand(t("cmd.new"), t("cmd.new_desc"), self.action_new_game)
+        if self.table() is not None:
+            yield SystemCommand(t("cmd.leave"), t("cmd.leave_desc"), self.action_leave_table)
+            yield SystemCommand(t("cmd.sheet"), t("cmd.sheet_desc"), self.action_score_sheet)
+        for key, step in (("cmd.faster", -PACE_STEP), ("cmd.slower", PACE_STEP)):
+            yield SystemCommand(t(key), t("cmd.pace_desc"), partial(self.action_pace, step))
+        yield SystemCommand(t("cmd.language"), t("cmd.language_desc"), self.action_toggle_language)
+        yield SystemCommand(t("cmd.theme"), t("cmd.theme_desc"), self.action_change_theme)
         yield SystemCommand(t("cmd.help"), t("cmd.help_desc"), self.action_help)
         yield SystemCommand(t("cmd.yaku"), t("cmd.yaku_desc"), lambda: self.action_help(True))
-        yield SystemCommand(t("cmd.language"), t("cmd.language_desc"), self.action_toggle_language)
-        if self.table() is not None:
-            yield SystemCommand(t("cmd.sheet"), t("cmd.sheet_desc"), self.action_score_sheet)
 
     # -- an unhandled error --------------------------------------------------------------------
 

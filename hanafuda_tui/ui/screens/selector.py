@@ -106,6 +106,8 @@ class SelectorScreen(Screen[None]):
         self.seats = default_seats(RULESETS[self.ruleset].players)
         self.seed = ""
         self.stale = False
+        self.new_game = False
+        """Start takes the focus when this screen shows again (a new game was asked for)."""
 
     def compose(self) -> ComposeResult:
         cls = ruleset_class(self.ruleset)
@@ -175,9 +177,12 @@ class SelectorScreen(Screen[None]):
         self.focus_first_button()
 
     def focus_first_button(self) -> None:
-        """Continue when there is a saved game to continue, else Start."""
+        """Continue when there is a saved game to continue, else Start (and Start when a new game
+        was asked for)."""
         resume = self.query_one("#continue", Button)
-        (resume if resume.display else self.query_one("#start", Button)).focus()
+        wanted = resume if resume.display and not self.new_game else self.query_one("#start")
+        wanted.focus()
+        self.new_game = False
 
     async def on_screen_resume(self) -> None:
         if self.stale:

@@ -1,0 +1,37 @@
+"""Every key binding described in the current language, for Textual's keys panel (Ctrl+P → Keys)
+and footer: the ``bind.*`` texts by action (``move(-1)`` → ``bind.move-``, ``choose(3)`` →
+``bind.choose``), set on each screen as it shows and again when the language changes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual.binding import Binding
+from textual.dom import DOMNode
+
+from .i18n import has, t
+
+
+def description(action: str) -> str | None:
+    """The text for ``action``: its own (``bind.help(True)``), by the sign of its argument
+    (``bind.pace-``), or by its name (``bind.choose``); None when there is none."""
+    name, _, args = action.partition("(")
+    name = name.rpartition(".")[2]
+    sign = ("-" if args.startswith("-") else "+") if args[:1].isdigit() or args[:1] == "-" else ""
+    for key in (f"bind.{name}({args}", f"bind.{name}{sign}", f"bind.{name}"):
+        if has(key):
+            return t(key)
+    return None
+
+
+def describe(node: DOMNode) -> None:
+    """Give ``node``'s bindings their descriptions in the current language (a copy of each
+    binding: the lists are shared with the class)."""
+    bindings = node._bindings.key_to_bindings
+    for key, listed in bindings.items():
+        bindings[key] = [described(b) for b in listed]
+
+
+def described(binding: Binding) -> Binding:
+    text = description(binding.action)
+    return binding if text is None else replace(binding, description=text)
