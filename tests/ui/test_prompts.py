@@ -127,7 +127,7 @@ def test_year_end_shows_ginmi_and_standings_then_the_selector(tmp_path: Path) ->
             assert isinstance(app.screen, ScoreSheet) and app.screen.final
             assert game.is_over and game.settlements[-1].name == "吟味"
             # the last month's result shows 吟味 and the final totals
-            assert last is not None and "吟味" in [name for name, _ in last.settlements]
+            assert last is not None and "吟味" in [x.name for x in last.settlements]
             assert list(last.scores) == list(game.scores)
             text = " ".join(str(s.render()) for s in app.screen.query(Static))
             assert "1位" in text
