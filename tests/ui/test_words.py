@@ -10,6 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from rich.cells import cell_len
 from textual.content import Content
 from ui_helpers import continued, saved_where
 
@@ -241,3 +242,13 @@ def test_the_too_small_notice_is_folded_by_kinsoku() -> None:
             assert shown and not any(line[0] in NO_START for line in shown)
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("width", range(14, 41))  # every term fits the line
+def test_english_lines_break_at_spaces_and_keep_japanese_terms_whole(width: int) -> None:
+    i18n.set_lang("en")
+    text = Content.from_markup(t("help.rules.koikoi2"))
+    words = set(text.plain.split())
+    for line in fold(text, width, cjk=False):
+        japanese = [w for w in line.plain.split() if cell_len(w) > len(w)]
+        assert all(w in words for w in japanese), (width, line.plain)

@@ -9,6 +9,8 @@ from textual.content import Content
 from textual.visual import VisualType
 from textual.widgets import Static
 
+from ..i18n import lang
+
 NO_START = frozenset(
     "、。，．,.・：；:;？！?!）」』】〕〉》］)]}”’ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々ゝゞ…‥"
 )
@@ -17,15 +19,16 @@ NO_END = frozenset("（「『【〔〈《［([{“‘")
 """Characters no line may end with (行末禁則)."""
 
 
-def may_break(text: str, at: int) -> bool:
-    """True if a line may end before ``text[at]``."""
+def may_break(text: str, at: int, cjk: bool) -> bool:
+    """True if a line may end before ``text[at]``; between kanji or kana only if ``cjk``
+    (Japanese text: in English a Japanese term stays whole)."""
     before, after = text[at - 1], text[at]
     if after in NO_START or before in NO_END or after == " ":
         return False
-    return before == " " or cell_len(before) == 2 or cell_len(after) == 2
+    return before == " " or cjk and (cell_len(before) == 2 or cell_len(after) == 2)
 
 
-def cuts(text: str, width: int) -> list[int]:
+def cuts(text: str, width: int, cjk: bool = True) -> list[int]:
     """Where ``text`` (one line) breaks to fit ``width`` cells."""
     out: list[int] = []
     start, size = 0, len(text)
@@ -36,9 +39,9 @@ def cuts(text: str, width: int) -> list[int]:
             end += 1
         end = max(end, start + 1)
         cut = end
-        while cut > start + 1 and not may_break(text, cut):
+        while cut > start + 1 and not may_break(text, cut, cjk):
             cut -= 1
-        if not may_break(text, cut):  # no place to break: fold the word, kinsoku still kept
+        if not may_break(text, cut, cjk):  # no place to break: fold the word, kinsoku still kept
             cut = end
             while cut > start + 1 and (text[cut] in NO_START or text[cut - 1] in NO_END):
                 cut -= 1
@@ -51,11 +54,11 @@ def cuts(text: str, width: int) -> list[int]:
     return out
 
 
-def fold(content: Content, width: int) -> list[Content]:
-    """``content``'s lines folded to ``width`` cells, styles kept."""
+def fold(content: Content, width: int, cjk: bool = True) -> list[Content]:
+    """``content``'s lines folded to ``width`` cells, styles kept (``cjk``: see ``may_break``)."""
     out: list[Content] = []
     for line in content.split("\n", allow_blank=True):
-        out += [part.rstrip() for part in line.divide(cuts(line.plain, max(width, 2)))]
+        out += [part.rstrip() for part in line.divide(cuts(line.plain, max(width, 2), cjk))]
     return out
 
 
@@ -76,7 +79,7 @@ class Folded(Static):
         super().update(content, layout=layout)
 
     def render(self) -> Content:
-        return Content("\n").join(fold(self.source, self.size.width))
+        return Content("\n").join(fold(self.source, self.size.width, lang() == "ja"))
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return len(fold(self.source, width))
+        return len(fold(self.source, width, lang() == "ja"))
