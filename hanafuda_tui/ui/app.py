@@ -41,8 +41,10 @@ class HanafudaApp(App[int]):
         Binding("question_mark,f1", "help", show=False),
         Binding("y", "help(True)", show=False),
         Binding("l", "toggle_language", show=False),
-        Binding("plus,equals_sign", f"pace(-{PACE_STEP})", show=False),
-        Binding("minus", f"pace({PACE_STEP})", show=False),
+        # priority: also over a prompt (a modal screen ends the chain of ordinary bindings);
+        # a focused text field still gets these characters
+        Binding("plus,equals_sign", f"pace(-{PACE_STEP})", show=False, priority=True),
+        Binding("minus", f"pace({PACE_STEP})", show=False, priority=True),
     ]
 
     def __init__(

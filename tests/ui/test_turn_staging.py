@@ -51,6 +51,7 @@ def test_a_bot_turn_shows_its_play_then_its_draw_each_held(
         async with app.run_test(size=(80, 24)) as pilot:
             await continued(pilot)
             table = app.table()
+            assert table is not None
             game = table.session.game
             shown.clear()
             await human_step(pilot)
