@@ -11,7 +11,7 @@ from typing import Any
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input
-from ui_helpers import saved_where, settle, start
+from ui_helpers import saved_where, screen_text, settle, start
 
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.ui.app import HanafudaApp
@@ -106,5 +106,28 @@ def test_the_keys_panel_describes_every_key_in_the_language_shown(tmp_path: Path
             await settle(pilot)
             assert app.screen is app.table() and undescribed(app) == []
             assert app.screen.active_bindings["s"].binding.description == "score sheet"
+
+    asyncio.run(run())
+
+
+def test_a_prompt_shows_its_own_keys_not_the_tables(tmp_path: Path) -> None:
+    saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.KOIKOI)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("escape")  # the quit question over the selector
+            assert isinstance(app.screen, Decision)
+            bottom = screen_text(app).splitlines()[-1]
+            assert f"y {t('yes')}" in bottom
+            assert f"Esc {t('no')}" in bottom and "Tab" not in bottom
+            await pilot.press("n")
+            await pilot.click("#continue")
+            await settle(pilot)
+            assert isinstance(app.screen, Decision)
+            bottom = screen_text(app).splitlines()[-1]
+            assert f"k {t('action.koikoi')}" in bottom and f"s {t('action.shobu')}" in bottom
+            assert "退席" not in bottom and "出す" not in bottom  # the table's Esc and Enter
 
     asyncio.run(run())

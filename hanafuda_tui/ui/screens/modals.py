@@ -72,6 +72,18 @@ class Decision(ModalScreen[int]):
 
     AUTO_FOCUS = ""
     """The focus is set on mount, or left off (``NO_FOCUS``)."""
+    DEFAULT_CSS = """
+    Decision > .prompt-keys {
+        dock: bottom;
+        height: 1;
+        width: 100%;
+        padding: 0 1;
+        background: $background;
+        color: $text-muted;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
     BINDINGS = [
         Binding("left", "step(-1)", "previous choice", show=False),
         Binding("right", "step(1)", "next choice", show=False),
@@ -99,7 +111,8 @@ class Decision(ModalScreen[int]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Content.from_markup(f"[b]{self.title_text}[/b]"), classes="dialog-title")
-            yield Folded(Content.from_markup("\n".join(self.body)), classes="dialog-body")
+            if any(self.body):
+                yield Folded(Content.from_markup("\n".join(self.body)), classes="dialog-body")
             labels = [
                 Content.from_markup(f"{label} {plain(f'[{key}]')}" if key else label)
                 for _, label, key in self.choices
@@ -109,6 +122,21 @@ class Decision(ModalScreen[int]):
             with (Horizontal if row else Vertical)(classes="dialog-buttons"):
                 for (action, _, _), content in zip(self.choices, labels, strict=True):
                     yield Button(content, id=f"a{action}", compact=True)
+        yield Static(Content.from_markup(self.keys_line()), classes="prompt-keys")
+
+    def keys_line(self) -> str:
+        """The keys that work while the prompt is open (covering the table's, which do not)."""
+        parts = [f"[b]←→[/b] {t('keys.pick')}", f"[b]Enter[/b] {t('keys.answer')}"]
+        labels = {action: label for action, label, _ in self.choices}
+        numbered = [key for _, _, key in self.choices if key.isdigit()]
+        if numbered:
+            parts.append(f"[b]1-{numbered[-1]}[/b] {t('keys.card')}")
+        for _, label, key in self.choices:
+            if key and not key.isdigit():
+                parts.append(f"[b]{key}[/b] {label}")
+        if self.escape is not None:
+            parts.append(f"[b]Esc[/b] {labels[self.escape]}")
+        return "  ".join([*parts, t("keys.prompt")])
 
     def on_mount(self) -> None:
         if self.focus_at != NO_FOCUS:
