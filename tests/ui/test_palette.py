@@ -131,3 +131,18 @@ def test_a_prompt_shows_its_own_keys_not_the_tables(tmp_path: Path) -> None:
             assert "退席" not in bottom and "出す" not in bottom  # the table's Esc and Enter
 
     asyncio.run(run())
+
+
+def test_the_tables_keys_line_offers_playing_only_on_the_humans_turn(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0.5, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await start(pilot, ["human", "random", "random"], "4")
+            assert table.human_to_play() is not None
+            assert "出す" in screen_text(app).splitlines()[-1]
+            await pilot.press("enter")  # played: the bots' turns are shown next
+            assert table.human_to_play() is None
+            bottom = screen_text(app).splitlines()[-1]
+            assert "出す" not in bottom and "記入表" in bottom
+
+    asyncio.run(run())

@@ -211,7 +211,8 @@ class TableScreen(Screen[None]):
         self.query_one("#yaku", YakuPanel).show(self.yaku_infos(view, names))
         lines = [line for e in game.log[-LOG_LINES:] if (line := event_line(e, names))]
         self.query_one("#log", LogPanel).show(lines)
-        self.set_text("#keys", t("keys.table"))
+        playing = self.human_to_play() is not None
+        self.set_text("#keys", t("keys.table" if playing else "keys.watch"))  # working keys only
 
     def set_text(self, selector: str, markup: str) -> None:
         widget = self.query_one(selector, Static)
