@@ -103,9 +103,13 @@ class Config:
         return ""
 
     def update(self, **changes: object) -> str:
-        """Change settings and write the file through a temporary one; why it could not be
-        written, or an empty string (the settings hold for this run either way)."""
-        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
+        """Change settings and write the file through a temporary one (nothing is written when
+        nothing changed); why it could not be written, or an empty string (the settings hold for
+        this run either way)."""
+        settings = replace(self.settings, **changes)  # type: ignore[arg-type]
+        if settings == self.settings:
+            return ""
+        self.settings = settings
         data = (json.dumps(asdict(self.settings), indent=2, ensure_ascii=False) + "\n").encode()
         tmp = self.path.with_name(f".{CONFIG_NAME}.{os.getpid()}.tmp")
         try:
