@@ -62,15 +62,17 @@ def test_settings_survive_a_restart(tmp_path: Path) -> None:
             await pilot.press("minus", "l")
             assert lang() != before
             app.theme = "textual-light"
+            app.bot_pause = 0  # for this run only: the bots need not be watched here
             table = await start(pilot, ["human", "normal", "normal"], "3")
             await pilot.press("h")
             assert not table.hints
 
     async def second() -> tuple[float, str, str, bool]:
         app = HanafudaApp(store=Store(tmp_path / "other"), config=Config(config_dir))
+        pace, app.bot_pause = app.bot_pause, 0
         async with app.run_test(size=(80, 24)) as pilot:
             table = await start(pilot, ["human", "normal", "normal"], "3")
-            return app.bot_pause, lang(), app.theme, table.hints
+            return pace, lang(), app.theme, table.hints
 
     asyncio.run(first())
     language = lang()
