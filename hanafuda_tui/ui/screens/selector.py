@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import enum
 import typing
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -59,7 +60,7 @@ def ruleset_label(name: str) -> str:
     return f"{ja} ({en})" if lang() == "en" else ja
 
 
-def default_seats(players: int, old: list[dict[str, str]] = []) -> list[dict[str, str]]:  # noqa: B006
+def default_seats(players: int, old: Sequence[dict[str, str]] = ()) -> list[dict[str, str]]:
     """``players`` seats: the ``old`` seats' kinds and names where there are, a human first and
     bots after that, named by ``default_names``."""
     bot = DEFAULT_BOT if DEFAULT_BOT in BOTS else next(iter(BOTS))
