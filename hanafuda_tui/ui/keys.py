@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from textual.binding import Binding
+from textual.content import Content
 from textual.dom import DOMNode
+from textual.widgets import Static
 
 from .i18n import has, t
 
@@ -35,3 +37,24 @@ def describe(node: DOMNode) -> None:
 def described(binding: Binding) -> Binding:
     text = description(binding.action)
     return binding if text is None else replace(binding, description=text)
+
+
+class KeysLine(Static):
+    """The keys that work on a screen over the table (markup), on its bottom line: it covers the
+    table's keys, which do not work there."""
+
+    DEFAULT_CSS = """
+    KeysLine {
+        dock: bottom;
+        height: 1;
+        width: 100%;
+        padding: 0 1;
+        background: $background;
+        color: $text-muted;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
+
+    def __init__(self, markup: str) -> None:
+        super().__init__(Content.from_markup(markup))

@@ -146,3 +146,18 @@ def test_the_tables_keys_line_offers_playing_only_on_the_humans_turn(tmp_path: P
             assert "出す" not in bottom and "記入表" in bottom
 
     asyncio.run(run())
+
+
+def test_the_sheet_and_help_cover_the_tables_keys_with_their_own(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start(pilot, ["human", "random", "random"], "4")
+            for key in ("s", "question_mark"):
+                await pilot.press(key)
+                bottom = screen_text(app).splitlines()[-1]
+                assert "出す" not in bottom and "退席" not in bottom
+                assert "Esc" in bottom
+                await pilot.press("escape")
+
+    asyncio.run(run())

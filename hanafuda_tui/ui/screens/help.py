@@ -24,6 +24,7 @@ from ...core.cards import CARD_OF_CODE, MONTH_NAMES_EN, NAME_EN, codes_of
 from ...core.rulesets import RULESETS, titles
 from ..faces import FACES, rich_style
 from ..i18n import has, lang, t
+from ..keys import KeysLine
 from ..text import plain
 from ..widgets.folded import Folded
 
@@ -131,6 +132,7 @@ class HelpScreen(ModalScreen[None]):
                 if lang() == "en":
                     yield Static(card_legend(variables), classes="yaku-ref", id="help-legend")
             yield Static(Content.from_markup(t("help.close")), id="help-close")
+        yield KeysLine(f"{t('help.close')}  {t('keys.prompt')}")
 
     def on_mount(self) -> None:
         if self.yaku_first and self.query("#help-yaku"):

@@ -20,6 +20,7 @@ from ...core.game import PlayerView
 from ...core.hints import current_yaku, near_yaku
 from ..faces import describe, face, short_name
 from ..i18n import has, t
+from ..keys import KeysLine
 from ..session import Session
 from ..text import faces_of, plain, yaku_name
 from ..widgets.folded import Folded
@@ -72,18 +73,6 @@ class Decision(ModalScreen[int]):
 
     AUTO_FOCUS = ""
     """The focus is set on mount, or left off (``NO_FOCUS``)."""
-    DEFAULT_CSS = """
-    Decision > .prompt-keys {
-        dock: bottom;
-        height: 1;
-        width: 100%;
-        padding: 0 1;
-        background: $background;
-        color: $text-muted;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    """
     BINDINGS = [
         Binding("left", "step(-1)", "previous choice", show=False),
         Binding("right", "step(1)", "next choice", show=False),
@@ -122,7 +111,7 @@ class Decision(ModalScreen[int]):
             with (Horizontal if row else Vertical)(classes="dialog-buttons"):
                 for (action, _, _), content in zip(self.choices, labels, strict=True):
                     yield Button(content, id=f"a{action}", compact=True)
-        yield Static(Content.from_markup(self.keys_line()), classes="prompt-keys")
+        yield KeysLine(self.keys_line())
 
     def keys_line(self) -> str:
         """The keys that work while the prompt is open (covering the table's, which do not)."""

@@ -17,6 +17,7 @@ from ...core.results import DealResult, Settlement
 from ..explain import explained
 from ..faces import month_label
 from ..i18n import own, t
+from ..keys import KeysLine
 from ..text import faces_of, name_text, plain, reason_text, result_rows, signed, yaku_name
 from .ruleset_screen import screen_of
 
@@ -52,6 +53,7 @@ class MonthResult(ModalScreen[None]):
                 for part in body:
                     yield Static(part, classes="dialog-body")
             yield Button(Content(t("key.continue") + " [Enter]"), id="close", compact=True)
+        yield KeysLine(f"[b]Enter[/b] {t('key.continue')}  {t('keys.prompt')}")
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
@@ -173,6 +175,7 @@ class ScoreSheet(ModalScreen[None]):
                     yield Static(sheet_table(self.game, self.names))
             label = t("year.new_game") if self.final else t("key.close")
             yield Button(Content(label + " [Enter]"), id="close", compact=True)
+        yield KeysLine(f"[b]Enter Esc[/b] {label}  {t('keys.prompt')}")
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
