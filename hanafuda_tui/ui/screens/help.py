@@ -132,7 +132,7 @@ class HelpScreen(ModalScreen[None]):
                 if lang() == "en":
                     yield Static(card_legend(variables), classes="yaku-ref", id="help-legend")
             yield Static(Content.from_markup(t("help.close")), id="help-close")
-        yield KeysLine(f"{t('help.close')}  {t('keys.prompt')}")
+        yield KeysLine(t("help.close"))
 
     def on_mount(self) -> None:
         if self.yaku_first and self.query("#help-yaku"):
