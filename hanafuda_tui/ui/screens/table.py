@@ -302,7 +302,7 @@ class TableScreen(Screen[None]):
                 self.refresh_table()
             closing: list[Settlement] = []
             if result.winner >= 0:  # settlements (小引, 吟味) follow a won month
-                closing = [(s.name, s.payments) for s in game.settlements[self.shown_settled :]]
+                closing = list(game.settlements[self.shown_settled :])
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
             last = game.is_over and self.shown_results == len(game.results)
