@@ -35,11 +35,13 @@ class MonthResult(ModalScreen[None]):
         scores: Sequence[int],
         settlements: Sequence[Settlement] = (),
         last: bool = False,
+        final_turn: Sequence[str] = (),
     ) -> None:
         """``settlements``: payments made right after this deal (小引, 吟味), shown as columns and
-        explained; ``last``: the year ended with this deal."""
+        explained; ``last``: the year ended with this deal; ``final_turn``: the turn that ended
+        it, a line (markup) a step, shown first as the table would have shown it."""
         super().__init__()
-        self.last = last
+        self.last, self.final_turn = last, final_turn
         self.ruleset, self.result, self.names, self.scores = ruleset, result, names, scores
         self.settlements = settlements
 
@@ -50,6 +52,9 @@ class MonthResult(ModalScreen[None]):
         with Vertical(classes="dialog result"):
             yield Static(Content.from_markup(title), classes="dialog-title")
             with VerticalScroll(classes="result-body"):
+                if self.final_turn:
+                    turn = "\n".join(self.final_turn)
+                    yield Static(Content.from_markup(turn), classes="dialog-body final-turn")
                 for part in body:
                     yield Static(part, classes="dialog-body")
             yield Button(Content(t("key.continue") + " [Enter]"), id="close", compact=True)

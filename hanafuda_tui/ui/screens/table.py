@@ -37,7 +37,14 @@ from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..session import Session
 from ..text import event_line, plain, seat_roles
-from ..widgets.last_turns import LastTurns, Step, last_turns, step_text, steps_of
+from ..widgets.last_turns import (
+    LastTurns,
+    Step,
+    final_turn,
+    last_turns,
+    step_text,
+    steps_of,
+)
 from ..widgets.table import (
     FieldPanel,
     HandPanel,
@@ -306,7 +313,8 @@ class TableScreen(Screen[None]):
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
             last = game.is_over and self.shown_results == len(game.results)
-            self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last))
+            turn = [step.note(session.names) for step in final_turn(game.log, result.deal)]
+            self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last, turn))
             return
         if game.is_over:
             self.open(ScoreSheet(game, session.names, final=True), self.year_over)

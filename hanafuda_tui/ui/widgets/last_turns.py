@@ -95,6 +95,24 @@ def last_turns(log: Sequence[Event]) -> dict[int, list[Step]]:
     return turns
 
 
+def final_turn(log: Sequence[Event], deal: int) -> list[Step]:
+    """The steps of the turn that ended deal number ``deal`` (counted from 0, redeals included):
+    the last seat to move, its card steps and what followed (a yaku, 勝負); a deal won by a
+    declared teyaku ends on the declaration."""
+    starts = [i for i, e in enumerate(log) if e.kind == "deal"]
+    if deal >= len(starts):
+        return []
+    end = starts[deal + 1] if deal + 1 < len(starts) else len(log)
+    steps = [s for s in steps_of(log[starts[deal] + 1 : end]) if s.seat >= 0]
+    seat = steps[-1].seat if steps else -1
+    turn: list[Step] = []
+    for step in reversed(steps):
+        if step.seat != seat:
+            break
+        turn.insert(0, step)
+    return turn
+
+
 class LastTurns(Panel):
     """What each listed seat did on its latest turn, one line a seat."""
 
