@@ -17,7 +17,7 @@ from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.last_turns import LastTurns, steps_of
-from hanafuda_tui.ui.widgets.table import FieldPanel
+from hanafuda_tui.ui.widgets.table import FieldPanel, SeatPanel
 
 PACE = 0.05
 
@@ -144,3 +144,47 @@ def test_the_pass_screen_first_shows_the_mover_what_they_drew_and_took(tmp_path:
 def visible_hand_hidden(app: Any) -> bool:
     """A full screen covers the table (no hand can be seen)."""
     return not app.screen.is_modal and app.screen is not app.table()
+
+
+def test_while_the_play_is_shown_what_the_draw_captures_is_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the moment a bot's played card is on screen, the card it then drew and what that card
+    took are in no seat's captures on screen: the draw is told next."""
+    saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.PLAY, seeds=50)
+    seen: list[tuple[int, int]] = []  # (the card on its way, the captures on screen)
+    original = FieldPanel.show
+
+    def recorded(self: FieldPanel, field: int, lit: int, pending: int, note: str = "") -> None:
+        seen.append((pending, sum(p.shown_cards for p in self.screen.query(SeatPanel))))
+        original(self, field, lit, pending, note)
+
+    monkeypatch.setattr(FieldPanel, "show", recorded)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=PACE, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            table = app.table()
+            assert table is not None
+            game = table.session.game
+            checked = 0
+            for _ in range(6):
+                if app.screen is not table or game.phase != Phase.PLAY:
+                    break
+                start = len(game.log)
+                seen.clear()
+                await human_step(pilot)
+                await settle(pilot)
+                for step in steps_of(game.log[start:]):
+                    if step.kind != "draw" or not step.took or step.seat == 0:
+                        continue
+                    played, _ = turn_of(game.log, step.seat)
+                    at_play = [s for s in seen if s[0] == played]
+                    assert at_play
+                    for _, captures in at_play:
+                        assert captures & (1 << step.card | step.took) == 0
+                    checked += 1
+            assert checked > 0
+
+    asyncio.run(run())

@@ -69,12 +69,17 @@ LOG_LINES = 60
 
 
 class Moment(NamedTuple):
-    """A step of a decision on screen: the field then, its lit cards, the card on its way, a note."""
+    """A step of a decision on screen: the field then, its lit cards, the card on its way, a note;
+    the seat that moved, the cards it captures in this step and the later ones (not yet in its
+    captures on screen), and the end of the events told so far (for the last-turns strip)."""
 
     field: int
     lit: int
     card: int
     note: str
+    seat: int = -1
+    unseen: int = 0
+    log_end: int = -1
 
 
 @dataclass
@@ -181,6 +186,12 @@ class TableScreen(Screen[None]):
         names = self.session.names
         bottom = self.bottom_seat()
         view = game.view(bottom)
+        log = game.log
+        if self.moments:  # a step on screen: what the later steps capture is not told yet
+            moment = self.moments[0]
+            captures = list(view.captures)
+            captures[moment.seat] &= ~moment.unseen
+            view, log = view._replace(captures=tuple(captures)), log[: moment.log_end]
         roles = seat_roles(self.ruleset, view.players, view.dealer)
         self.set_text("#status", self.status_line(view))
         order = [(bottom + k) % view.players for k in range(1, view.players)]
@@ -206,17 +217,18 @@ class TableScreen(Screen[None]):
             hint = t("table.waiting", who=who) if who and not cards else hint
         field, pending, note = view.field, view.pending_card, ""
         if self.moments:
-            field, lit, pending, note = self.moments[0]
+            held = self.moments[0]
+            field, lit, pending, note = held.field, held.lit, held.card, held.note
         elif pending >= 0:
             note = t("table.pending", card=face(pending))
         self.query_one("#field", FieldPanel).show(field, lit, pending, note)
-        self.query_one(LastTurns).show(game.log, order, names)
+        self.query_one(LastTurns).show(log, order, names)
         hidden = view.hand_counts[bottom] if not cards else 0
         warned = sum(1 << c for c, (_, ok) in view.facts.warnings().items() if not ok)
         hand = self.query_one("#hand", HandPanel)
         hand.show(cards, self.selected, playable, hidden, hint, warned if cards else 0)
         self.query_one("#yaku", YakuPanel).show(self.yaku_infos(view, names))
-        lines = [line for e in game.log[-LOG_LINES:] if (line := event_line(e, names))]
+        lines = [line for e in log[-LOG_LINES:] if (line := event_line(e, names))]
         self.query_one("#log", LogPanel).show(lines)
         playing = self.human_to_play() is not None
         self.set_text("#keys", t("keys.table" if playing else "keys.watch"))  # working keys only
@@ -457,8 +469,14 @@ class TableScreen(Screen[None]):
         if steps and steps[-1].card == game.pending_card and self.session.is_human(seat):
             steps.pop()
         self.moments = []
-        for step in steps:
-            self.moments.append(self.moment(step, field))
+        told = start
+        for i, step in enumerate(steps):
+            told += len(step.events)
+            unseen = 0
+            for later in steps[i:]:
+                unseen |= later.took | (1 << later.card if later.took else 0)
+            moment = self.moment(step, field)
+            self.moments.append(moment._replace(seat=seat, unseen=unseen, log_end=told))
             field &= ~step.took
             if step.laid:
                 field |= 1 << step.card
