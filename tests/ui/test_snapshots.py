@@ -39,3 +39,23 @@ def test_table_80x24(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_table_big_cards_120x36(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(app_in(tmp_path), terminal_size=(120, 36), run_before=open_table)
+
+
+async def bot_move_staged(pilot: Any) -> None:
+    """The human's first play, then the next bot's play held on screen (a long pace, so the
+    snapshot is taken while its first step shows)."""
+    await open_table(pilot)
+    app = pilot.app
+    table = app.table()
+    table.apply(table.session.game.legal_actions()[0])
+    app.bot_pause = 60
+    table.play_out(table.session.game.legal_actions()[0])
+    await pilot.pause()
+
+
+def test_staged_bot_move_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(app_in(tmp_path), terminal_size=(80, 24), run_before=bot_move_staged)
+
+
+def test_staged_bot_move_120x36(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(app_in(tmp_path), terminal_size=(120, 36), run_before=bot_move_staged)
