@@ -64,6 +64,7 @@ class HanafudaApp(App[int]):
         """Seconds each step of a turn is held (the card played, the card drawn); +/- change it."""
         self.current_ruleset = "koikoi3"
         self.too_small = False
+        self.asking_quit = False
         self.ready = False
         self.save_problem = ""
         """Why there is no saved game to continue, or why games here are not saved (plain text)."""
@@ -196,6 +197,28 @@ class HanafudaApp(App[int]):
             if getattr(screen, "is_table", False):
                 return cast("TableScreen", screen)
         return None
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q asks first, as Esc on the selector does: no single key ends the app. Under the
+        too-small notice, where no question can be read, it quits at once."""
+        self.ask_quit()
+
+    def ask_quit(self) -> None:
+        from .screens.modals import confirm
+
+        if self.too_small:
+            self.exit(0)
+            return
+        if self.asking_quit:
+            return
+        self.asking_quit = True
+        body = t("confirm.quit_body") if self.resumable() is not None else ""
+        self.push_screen(confirm(t("confirm.quit"), body), self.quit_if)
+
+    def quit_if(self, yes: int | None) -> None:
+        self.asking_quit = False
+        if yes:
+            self.exit(0)
 
     def action_help(self, yaku_first: bool = False) -> None:
         from .screens.help import HelpScreen

@@ -115,7 +115,7 @@ def test_leaving_or_quitting_while_a_bot_thinks_does_not_wait_for_it(
                 await pilot.press("escape")
                 assert isinstance(app.screen, SelectorScreen)
             quit_at.append(time.monotonic())
-            await pilot.press("ctrl+q")
+            await pilot.press("ctrl+q", "y")  # asked first: yes
 
     try:
         asyncio.run(run())

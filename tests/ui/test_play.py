@@ -304,7 +304,7 @@ def test_hint_key_turns_the_highlight_off_and_speed_keys_change_the_bot_pause(
             await pilot.press("h")
             assert field.lit
             await pilot.press("minus", "minus")
-            assert app.bot_pause == 1.0 and "bots 1s" in str(
+            assert app.bot_pause == 1.0 and "pace 1s" in str(
                 table.query_one("#status", Static).render()
             )
             await pilot.press("plus")

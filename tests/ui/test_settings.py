@@ -40,9 +40,9 @@ def test_pace_keys_work_while_a_prompt_is_open(tmp_path: Path) -> None:
             await continued(pilot)
             assert isinstance(app.screen, Decision)
             await pilot.press("minus", "minus")
-            assert app.bot_pause == 1.0 and "bots 1s" in status_text(app)
+            assert app.bot_pause == 1.0 and "pace 1s" in status_text(app)
             await pilot.press("plus")
-            assert app.bot_pause == 0.75 and "bots 0.75s" in status_text(app)
+            assert app.bot_pause == 0.75 and "pace 0.75s" in status_text(app)
             assert isinstance(app.screen, Decision)  # the prompt is still open, unanswered
             for _ in range(8):
                 await pilot.press("plus")

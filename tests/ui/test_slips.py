@@ -89,6 +89,28 @@ def test_escape_on_the_selector_asks_before_quitting(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
+def test_ctrl_q_at_the_table_asks_before_quitting_once_however_often_pressed(
+    tmp_path: Path,
+) -> None:
+    saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.PLAY, seeds=50)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            table = app.table()
+            await pilot.press("ctrl+q", "ctrl+q")
+            assert isinstance(app.screen, Decision) and app.is_running
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.screen is table and app.is_running
+            await pilot.press("ctrl+q", "y")
+            await pilot.pause()
+        assert app.return_code == 0
+
+    asyncio.run(run())
+
+
 def test_a_ruleset_change_keeps_the_seats_choices_and_the_focus(tmp_path: Path) -> None:
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")

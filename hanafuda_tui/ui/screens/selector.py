@@ -249,12 +249,7 @@ class SelectorScreen(Screen[None]):
 
     def action_ask_quit(self) -> None:
         app: Any = self.app
-        body = t("confirm.quit_body") if app.resumable() is not None else ""
-        self.app.push_screen(confirm(t("confirm.quit"), body), self.quit_if)
-
-    def quit_if(self, yes: int | None) -> None:
-        if yes:
-            self.app.exit(0)
+        app.ask_quit()
 
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:
