@@ -191,7 +191,8 @@ class TableScreen(Screen[None]):
             moment = self.moments[0]
             captures = list(view.captures)
             captures[moment.seat] &= ~moment.unseen
-            view, log = view._replace(captures=tuple(captures)), log[: moment.log_end]
+            view = view._replace(captures=tuple(captures), to_act=moment.seat)  # still its turn
+            log = log[: moment.log_end]
         roles = seat_roles(self.ruleset, view.players, view.dealer)
         self.set_text("#status", self.status_line(view))
         order = [(bottom + k) % view.players for k in range(1, view.players)]
