@@ -73,9 +73,10 @@ def _options(ruleset: str, pairs: Sequence[str]) -> Any:
 def cmd_sim(args: argparse.Namespace) -> int:
     cls = ruleset_class(args.ruleset)
     options = _options(args.ruleset, args.option)
-    specs = [s for s in (args.bots or ",".join(["random"] * cls.players)).split(",") if s]
-    if len(specs) != cls.players:
-        raise UsageError(f"{args.ruleset} needs {cls.players} bots, got {len(specs)}")
+    seated = cls.seated(options)
+    specs = [s for s in (args.bots or ",".join(["random"] * seated)).split(",") if s]
+    if len(specs) != seated:
+        raise UsageError(f"{args.ruleset} needs {seated} bots, got {len(specs)}")
     if not 1 <= args.jobs <= MAX_JOBS or args.games < 0:
         raise UsageError(f"--jobs must be 1 to {MAX_JOBS} and --games at least 0")
     for spec in specs:

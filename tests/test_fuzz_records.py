@@ -47,7 +47,7 @@ def record_like(draw) -> dict:
     """A record of the right shape with any names, options, decks and tokens, one or two of its
     fields (or format, version, an extra one) replaced by any JSON or dropped."""
     ruleset = draw(st.sampled_from(sorted(RULESETS)))
-    players = RULESETS[ruleset].players
+    players = RULESETS[ruleset].table_sizes[0]
     data = {
         "ruleset": ruleset,
         "options": draw(OPTIONS),

@@ -23,6 +23,10 @@ CANCEL = 134
 """下げの取消し."""
 KEEP = 135
 """Stay in 下げ."""
+DERU = 136
+"""出る: play this round (花合わせ with four to six seated)."""
+ORIRU = 137
+"""下る: sit this round out."""
 
 NAMED = {
     DECLARE: "declare",
@@ -33,6 +37,8 @@ NAMED = {
     SAGE: "sage",
     CANCEL: "cancel",
     KEEP: "keep",
+    DERU: "deru",
+    ORIRU: "oriru",
 }
 _BY_NAME = {name: action for action, name in NAMED.items()}
 

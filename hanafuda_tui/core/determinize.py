@@ -77,7 +77,7 @@ def sample_deal(view: PlayerView, rng: random.Random) -> tuple[tuple[int, ...], 
 def _pending_was_drawn(cls: type[Game], view: PlayerView) -> bool:
     """Whether the card waiting for a field choice came from the stock. Every turn draws once and
     turns go round from the 胴, so the draws so far tell how far the current turn has got."""
-    drawn = 48 - sum(n for _, n in cls.deal_pattern) - view.stock_count
+    drawn = 48 - sum(n for _, n in cls.pattern_for(view.players)) - view.stock_count
     turns_done = (view.turn - view.dealer) % view.players
     return (drawn - turns_done) % view.players != 0
 

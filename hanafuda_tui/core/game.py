@@ -43,12 +43,15 @@ class Phase(StrEnum):
     """八八: あがり or 下げ after a new 出来役."""
     CANCEL = "cancel"
     """八八: the 下げ player cancels or keeps it."""
+    DERU_ORIRU = "deru-oriru"
+    """花合わせ with four to six seated: 出る or 下る for this round."""
     OVER = "over"
     """The game is over: no one acts."""
 
 
 PLAY, TAKE, TEYAKU, KOIKOI = Phase.PLAY, Phase.TAKE, Phase.TEYAKU, Phase.KOIKOI
 AGARI, CANCEL, OVER = Phase.AGARI, Phase.CANCEL, Phase.OVER
+DERU_ORIRU = Phase.DERU_ORIRU
 """The phases as module globals for the hot path: in CPython 3.11 reading an enum member off its
 class costs about five times reading a global."""
 
@@ -184,11 +187,11 @@ class Game:
     """Base of every ruleset's game. Seats are 0..players-1 and never move; roles do."""
 
     ruleset: ClassVar[str] = ""
-    players: ClassVar[int] = 3
+    table_sizes: ClassVar[tuple[int, ...]] = (3,)
+    """How many may sit at the table, the default first (``seated`` picks one from the options)."""
     Options: ClassVar[type[BaseModel]]
     deal_pattern: ClassVar[tuple[tuple[int, int], ...]] = DEAL_THREE
-    deal_layout: ClassVar[Layout] = layout(DEAL_THREE, 3)
-    """The pattern made ready (set for each subclass from its own pattern)."""
+    """The deal, as (role or FIELD, count) steps from the top of the deck (``pattern_for``)."""
     first_draw_key: ClassVar[Callable[[int], tuple[int, ...]] | None] = None
     """How the first-胴 draw ranks a card, lower first (None: by month alone;
     docs/rules/README.md §5)."""
@@ -215,7 +218,8 @@ class Game:
     and sheet of its own), named, not imported: the screens sit above the core."""
 
     __slots__ = (
-        "options", "deck_source", "first_dealer", "dealer", "scores", "log", "logging", "deals",
+        "players", "deal_layout", "options", "deck_source", "first_dealer", "dealer", "scores",
+        "log", "logging", "deals",
         "actions", "phase", "to_act", "turn", "hands", "captures", "shown", "field", "stock",
         "stock_pos", "pending_card", "pending_draw", "turn_from", "draw_from", "finished",
         "results", "settlements", "month", "shared_facts",
@@ -226,9 +230,12 @@ class Game:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.watches_steps = cls.step_done is not Game.step_done
-        cls.deal_layout = layout(cls.deal_pattern, cls.players)
 
     def __init__(self, options: Any, first_dealer: int, deck_source: DeckSource) -> None:
+        self.players = self.seated(options)
+        """How many sit at the table: seats are 0..players-1."""
+        self.deal_layout: Layout = layout(self.pattern_for(self.players), self.players)
+        """The deal pattern made ready."""
         self.options = options
         self.deck_source = deck_source
         self.first_dealer = first_dealer
@@ -327,14 +334,17 @@ class Game:
         elif legal is None:
             legal = self.legal_actions()
         hands = self.hands
-        if len(hands) == 3:
+        n = len(hands)
+        if n == 3:
             counts: tuple[int, ...] = (
                 hands[0].bit_count(),
                 hands[1].bit_count(),
                 hands[2].bit_count(),
             )
-        else:
+        elif n == 2:
             counts = (hands[0].bit_count(), hands[1].bit_count())
+        else:
+            counts = tuple(h.bit_count() for h in hands)
         return _new_view(
             PlayerView,
             (
@@ -381,6 +391,16 @@ class Game:
         return other
 
     # -- ruleset hooks --------------------------------------------------------------------------
+
+    @classmethod
+    def seated(cls, options: Any) -> int:
+        """How many sit at the table under ``options`` (one of ``table_sizes``)."""
+        return cls.table_sizes[0]
+
+    @classmethod
+    def pattern_for(cls, players: int) -> tuple[tuple[int, int], ...]:
+        """The deal pattern with ``players`` seated."""
+        return cls.deal_pattern
 
     @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]] | None:

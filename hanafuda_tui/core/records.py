@@ -125,7 +125,7 @@ def new_game(
     opts = options if isinstance(options, BaseModel) else make_options(cls, options or {})
     draws: list[tuple[int, int]] = []
     if first_dealer is None:
-        first_dealer, draws = draw_first_dealer(rng, cls.players, cls.first_draw_key)
+        first_dealer, draws = draw_first_dealer(rng, cls.seated(opts), cls.first_draw_key)
     game = cls(opts, first_dealer, lambda: shuffled_deck(rng))
     for seat, card in draws:
         game.emit("first_draw", seat, card=card)
@@ -214,11 +214,10 @@ def replay(record: GameRecord, rng: random.Random | None = None) -> Game:
         options = make_options(cls, record.options)
     except ValueError as err:
         raise RecordError(str(err)) from None
-    if len(record.seats) != cls.players:
-        raise RecordError(
-            f"{record.ruleset} has {cls.players} seats, the record {len(record.seats)}"
-        )
-    if record.first_dealer >= cls.players:
+    seated = cls.seated(options)
+    if len(record.seats) != seated:
+        raise RecordError(f"{record.ruleset} has {seated} seats, the record {len(record.seats)}")
+    if record.first_dealer >= seated:
         raise RecordError(f"first_dealer {record.first_dealer} is not a seat")
     decks: Iterator[str] = iter(d.deck for d in record.deals)
 

@@ -52,6 +52,17 @@ def layout(pattern: tuple[tuple[int, int], ...], players: int) -> Layout:
     return Layout(getters, pos)
 
 
+def positions(pattern: tuple[tuple[int, int], ...], who: int) -> tuple[int, ...]:
+    """The deck positions ``pattern`` deals to ``who`` (a role or FIELD), in deal order."""
+    out: list[int] = []
+    pos = 0
+    for step, count in pattern:
+        if step == who:
+            out.extend(range(pos, pos + count))
+        pos += count
+    return tuple(out)
+
+
 def deal(deck: Sequence[int], pattern: tuple[tuple[int, int], ...], players: int) -> Deal:
     """Deal ``deck`` (top card first) by ``pattern`` of (role or FIELD, count) steps."""
     return deal_by(layout(pattern, players), deck)

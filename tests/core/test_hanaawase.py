@@ -178,6 +178,7 @@ def _settled(captures: list[str], dealer: int = 0, declared=(None, None, None)):
     """Settle a round whose captures are given (they must hold all 48 cards)."""
     game = game_of([], months=12)
     game.dealer = dealer
+    game.participants = tuple((dealer + r) % 3 for r in range(3))
     game.captures = [mask(c) for c in captures]
     assert sum(c.bit_count() for c in game.captures) == 48
     game.declared = list(declared)

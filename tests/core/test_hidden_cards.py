@@ -60,7 +60,7 @@ class Watched(NamedTuple):
 
 def random_game(cls: type[Game], options: Any, seed: int) -> Played:
     rng = random.Random(seed)
-    game = cls(options, seed % cls.players, lambda: shuffled_deck(rng))
+    game = cls(options, seed % cls.seated(options), lambda: shuffled_deck(rng))
     game.start()
     while not game.is_over and len(game.deals) <= DEALS:
         game.apply(rng.choice(game.legal_actions()))
@@ -175,7 +175,7 @@ def picks(
         played = random_game(cls, options, seed)
         for deal, actions in enumerate(played.actions):
             if actions:
-                yield played, deal, rng.randrange(cls.players)
+                yield played, deal, rng.randrange(cls.seated(options))
 
 
 @pytest.mark.parametrize(

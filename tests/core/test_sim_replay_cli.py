@@ -1,5 +1,5 @@
 """`hanafuda sim --ruleset hanaawase|koikoi2` writes records that `hanafuda replay` plays to the
-same totals."""
+same totals, with three to six seated at 花合わせ."""
 
 import json
 
@@ -12,15 +12,22 @@ KOIKOI2_OPTIONS = ["--option", "double_seven=true", "--option", "teyaku=on"]
 
 @pytest.mark.parametrize(
     ("ruleset", "options", "players"),
-    [("hanaawase", [], 3), ("koikoi2", [], 2), ("koikoi2", KOIKOI2_OPTIONS, 2)],
+    [
+        ("hanaawase", [], 3),
+        *(("hanaawase", ["--option", f"players={n}"], n) for n in (4, 5, 6)),
+        ("koikoi2", [], 2),
+        ("koikoi2", KOIKOI2_OPTIONS, 2),
+    ],
 )
 def test_sim_records_replay_to_the_same_totals(tmp_path, capsys, ruleset, options, players):
     args = ["sim", "--ruleset", ruleset, "--games", "4", "--seed", "5", "--json", *options]
+    if ruleset == "hanaawase":
+        args += ["--bots", ",".join(["random"] * players)]
     assert main([*args, "--record-dir", str(tmp_path)]) == 0
     sim = json.loads(capsys.readouterr().out)
     assert sim["months"] == 4 * 12 and all(len(t) == players for t in sim["totals"])
     if ruleset == "hanaawase":
-        assert sim["options"] == {"months": 12}
+        assert sim["options"] == {"months": 12, "players": players}
         assert all(sum(t) == 0 for t in sim["totals"])  # 花合わせ is zero-sum
     else:
         assert any(sum(t) > 0 for t in sim["totals"])  # 二人こいこい only pays the winner

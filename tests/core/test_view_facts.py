@@ -31,7 +31,8 @@ def random_steps(ruleset: str, values: dict[str, Any], seed: int) -> Iterator[Ga
     """Every step of a seeded random game."""
     cls = ruleset_class(ruleset)
     rng = random.Random(seed)
-    game = cls(make_options(cls, values), seed % cls.players, lambda: shuffled_deck(rng))
+    options = make_options(cls, values)
+    game = cls(options, seed % cls.seated(options), lambda: shuffled_deck(rng))
     game.start()
     while not game.is_over:
         yield game

@@ -77,7 +77,8 @@ def mutable_ids(view: Any) -> set[int]:
 def random_views(ruleset: str, values: dict[str, Any], seed: int) -> Iterator[tuple[Game, list]]:
     cls = ruleset_class(ruleset)
     rng = random.Random(seed)
-    game = cls(make_options(cls, values), seed % cls.players, lambda: shuffled_deck(rng))
+    options = make_options(cls, values)
+    game = cls(options, seed % cls.seated(options), lambda: shuffled_deck(rng))
     game.start()
     while not game.is_over:
         yield game, [game.view(s) for s in range(game.players)]

@@ -81,7 +81,7 @@ def test_the_command_palette_over_a_shrinking_terminal(tmp_path: Path) -> None:
 
 async def random_session(app: HanafudaApp, ruleset: str, steps: int) -> None:
     rng = random.Random(ruleset)
-    players = RULESETS[ruleset].players
+    players = RULESETS[ruleset].table_sizes[0]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(steps):

@@ -38,7 +38,7 @@ def test_names_with_brackets_on_every_screen_of_every_ruleset(
 ) -> None:
     """A month played by keys (two humans in 二人こいこい, so the pass screen shows) with a check
     of every screen it shows, the score sheets, help, then the game left and continued."""
-    players = RULESETS[ruleset].players
+    players = RULESETS[ruleset].table_sizes[0]
     names = NAMES[:players]
     kinds = ["human", "human"] if players == 2 else ["human", "random", "random"]
 

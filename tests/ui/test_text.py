@@ -88,7 +88,7 @@ def rendered(games: Sequence[Game], names: Sequence[str]) -> Iterator[tuple[str,
 def test_every_event_and_result_of_seeded_games_renders_in_both_languages(ruleset: str) -> None:
     """A 花合わせ round ending in フケ has no winner and no reason name on its round-end event;
     every other way a month ends is covered by the same games."""
-    names = NAMES[: RULESETS[ruleset].players]
+    names = NAMES[: RULESETS[ruleset].table_sizes[0]]
     games = [played(ruleset, seed) for seed in range(60 if ruleset == "hachihachi" else 120)]
     set_ruleset(ruleset)
     try:

@@ -114,7 +114,7 @@ def test_the_dealer_is_called_as_the_ruleset_calls_it(ruleset: str) -> None:
     """花合わせ's dealer is 親 (seed 004), not 胴: in the seat roles, the log and the sheet."""
     cls = ruleset_class(ruleset)
     i18n.set_ruleset(ruleset)
-    assert seat_roles(ruleset, cls.players, 1)[1] == cls.dealer_title
+    assert seat_roles(ruleset, cls.table_sizes[0], 1)[1] == cls.dealer_title
     deal = event_line(Event("deal", 0, value=3), ["A", "B", "C"])
     assert deal is not None and cls.dealer_title in deal
     assert t(own("sheet.dealer")) == cls.dealer_title

@@ -104,7 +104,7 @@ class SelectorScreen(Screen[None]):
         super().__init__()
         self.ruleset = ruleset_names()[0]
         self.options: dict[str, Any] = {}
-        self.seats = default_seats(RULESETS[self.ruleset].players)
+        self.seats = default_seats(RULESETS[self.ruleset].table_sizes[0])
         self.seed = ""
         self.stale = False
         self.new_game = False
@@ -227,7 +227,7 @@ class SelectorScreen(Screen[None]):
         self.remember()
         self.ruleset = str(event.value)
         self.options = {}
-        self.seats = default_seats(RULESETS[self.ruleset].players, self.seats)
+        self.seats = default_seats(RULESETS[self.ruleset].table_sizes[0], self.seats)
         app: Any = self.app
         app.current_ruleset = self.ruleset
         await self.recompose()

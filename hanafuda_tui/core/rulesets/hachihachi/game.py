@@ -205,7 +205,6 @@ class Hachihachi(Game):
         "voidable",
     )
     ruleset = "hachihachi"
-    players = 3
     titles = ("八八", "hachi-hachi")
     dealer_title = "胴"
     has_ba = True

@@ -20,6 +20,15 @@ class HanaawaseFacts(NamedTuple):
     """Each seat's declared teyaku, once revealed (§5); all None while the question is asked."""
     own_teyaku: tuple[str, int] | None
     """The viewer's own teyaku (name, value) while the question is asked (§5), else None."""
+    entries: tuple[str | None, ...]
+    """Each seat's way into or out of the round so far, public once given: deru, oriru, shibari
+    (forced 出る), oikomi (put out); None for the 親 and seats not yet settled (§11)."""
+    participants: tuple[int, ...]
+    """The round's 親, 胴二 and ビキ once settled (§11), else empty."""
+    out_in_stock: int
+    """How many of the out seats' cards are still at the bottom of the stock (§11)."""
+    set_aside: int
+    """The viewer's own cards still under the stock when it sits the round out (§11), else 0."""
 
     def status(self) -> tuple[tuple[str, object], ...]:
         return ()

@@ -5,6 +5,10 @@ Teyaku (七カス, 六カス) are declared privately before play; the shown kasu
 but are field cards for the other two, who may (and on a match must) capture them; a holder whose
 hand empties only draws. At the end: フケ, 雨シマ, then card points + 2 × own 出来役 − the others'
 − 88 with the teyaku payments. The best result deals next.
+
+With four to six seated (docs/rules/hanaawase.md §11) everyone is dealt; going round from the 親's
+right each seat says 出る or 下る (追い込み and しばり settle some without a question); the out seats'
+cards go under the stock and the 親 and two participants play the round as above.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from typing import Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
-from ...cards import KASUS, MONTH_MASK, POINTS
-from ...game import OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
+from ...cards import BIT, KASUS, MONTH_MASK, POINTS, card_list, parse_deck
+from ...game import DERU_ORIRU, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
 from ...results import Line, Outcome
+from ...table import FIELD, positions
 from ...yaku_defs import YakuDef
 from .facts import HanaawaseFacts
 from .yaku import (
@@ -45,12 +50,33 @@ def _scoring_dekiyaku(caps: int) -> dict[str, int]:
 
 
 class HanaawaseOptions(BaseModel):
-    """Options of 花合わせ. The seed fixes the rules; only the number of rounds is a choice."""
+    """Options of 花合わせ. The seed fixes the rules; the number of rounds and of seats are choices."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     months: Literal[3, 6, 12] = 12
     """Rounds in a game (the seed plays 12)."""
+    players: Literal[3, 4, 5, 6] = 3
+    """Seated at the table; with more than three, 出る・下る picks the round's three (§11)."""
+
+
+def deal_pattern(players: int) -> tuple[tuple[int, int], ...]:
+    """手七場六 around ``players`` seats: four each from the 親's right round to the 親, three to the
+    field, three each, three to the field (docs/rules/hanaawase.md §11)."""
+    order = [*range(1, players), 0]
+    return (
+        *((r, 4) for r in order),
+        (FIELD, 3),
+        *((r, 3) for r in order),
+        (FIELD, 3),
+    )
+
+
+DERU, ORIRU, SHIBARI, OIKOMI = "deru", "oriru", "shibari", "oikomi"
+"""A seat's way into or out of a round: asked and said 出る or 下る, forced to 出る by しばり, or
+put out by 追い込み (docs/rules/hanaawase.md §11)."""
+PLACES = 2
+"""Participants besides the 親."""
 
 
 class RoundResult(NamedTuple):
@@ -81,12 +107,20 @@ class RoundResult(NamedTuple):
     """PLAYED_OUT, or FUKE (docs/rules/hanaawase.md §8)."""
     lines: tuple[Line, ...]
     """``payments`` with their causes: card points, 出来役 and teyaku (§9)."""
+    participants: tuple[int, ...]
+    """The round's 親, 胴二 and ビキ; the other seats sat out and score 0 (§11)."""
+    entries: tuple[str | None, ...]
+    """Each seat's way in or out (deru, oriru, shibari, oikomi; None for the 親): all None with
+    three seated."""
 
 
 class Hanaawase(Game):
-    __slots__ = ("round_index", "teyaku", "declared", "all_shown")
+    __slots__ = (
+        "round_index", "teyaku", "declared", "all_shown", "participants", "after", "entries",
+        "set_aside",
+    )  # fmt: skip
     ruleset = "hanaawase"
-    players = 3
+    table_sizes = (3, 4, 5, 6)
     titles = ("花合わせ", "hana-awase")
     dealer_title = "親"
     bot_rules = "hanafuda_tui.bots.hanaawase_eval"
@@ -95,6 +129,14 @@ class Hanaawase(Game):
     shown_are_field = True
     Options = HanaawaseOptions
     first_draw_key = month_then_points
+
+    @classmethod
+    def seated(cls, options: Any) -> int:
+        return int(options.players)
+
+    @classmethod
+    def pattern_for(cls, players: int) -> tuple[tuple[int, int], ...]:
+        return deal_pattern(players)
 
     @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
@@ -106,24 +148,41 @@ class Hanaawase(Game):
 
     def restore_from_view(self, view: PlayerView) -> None:
         """Shown teyaku cards are field cards for the others during a turn
-        (docs/rules/hanaawase.md §5)."""
+        (docs/rules/hanaawase.md §5); the round's seating and answers (§11)."""
         facts = view.facts
         assert isinstance(facts, HanaawaseFacts)
         self.round_index = facts.month_index
         self.declared[:] = facts.declared
+        self.entries[:] = facts.entries
+        if facts.participants:
+            self._seat(facts.participants)
         self.all_shown = 0
         for shown in view.shown:
             self.all_shown |= shown
         if view.phase in (PLAY, TAKE):
             self.field |= self.all_shown & ~view.shown[view.turn]
+        if view.phase == TAKE:
+            # Every turn draws once: the draws so far tell how far this one has got.
+            drawn = STOCK - view.stock_count
+            self.pending_draw = (drawn - self.participants.index(view.turn)) % 3 != 0
 
     def __init__(self, options: HanaawaseOptions, first_dealer: int, deck_source: Any) -> None:
         super().__init__(options, first_dealer, deck_source)
+        n = self.players
         self.round_index = 0
-        self.teyaku: list[str | None] = [None, None, None]
-        self.declared: list[str | None] = [None, None, None]
+        self.teyaku: list[str | None] = [None] * n
+        self.declared: list[str | None] = [None] * n
         self.all_shown = 0
         """Union of the shown teyaku cards still in hands."""
+        self.participants: tuple[int, ...] = ()
+        """The round's 親, 胴二 and ビキ once known (§11); empty while 出る・下る is asked."""
+        self.after: tuple[int, ...] = ()
+        """Each participant's next participant in turn order."""
+        self.entries: list[str | None] = [None] * n
+        """Each seat's way in or out of the round (DERU, ORIRU, SHIBARI, OIKOMI; None: the 親, or
+        not settled yet)."""
+        self.set_aside = [0] * n
+        """Each out seat's seven, under the stock for the round."""
 
     def deal_month(self) -> int:
         return self.round_index + 1
@@ -135,29 +194,108 @@ class Hanaawase(Game):
     def copy_state_from(self, original: Game) -> None:
         self.teyaku = self.teyaku[:]
         self.declared = self.declared[:]
+        self.entries = self.entries[:]
+        self.set_aside = self.set_aside[:]
 
-    def role_order(self) -> list[int]:
+    def role_order(self) -> tuple[int, ...]:
         """Seats in turn order: 親, 胴二, ビキ."""
-        return [(self.dealer + r) % 3 for r in range(3)]
+        return self.participants
 
-    # -- deal and teyaku ------------------------------------------------------------------------
+    # -- deal, 出る・下る and teyaku --------------------------------------------------------------
 
     def start_deal(self) -> None:
-        """A field シマ goes to the 親's captures (docs/rules/hanaawase.md §4); then teyaku, then the 親
-        plays."""
+        """A field シマ goes to the 親's captures (docs/rules/hanaawase.md §4); with more than three
+        seated, 出る・下る (§11); then teyaku, then the 親 plays."""
         for m in MONTH_MASK:
             if self.field & m == m:
                 self.field &= ~m
                 self.captures[self.dealer] |= m
                 self.emit("field_shima", self.dealer, cards=m)
+        n = self.players
         self.all_shown = 0
-        self.declared = [None, None, None]
-        self.teyaku = [teyaku(h) for h in self.hands]
+        self.declared = [None] * n
+        self.entries = [None] * n
+        self.set_aside = [0] * n
+        if n == 3:
+            self._seat(tuple((self.dealer + r) % 3 for r in range(3)))
+            self._ask_teyaku()
+        else:
+            self.participants = self.after = ()
+            self.phase = DERU_ORIRU
+            self._ask_entry((self.dealer + 1) % n)
+
+    def _ask_entry(self, seat: int) -> None:
+        """Ask ``seat`` 出る or 下る, or settle it and the later seats without a question: 追い込み
+        once two said 出る, しばり when the seats left are as many as the places (§11)."""
+        n = self.players
+        dealer = self.dealer
+        entries = self.entries
+        while seat != dealer:
+            if entries.count(DERU) + entries.count(SHIBARI) < PLACES:
+                self.to_act = seat  # under しばり its one legal answer is 出る (``_forced``)
+                return
+            entries[seat] = OIKOMI
+            self.emit(OIKOMI, seat)
+            seat = (seat + 1) % n
+        self._seat_round()
+
+    def _forced(self, seat: int) -> bool:
+        """Whether しばり leaves ``seat`` no choice but 出る."""
+        entries = self.entries
+        places = PLACES - entries.count(DERU) - entries.count(SHIBARI)
+        return (self.dealer - seat) % self.players == places
+
+    def _seat_round(self) -> None:
+        """The answers are in: the out seats' cards go under the stock, each pile in its deal order
+        from the 親's right (§11), and the three play."""
+        n = self.players
+        dealer = self.dealer
+        ins = [dealer]
+        piles: list[int] = []
+        deck = self.deals[-1].deck
+        cards = parse_deck(deck) if deck else None
+        pattern = self.pattern_for(n)
+        for r in range(1, n):
+            seat = (dealer + r) % n
+            if self.entries[seat] in (DERU, SHIBARI):
+                ins.append(seat)
+                continue
+            hand = self.hands[seat]
+            self.set_aside[seat] = hand
+            self.hands[seat] = 0
+            if cards is not None:
+                piles.extend(cards[p] for p in positions(pattern, r))
+            else:  # an imagined deal (a bot's search) keeps no deck order
+                piles.extend(card_list(hand))
+        self.stock = (*self.stock[self.stock_pos :], *piles)
+        self.stock_pos = 0
+        self.emit("seated", dealer, amounts=tuple(ins), value=len(piles))
+        self._seat(tuple(ins))
+        self._ask_teyaku()
+
+    def _seat(self, participants: tuple[int, ...]) -> None:
+        self.participants = participants
+        after = [0] * self.players
+        for i, s in enumerate(participants):
+            after[s] = participants[(i + 1) % 3]
+        self.after = tuple(after)
+
+    def _ask_teyaku(self) -> None:
+        """Only the participants hold teyaku and answer the question (§5, §11)."""
+        self.teyaku = [teyaku(h) if h else None for h in self.hands]
         self.ask_teyaku()
+
+    def teyaku_asked_on(self) -> bool:
+        """Pass the question to the next participant; False once the ビキ has answered."""
+        seat = self.to_act
+        if seat == self.participants[2]:
+            return False
+        self.to_act = self.after[seat]
+        return True
 
     def _reveal(self) -> None:
         """Declarations are shown together; the kasu are shown, the rest stays hidden."""
-        for s in self.role_order():
+        for s in self.participants:
             name = self.declared[s]
             if name:
                 self.shown[s] = self.hands[s] & KASUS
@@ -181,7 +319,7 @@ class Hanaawase(Game):
         taken = self.captures[seat] & ~before & self.all_shown
         if taken:
             self.all_shown &= ~taken
-            for s in range(3):
+            for s in self.participants:
                 hit = self.shown[s] & taken
                 if hit:
                     self.shown[s] &= ~hit
@@ -191,28 +329,37 @@ class Hanaawase(Game):
     def turn_done(self, seat: int) -> None:
         if self.all_shown:
             # The player may have played one of their own shown cards: it is a plain card now.
-            self.all_shown = self.shown[0] | self.shown[1] | self.shown[2]
+            self.all_shown = _union(self.shown)
             self.field &= ~self.all_shown
         self.next_turn(seat)
 
     def next_turn(self, seat: int) -> None:
-        """Every player has a turn while the stock lasts (a holder with no hand only draws)."""
+        """Every participant has a turn while the stock lasts (a holder with no hand only draws)."""
         if self.stock_pos < len(self.stock):
-            self.begin_turn((seat + 1) % 3)
+            self.begin_turn(self.after[seat])
         else:
             self.hands_out()
 
     # -- decisions ------------------------------------------------------------------------------
 
     def other_actions(self) -> list[int]:
-        """Every seat answers the teyaku question in turn order (only 'pass' without one), so a
-        hidden teyaku tells no one who holds it (docs/rules/hanaawase.md §5: declared privately)."""
+        """出る・下る (only 出る under しばり), or the teyaku question: every participant answers in
+        turn order (only 'pass' without one), so a hidden teyaku tells no one who holds it
+        (docs/rules/hanaawase.md §5: declared privately)."""
+        if self.phase == DERU_ORIRU:
+            return [act.DERU] if self._forced(self.to_act) else [act.DERU, act.ORIRU]
         if self.phase != TEYAKU:
             return []
         return self.teyaku_answers(self.teyaku[self.to_act])
 
     def apply_other(self, action: int) -> None:
         seat = self.to_act
+        if self.phase == DERU_ORIRU:
+            entry = SHIBARI if self._forced(seat) else DERU if action == act.DERU else ORIRU
+            self.entries[seat] = entry
+            self.emit(entry, seat)
+            self._ask_entry((seat + 1) % self.players)
+            return
         if action == act.DECLARE:
             self.declared[seat] = self.teyaku[seat]
         if not self.teyaku_asked_on():
@@ -221,24 +368,29 @@ class Hanaawase(Game):
     # -- round and game -------------------------------------------------------------------------
 
     def hands_out(self) -> None:
-        """フケ, 雨シマ, the settlement; the best result deals next (ties: 親, then 胴二)."""
-        caps = self.captures
-        points = tuple(card_points(c) for c in caps)
-        rained = tuple(ame_shima(c) for c in caps)
-        yaku = [{} if rained[s] else dekiyaku(caps[s]) for s in range(3)]
-        values = tuple(sum(y.values()) for y in yaku)
-        pay = settle(points, values, teyaku_payments(self.declared))
+        """フケ, 雨シマ, the settlement among the three; the best result deals next (ties: 親, then
+        胴二, then ビキ); out seats score 0 (§11)."""
+        ins = sorted(self.participants)  # settled in seat order; ties go in turn order
+        n = self.players
+        caps = [self.captures[s] for s in ins]
+        points = [card_points(c) for c in caps]
+        rained = [ame_shima(c) for c in caps]
+        yaku = [{} if rained[i] else dekiyaku(caps[i]) for i in range(3)]
+        values = [sum(y.values()) for y in yaku]
+        declared = [self.declared[s] for s in ins]
+        pay = settle(points, values, teyaku_payments(declared))
         fuke = min(points) <= FUKE_LIMIT
         best = max(pay)
-        nxt = next(s for s in self.role_order() if pay[s] == best)
+        nxt = next(s for s in self.participants if pay[ins.index(s)] == best)
         winner = -1 if fuke else nxt
         if fuke:
-            self.emit("fuke", points.index(min(points)), amounts=points)
-        for s in range(3):
-            if rained[s]:
+            self.emit("fuke", ins[points.index(min(points))], amounts=_spread(ins, points, n))
+        for i, s in enumerate(ins):
+            if rained[i]:
                 self.emit("ame_shima", s)
-            self.scores[s] += pay[s]
-        names = tuple(tuple(y) for y in yaku)
+            self.scores[s] += pay[i]
+        names = [tuple(y) for y in yaku]
+        payments = _spread(ins, pay, n)
         self.results.append(
             RoundResult(
                 self.month,
@@ -246,19 +398,26 @@ class Hanaawase(Game):
                 self.dealer,
                 winner,
                 "fuke" if fuke else "settled",
-                () if fuke else tuple(yaku[nxt].items()),
+                () if fuke else tuple(yaku[ins.index(nxt)].items()),
                 best,
-                pay,
-                points,
-                names,
-                values,
+                payments,
+                _spread(ins, points, n),
+                _spread(ins, names, n, ()),
+                _spread(ins, values, n),
                 tuple(self.declared),
-                rained,
+                _spread(ins, rained, n, False),
                 Outcome.FUKE if fuke else Outcome.PLAYED_OUT,
-                settle_lines(points, yaku, self.declared),
+                tuple(
+                    line._replace(seat=ins[line.seat], other=ins[line.other])
+                    if line.other >= 0
+                    else line._replace(seat=ins[line.seat])
+                    for line in settle_lines(points, yaku, declared)
+                ),
+                self.participants,
+                tuple(self.entries),
             )
         )
-        self.emit("month_end", winner, value=best, amounts=pay)
+        self.emit("month_end", winner, value=best, amounts=payments)
         self.dealer = nxt
         self.round_index += 1
         if self.round_index >= self.options.months:
@@ -272,14 +431,48 @@ class Hanaawase(Game):
     def view(self, seat: int, legal: Sequence[int] | None = None) -> PlayerView:
         """Shown teyaku cards are reported apart from the field (``shown``), never in it."""
         v = super().view(seat, legal)
-        return v._replace(field=v.field & ~(self.shown[0] | self.shown[1] | self.shown[2]))
+        return v._replace(field=v.field & ~_union(self.shown))
 
     def public_facts(self, seat: int) -> HanaawaseFacts:
         asking = self.phase == TEYAKU
         name = self.teyaku[seat] if asking else None
+        n = self.players
+        out_cards = 0
+        aside = self.set_aside[seat] if n > 3 else 0
+        if n > 3 and self.participants:
+            left = len(self.stock) - self.stock_pos
+            out_cards = min(left, 7 * (n - 3))
+            if aside:
+                still = 0
+                for c in self.stock[self.stock_pos :]:
+                    still |= BIT[c]
+                aside &= still
         return HanaawaseFacts(
             self.round_index,
             self.options.months,
-            (None, None, None) if asking else tuple(self.declared),
+            (None,) * n if asking else tuple(self.declared),
             (name, TEYAKU_VALUES[name]) if name else None,
+            tuple(self.entries),
+            self.participants,
+            out_cards,
+            aside,
         )
+
+
+STOCK = 21
+"""The round's stock for its three players, out seats' cards included (§11)."""
+
+
+def _union(sets: Sequence[int]) -> int:
+    out = 0
+    for s in sets:
+        out |= s
+    return out
+
+
+def _spread(ins: Sequence[int], values: Sequence[Any], n: int, empty: Any = 0) -> tuple[Any, ...]:
+    """Participants' values (in role order) as one per seat, ``empty`` for the out seats."""
+    out = [empty] * n
+    for i, s in enumerate(ins):
+        out[s] = values[i]
+    return tuple(out)

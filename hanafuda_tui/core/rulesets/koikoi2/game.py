@@ -94,7 +94,7 @@ def shobu_lines(
 class Koikoi2(Game):
     __slots__ = ("values", "rain", "month_index", "koikoi", "offer")
     ruleset = "koikoi2"
-    players = 2
+    table_sizes = (2,)
     titles = ("二人こいこい", "two-player koi-koi")
     dealer_title = "親"
     bot_rules = "hanafuda_tui.bots.koikoi2_eval"

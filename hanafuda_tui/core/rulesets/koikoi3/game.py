@@ -143,7 +143,6 @@ class Koikoi3(Game):
         "winners",
     )
     ruleset = "koikoi3"
-    players = 3
     titles = ("三人こいこい", "three-player koi-koi")
     dealer_title = "胴"
     bot_rules = "hanafuda_tui.bots.koikoi3_eval"
