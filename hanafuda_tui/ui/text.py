@@ -97,6 +97,9 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
         return t("log.month_end", who=who, value=e.value, pay=" ".join(map(signed, e.amounts)))
     if k in ("kobiki", "ginmi", "year_end"):
         return t("log." + k, who=who, pay=" ".join(map(signed, e.amounts)))
+    if k == "seated":  # 花合わせ, four to six seated: the round's three, 親 first (amounts)
+        first, second, third = (plain(names[s]) for s in e.amounts)
+        return t("log.seated", who=first, second=second, third=third, value=e.value)
     if k == "extension":
         return t("log.extension")
     if k == "year_start":

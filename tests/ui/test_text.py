@@ -27,9 +27,10 @@ NAMES = ("Bob[", "[red]\\[", "[b]x\\", "[/]")
 UNTRANSLATED = ("log.", "reason.", "result.", "event.", "hh.", "sheet.")
 
 
-def played(ruleset: str, seed: int) -> Game:
-    """A whole seeded game of random bots."""
-    game = new_game(ruleset, random.Random(seed))
+def played(ruleset: str, seed: int, players: int | None = None) -> Game:
+    """A whole seeded game of random bots (``players`` seated, if the ruleset lets it choose)."""
+    options = {} if players is None else {"players": players}
+    game = new_game(ruleset, random.Random(seed), options)
     bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(game.players)]
     while not game.is_over:
         game.apply(bots[game.to_act].act(game.view(game.to_act)))
@@ -103,6 +104,31 @@ def test_every_event_and_result_of_seeded_games_renders_in_both_languages(rulese
         set_ruleset("")
     if ruleset == "hanaawase":
         assert any(r.reason == "fuke" for game in games for r in game.results)
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_hanaawase_with_more_seated_renders_every_event_and_result(players: int) -> None:
+    """出る・下る, しばり, 追い込み and the seating each have their own sentence; every seated
+    player, in or out, is named on each result, the sheet and the standings."""
+    names = [f"P{i}[" for i in range(players)]
+    games = [played("hanaawase", seed, players) for seed in range(12)]
+    seating = {"deru", "oriru", "shibari", "oikomi", "seated"}
+    assert seating <= {e.kind for game in games for e in game.log}
+    set_ruleset("hanaawase")
+    try:
+        for lang in ("ja", "en"):
+            set_lang(lang)
+            for what, text in rendered(games, names):
+                assert not any(key in text for key in UNTRANSLATED), (what, text)
+                assert what not in seating or what not in text, (what, text)
+                if what in ("result", "sheet", "standings"):
+                    assert all(name in text for name in names), (what, text)
+            seated = next(e for e in games[0].log if e.kind == "seated")
+            text = shown(event_line(seated, names) or "")
+            assert all(names[s] in text for s in seated.amounts), text
+    finally:
+        set_lang("ja")
+        set_ruleset("")
 
 
 def test_every_seat_is_named_exactly_in_the_log() -> None:
