@@ -49,6 +49,17 @@ Plan = tuple[
 it touches, and the whole groups it touches (voidable specs are judged apart)."""
 
 
+class Entry(NamedTuple):
+    """When to say 出る rather than 下る (花合わせ with four to six seated): the thresholds of the
+    easy and normal rules (``policy.easy_enters``, ``policy.normal_enters``)."""
+
+    points: int
+    """easy: the hand's card points at least this."""
+    strength: float
+    """normal: the hand's card points plus the yaku potential of the hand with the field cards
+    its months meet at least this."""
+
+
 StopRule = Callable[["Evaluator", int, int, tuple[int, ...], PublicFacts], bool]
 """A ruleset's stop decision: (evaluator, seat, hand, everyone's captures, the view's facts) →
 stop now."""
@@ -70,8 +81,11 @@ class Evaluator:
         point_weight: float = 0.002,
         hatto_weight: float = 0.0,
         complete: float = 1.5,
+        entry: Entry | None = None,
     ) -> None:
         self.ruleset = ruleset
+        self.entry = entry
+        """The 出る・下る thresholds, for a ruleset that asks it; None: always 出る."""
         self.point_weight = point_weight
         """Value of one card point: a tie-break, or real where card points score (花合わせ, 八八)."""
         self.hatto_weight = hatto_weight

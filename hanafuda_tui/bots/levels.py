@@ -10,7 +10,8 @@ from .policy import easy_action, normal_action, seen_of_view
 
 
 class EasyBot:
-    """Greedy: the capture with the most card points, and stop (勝負, あがり) as soon as it can."""
+    """Greedy: the capture with the most card points, and stop (勝負, あがり) as soon as it can;
+    出る (花合わせ, four to six seated) when its hand holds at least 40 card points."""
 
     name = "easy"
 
@@ -18,12 +19,14 @@ class EasyBot:
         self.rng = rng
 
     def act(self, view: PlayerView) -> int:
-        return easy_action(seen_of_view(view))
+        return easy_action(seen_of_view(view), evaluator_of(view))
 
 
 class NormalBot:
     """Heuristics over every yaku of the ruleset: its own progress, what the others are one
-    card from, and the ruleset's rule for こいこい / 下げ."""
+    card from, and the ruleset's rule for こいこい / 下げ; 出る (花合わせ, four to six seated) when
+    its hand's card points plus the yaku potential of the hand with the field cards its months
+    meet reach 185."""
 
     name = "normal"
 

@@ -77,17 +77,50 @@ def _named(legal: Sequence[int], stop: bool) -> int:
     return legal[0]
 
 
-# -- easy: the most card points now, stop at once ---------------------------------------------
-
-
 def _points(cards: int) -> int:
     return sum(POINTS[c] for c in cards_of(cards))
 
 
-def easy_action(seen: Seen) -> int:
-    """Greedy: the play or choice that captures the most card points; stop as soon as allowed."""
+# -- 出る・下る: hand strength against the ruleset's threshold ------------------------------------
+
+
+def easy_enters(ev: Evaluator | None, hand: int) -> bool:
+    """出る when the hand's card points reach ``Entry.points`` (seed 004 出る・下る; no threshold:
+    always 出る)."""
+    entry = ev.entry if ev is not None else None
+    return entry is None or _points(hand) >= entry.points
+
+
+def strength(ev: Evaluator, hand: int, field: int) -> float:
+    """The hand's card points plus the yaku potential of the hand with the field cards its months
+    meet (every card still to be won)."""
+    met = 0
+    for c in cards_of(hand):
+        met |= field & MONTH_MASK[c >> 2]
+    return _points(hand) + ev.potential(hand | met, ALL_CARDS)
+
+
+def normal_enters(ev: Evaluator, hand: int, field: int) -> bool:
+    """出る when ``strength`` reaches ``Entry.strength`` (no threshold: always 出る)."""
+    entry = ev.entry
+    return entry is None or strength(ev, hand, field) >= entry.strength
+
+
+def _entry(legal: Sequence[int], enters: bool) -> int:
+    """The answer to 出る・下る when asked; a forced 出る (しばり) is the one legal action."""
+    return act.DERU if enters or act.ORIRU not in legal else act.ORIRU
+
+
+# -- easy: the most card points now, stop at once ---------------------------------------------
+
+
+def easy_action(seen: Seen, ev: Evaluator | None = None) -> int:
+    """Greedy: the play or choice that captures the most card points; stop as soon as allowed;
+    出る on card points alone (``easy_enters``: ``ev``'s threshold)."""
     legal, low = seen.legal, min(seen.legal)
     if low >= act.DECLARE:
+        if act.DERU in legal:
+            return _entry(legal, easy_enters(ev, seen.hand))
         return _named(legal, stop=True)
     if low >= act.TAKE:
         return max(legal, key=lambda a: POINTS[a - act.TAKE])
@@ -140,6 +173,8 @@ def normal_action(ev: Evaluator, seen: Seen) -> int:
     legal, low = seen.legal, min(seen.legal)
     seat, caps = seen.seat, seen.captures
     if low >= act.DECLARE:
+        if act.DERU in legal:
+            return _entry(legal, normal_enters(ev, seen.hand, seen.field))
         return _named(legal, stop=ev.stop(seat, seen.hand, caps, seen.facts))
     others = 0
     for s, c in enumerate(caps):

@@ -151,7 +151,7 @@ class StrongBot:
         easy = self.playout == "easy"
         while not game.results and not game.finished and steps < MAX_PLAYOUT_ACTIONS:
             seen = seen_of_game(game)
-            game.apply(easy_action(seen) if easy else normal_action(ev, seen))
+            game.apply(easy_action(seen, ev) if easy else normal_action(ev, seen))
             steps += 1
 
 
