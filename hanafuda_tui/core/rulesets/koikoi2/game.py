@@ -4,7 +4,8 @@ Two players, eight cards each and eight to the field (a field シマ is dealt ag
 A turn that formed or raised a yaku offers こいこい/勝負; on the player's last hand card 勝負 is
 automatic. The winner scores the value of their yaku (doubled once after any こいこい in the month,
 and doubled for 7 points or more with that option); the loser scores 0. Hands played out score
-nothing and the dealer stays; the winner deals next.
+nothing and the dealer stays; the winner deals next. Options: §8; 喰い付き (§10) and the nintendo
+rules (§11).
 """
 
 from __future__ import annotations
@@ -12,15 +13,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 
 from ... import actions as act
+from ...cards import MONTH_MASK
 from ...game import KOIKOI, OVER, Game, PlayerView
 from ...results import Cause, Line, Outcome
 from ...table import DEAL_TWO, has_shima
 from ...yaku_defs import YakuDef
 from .facts import Koikoi2Facts
-from .yaku import KASU_CARDS, LOW_VALUES, TEYAKU_VALUE, VALUES, formed, teyaku, yaku, yaku_defs
+from .yaku import (
+    KASU_CARDS,
+    LOW_VALUES,
+    NINTENDO_YAKU,
+    TEYAKU_VALUE,
+    VALUES,
+    formed,
+    raised_nintendo,
+    redeal_nintendo,
+    teyaku,
+    yaku,
+    yaku_defs,
+    yaku_nintendo,
+)
 
 _DECISIONS = [act.KOIKOI, act.SHOBU]
 
@@ -40,6 +56,32 @@ class Koikoi2Options(BaseModel):
     """A score of 7 or more is doubled (judged before, and stacking with, the こいこい doubling)."""
     teyaku: bool = False
     """手四 and くっつき in the dealt hand win the month at once (6 points; both hold one: a draw)."""
+    kuitsuki: bool = False
+    """喰い付き: a hand card that took one field card takes the drawn card of its month too."""
+    rules: Literal["default", "nintendo"] = "default"
+    """nintendo: the commercial games' values, one こいこい a month, ×2 at 7+ and after the other's
+    こいこい, hands out passing the deal, more redeals (replaces the four options above)."""
+
+    @field_validator("rules")
+    @classmethod
+    def _nintendo_alone(cls, rules: str, info: ValidationInfo) -> str:
+        """``rules=nintendo`` fixes what the four options above would change
+        (docs/rules/koikoi2.md §11)."""
+        if rules == "nintendo":
+            mixed = [name for name in REPLACED if info.data.get(name)]
+            if mixed:
+                raise PydanticCustomError(
+                    "nintendo_mix",
+                    "nintendo cannot be combined with {mixed} (it fixes "
+                    + ", ".join(REPLACED)
+                    + ")",
+                    {"mixed": ", ".join(f"{name}=true" for name in mixed)},
+                )
+        return rules
+
+
+REPLACED = ("low_values", "rain", "double_seven", "teyaku")
+"""The options that ``rules=nintendo`` replaces."""
 
 
 class RoundResult(NamedTuple):
@@ -92,7 +134,7 @@ def shobu_lines(
 
 
 class Koikoi2(Game):
-    __slots__ = ("values", "rain", "month_index", "koikoi", "offer")
+    __slots__ = ("values", "rain", "nintendo", "kuitsuki", "month_index", "koikoi", "offer")
     ruleset = "koikoi2"
     table_sizes = (2,)
     titles = ("二人こいこい", "two-player koi-koi")
@@ -107,18 +149,24 @@ class Koikoi2(Game):
     @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
         """Yaku in points, under the options' values and rain rule."""
+        if options.rules == "nintendo":
+            return yaku_nintendo
         values = LOW_VALUES if options.low_values else VALUES
         return lambda caps: yaku(caps, values, options.rain)
 
     @classmethod
     def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
         """At the options' values; with ``rain`` a November card voids ``RAIN_VOIDED``."""
+        if options.rules == "nintendo":
+            return NINTENDO_YAKU
         return yaku_defs(LOW_VALUES if options.low_values else VALUES)
 
     def __init__(self, options: Koikoi2Options, first_dealer: int, deck_source: Any) -> None:
         super().__init__(options, first_dealer, deck_source)
         self.values = LOW_VALUES if options.low_values else VALUES
         self.rain = options.rain
+        self.nintendo = options.rules == "nintendo"
+        self.kuitsuki = options.kuitsuki
         self.month_index = 0
         self.koikoi: tuple[bool, ...] = (False, False)
         """The turn player's captures before the turn's first capture (-1: nothing taken yet)."""
@@ -133,16 +181,18 @@ class Koikoi2(Game):
 
     def yaku_of(self, seat: int) -> dict[str, int]:
         """The seat's scoring yaku now."""
+        if self.nintendo:
+            return yaku_nintendo(self.captures[seat])
         return yaku(self.captures[seat], self.values, self.rain)
 
     # -- deal -----------------------------------------------------------------------------------
 
     def start_deal(self) -> None:
-        """A field シマ is dealt again (docs/rules/koikoi2.md §2); then teyaku if played; then the
-        dealer plays."""
+        """A field シマ is dealt again (docs/rules/koikoi2.md §2), under ``rules=nintendo`` also
+        the deals of ``redeal_nintendo`` (§11.5); then teyaku if played; then the dealer plays."""
         self.koikoi = (False, False)
         self.shared_facts = None
-        if has_shima(self.field):
+        if has_shima(self.field) or (self.nintendo and redeal_nintendo(self.hands, self.field)):
             self.emit("redeal", self.dealer, cards=self.field)
             self._record(-1, "nagare-shima", (), 0, 0, ())
             self.new_deal()
@@ -166,24 +216,51 @@ class Koikoi2(Game):
     # -- turns ----------------------------------------------------------------------------------
 
     def turn_done(self, seat: int) -> None:
-        """こいこい/勝負 after a turn that formed or raised a yaku (docs/rules/koikoi2.md §5)."""
+        """こいこい/勝負 after a turn that formed or raised a yaku (docs/rules/koikoi2.md §5); under
+        ``rules=nintendo`` after the month's one こいこい such a turn is 勝負 at once (§11.2)."""
         before = self.turn_from
         caps = self.captures[seat]
-        if caps != before and formed(before, caps, self.values, self.rain):
-            found = yaku(caps, self.values, self.rain)
-            if self.logging:
-                self.emit("yaku", seat, value=sum(found.values()), names=tuple(found))
-            if not self.hands[seat]:
-                self._shobu(seat)
+        if self.nintendo:
+            if not raised_nintendo(before, caps):
+                self.next_turn(seat)
                 return
-            self.offer = tuple(found)
-            self.phase = KOIKOI
-            self.to_act = seat
+            found = yaku_nintendo(caps)
+        elif caps != before and formed(before, caps, self.values, self.rain):
+            found = yaku(caps, self.values, self.rain)
+        else:
+            self.next_turn(seat)
             return
-        self.next_turn(seat)
+        if self.logging:
+            self.emit("yaku", seat, value=sum(found.values()), names=tuple(found))
+        if not self.hands[seat] or (self.nintendo and (self.koikoi[0] or self.koikoi[1])):
+            self._shobu(seat)
+            return
+        self.offer = tuple(found)
+        self.phase = KOIKOI
+        self.to_act = seat
+
+    def _steps(self, seat: int, card: int, drawn: bool) -> None:
+        """喰い付き (option, docs/rules/koikoi2.md §10): a hand card that takes the one field card of
+        its month is followed by a drawn card of that month, which is taken too (three in all)."""
+        if drawn or not self.kuitsuki:
+            Game._steps(self, seat, card, drawn)
+            return
+        m = self.field & MONTH_MASK[card >> 2]
+        if not m or m & (m - 1) or self.stock[self.stock_pos] >> 2 != card >> 2:
+            Game._steps(self, seat, card, drawn)
+            return
+        self._capture(seat, card, m, False)
+        drawn_card = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        self.draw_from = self.captures[seat]
+        if self.logging:
+            self.emit("draw", seat, card=drawn_card)
+        self._capture(seat, drawn_card, 0, True)
+        self.turn_done(seat)
 
     def hands_out(self) -> None:
-        """Nobody called 勝負: no score, the dealer stays (docs/rules/koikoi2.md §7)."""
+        """Nobody called 勝負: no score, the dealer stays (docs/rules/koikoi2.md §7); under
+        ``rules=nintendo`` the deal passes to the other player (§11.4)."""
         self._end(-1, "hands-out", (), 0, 0, ())
 
     def other_actions(self) -> list[int]:
@@ -193,7 +270,7 @@ class Koikoi2(Game):
         seat = self.to_act
         self.offer = ()
         if action == act.KOIKOI:
-            self.koikoi = tuple(s == seat or k for s, k in enumerate(self.koikoi))
+            self.koikoi = (self.koikoi[0] or seat == 0, self.koikoi[1] or seat == 1)
             self.shared_facts = None
             self.emit("koikoi", seat)
             self.next_turn(seat)
@@ -202,17 +279,19 @@ class Koikoi2(Game):
 
     def _shobu(self, seat: int) -> None:
         """勝負: the yaku's value, ×2 at 7 or more (option), then ×2 after any こいこい
-        (docs/rules/koikoi2.md §6)."""
-        found = yaku(self.captures[seat], self.values, self.rain)
+        (docs/rules/koikoi2.md §6); under ``rules=nintendo`` ×2 at 7 or more and ×2 after the
+        other player's こいこい only (§11.3)."""
+        found = self.yaku_of(seat)
         base = sum(found.values())
         value = base
-        if self.options.double_seven and base >= 7:
+        double_seven = self.nintendo or self.options.double_seven
+        if double_seven and base >= 7:
             value *= 2
-        koikoi = self.koikoi[0] or self.koikoi[1]
+        koikoi = self.koikoi[1 - seat] if self.nintendo else self.koikoi[0] or self.koikoi[1]
         if koikoi:
             value *= 2
         self.emit("shobu", seat, value=value, names=tuple(found))
-        lines = shobu_lines(seat, found, self.options.double_seven, koikoi)
+        lines = shobu_lines(seat, found, double_seven, koikoi)
         self._end(seat, "shobu", tuple(found.items()), base, value, lines)
 
     # -- month and game -------------------------------------------------------------------------
@@ -262,6 +341,8 @@ class Koikoi2(Game):
         self.emit("month_end", winner, value=value, names=names, amounts=pay)
         if winner >= 0:
             self.dealer = winner
+        elif self.nintendo and reason == "hands-out":
+            self.dealer = 1 - self.dealer
         self.month_index += 1
         if self.month_index >= self.options.months:
             self.emit("year_end", amounts=tuple(self.scores))
@@ -279,6 +360,7 @@ class Koikoi2(Game):
             self.options.months,
             self.koikoi,
             self.offer if self.to_act == seat else (),
+            not (self.nintendo and (self.koikoi[0] or self.koikoi[1])),
         )
 
     def restore_from_view(self, view: PlayerView) -> None:

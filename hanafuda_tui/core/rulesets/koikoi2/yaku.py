@@ -155,3 +155,86 @@ def teyaku(hand: int) -> str | None:
     if counts.count(2) == 4:
         return KUTTSUKI
     return None
+
+
+AKAAO_Y = "赤短・青短"
+TAN_GROUP, TANE_GROUP = 2, 3
+"""Under ``rules=nintendo`` タン is never scored on top of 赤短, 青短 or 赤短・青短, nor タネ on top
+of 猪鹿蝶, and 赤短 with 青短 is the one yaku 赤短・青短: each set is one exclusive group."""
+NINTENDO_YAKU = (
+    YakuDef(GOKO, GOKO_CARDS, 5, 10, group=LIGHTS_GROUP),
+    YakuDef(SHIKO_Y, SHIKO, 4, 8, group=LIGHTS_GROUP),
+    YakuDef(AME_SHIKO, SHIKO | ONO_MICHIKAZE, 4, 7, group=LIGHTS_GROUP),
+    YakuDef(SANKO, SHIKO, 3, 5, group=LIGHTS_GROUP),
+    YakuDef(INOSHIKACHO_Y, INOSHIKACHO, 3, 5, group=TANE_GROUP),
+    YakuDef(AKAAO_Y, AKATAN | AOTAN, 6, 10, group=TAN_GROUP),
+    YakuDef(AKATAN_Y, AKATAN, 3, 5, group=TAN_GROUP),
+    YakuDef(AOTAN_Y, AOTAN, 3, 5, group=TAN_GROUP),
+    YakuDef(TSUKIMI_Y, TSUKIMI, 2, 5),
+    YakuDef(HANAMI_Y, HANAMI, 2, 5),
+    YakuDef(TANE_Y, TANES, 5, 1, per=1, group=TANE_GROUP),
+    YakuDef(TAN_Y, TANS, 5, 1, per=1, group=TAN_GROUP),
+    YakuDef(KASU_Y, KASUS | KIKU_SAKAZUKI, 10, 1, per=1),
+)
+"""The yaku under ``rules=nintendo`` (docs/rules/koikoi2.md §11.1): 赤短,
+青短 and 猪鹿蝶 also grow by 1 per further ribbon or tane (from the fourth), 赤短・青短 per ribbon
+from the seventh; those growths run over every ribbon or tane, which the table leaves to
+``yaku_nintendo``."""
+NINTENDO_VALUES = {d.name: d.value for d in NINTENDO_YAKU if not d.per}
+
+
+def yaku_nintendo(caps: int) -> dict[str, int]:
+    """The scoring yaku of a capture set under ``rules=nintendo`` (no rain rule)."""
+    out: dict[str, int] = {}
+    if caps & _LIGHTS:
+        four = (caps & SHIKO).bit_count()
+        if caps & ONO_MICHIKAZE:
+            if four == 4:
+                out[GOKO] = 10
+            elif four == 3:
+                out[AME_SHIKO] = 7
+        elif four == 4:
+            out[SHIKO_Y] = 8
+        elif four == 3:
+            out[SANKO] = 5
+    tane = (caps & TANES).bit_count()
+    if caps & INOSHIKACHO == INOSHIKACHO:
+        out[INOSHIKACHO_Y] = tane + 2
+    tan = (caps & TANS).bit_count()
+    aka, ao = caps & AKATAN == AKATAN, caps & AOTAN == AOTAN
+    if aka and ao:
+        out[AKAAO_Y] = tan + 4
+    elif aka:
+        out[AKATAN_Y] = tan + 2
+    elif ao:
+        out[AOTAN_Y] = tan + 2
+    if caps & KIKU_SAKAZUKI:
+        if caps & TSUKIMI == TSUKIMI:
+            out[TSUKIMI_Y] = 5
+        if caps & HANAMI == HANAMI:
+            out[HANAMI_Y] = 5
+    if tane >= 5 and INOSHIKACHO_Y not in out:
+        out[TANE_Y] = tane - 4
+    if tan >= 5 and not (aka or ao):
+        out[TAN_Y] = tan - 4
+    kasu = (caps & KASUS).bit_count() + (1 if caps & KIKU_SAKAZUKI else 0)
+    if kasu >= 10:
+        out[KASU_Y] = kasu - 9
+    return out
+
+
+def raised_nintendo(before: int, after: int) -> bool:
+    """True if some yaku is worth more after than before (a new one counts from 0)."""
+    if after == before:
+        return False
+    was = yaku_nintendo(before)
+    return any(v > was.get(name, 0) for name, v in yaku_nintendo(after).items())
+
+
+def redeal_nintendo(hands: tuple[int, ...] | list[int], field: int) -> bool:
+    """Dealt again under ``rules=nintendo``: a hand with 手四 or くっつき, or a field with three or
+    four of a month or exactly four pairs."""
+    if any(teyaku(hand) for hand in hands):
+        return True
+    counts = [(field & m).bit_count() for m in MONTH_MASK]
+    return max(counts) >= 3 or counts.count(2) == 4
