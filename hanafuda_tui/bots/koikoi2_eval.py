@@ -1,7 +1,8 @@
 """二人こいこい for bots: the yaku as card sets (seed 003 section 4-5, docs/rules/koikoi2.md §4–§6) and
-when to call こいこい, under the game's options (``low_values``, ``rain``, ``double_seven``). A
-こいこい doubles the month's score for whoever wins it, so it pays when the bot is likely to add a
-yaku before the other player completes one."""
+when to call こいこい, under the game's options (``low_values``, ``rain``, ``double_seven``,
+``rules``). A こいこい doubles the month's score for whoever wins it, so it pays when the bot is likely
+to add a yaku before the other player completes one. Under ``rules=nintendo`` (docs/rules/koikoi2.md
+§11) it doubles only the other player's win, and the next yaku of either player ends the month."""
 
 from __future__ import annotations
 
@@ -24,11 +25,12 @@ def specs(options: Koikoi2Options) -> tuple[Spec, ...]:
     """The core's yaku (``Koikoi2.yaku_defs``) at the game's values (``low_values``); with ``rain``
     a November card captured voids the ``RAIN_VOIDED`` ones; with ``double_seven`` a yaku worth 7
     or more on its own counts double (sums of smaller ones that reach 7 are left to the exact
-    score)."""
+    score), as under ``rules=nintendo``."""
     void = AME if options.rain else 0
+    doubled = options.double_seven or options.rules == "nintendo"
 
     def v(value: int) -> int:
-        return 2 * value if options.double_seven and value >= DOUBLED_FROM else value
+        return 2 * value if doubled and value >= DOUBLED_FROM else value
 
     return tuple(
         Spec(
@@ -46,6 +48,13 @@ def specs(options: Koikoi2Options) -> tuple[Spec, ...]:
 
 def scorer(options: Koikoi2Options) -> Callable[[int], int]:
     """The exact points of 勝負 now (before any こいこい doubling), under the game's options."""
+    if options.rules == "nintendo":
+
+        def nintendo(caps: int) -> int:
+            base = sum(y.yaku_nintendo(caps).values())
+            return 2 * base if base >= DOUBLED_FROM else base
+
+        return nintendo
     values = y.LOW_VALUES if options.low_values else y.VALUES
     rain, double_seven = options.rain, options.double_seven
 
@@ -88,6 +97,29 @@ def stop_rule(options: Koikoi2Options) -> StopRule:
     return stop
 
 
+def nintendo_stop_rule() -> StopRule:
+    """Under ``rules=nintendo`` a こいこい doubles nothing for the caller and hands the other player
+    a ×2 on their next yaku, which ends the month, as the caller's next one does: こいこい only with
+    a long hand, no threat, and a card one away that lifts the score to 7 or more (doubled)."""
+
+    def stop(
+        ev: Evaluator, seat: int, hand: int, captures: tuple[int, ...], facts: PublicFacts
+    ) -> bool:
+        caps = captures[seat]
+        if hand.bit_count() < 4 or ev.score(caps) >= DOUBLED_FROM or ev.threatened(seat, captures):
+            return True
+        others = 0
+        for s, c in enumerate(captures):
+            if s != seat:
+                others |= c
+        near = ev.one_away(caps, ALL_CARDS & ~others)
+        return not any(ev.score(caps | 1 << c) >= DOUBLED_FROM for c in cards_of(near))
+
+    return stop
+
+
 def make(options: Koikoi2Options) -> Evaluator:
+    if options.rules == "nintendo":
+        return Evaluator("koikoi2", specs(options), scorer(options), nintendo_stop_rule())
     kind = VoidingEvaluator if options.rain else Evaluator
     return kind("koikoi2", specs(options), scorer(options), stop_rule(options))

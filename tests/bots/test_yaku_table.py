@@ -29,7 +29,8 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "koikoi2": [
         {"low_values": low, "rain": rain, "double_seven": seven}
         for low, rain, seven in itertools.product((False, True), repeat=3)
-    ],
+    ]
+    + [{"rules": "nintendo"}],
     "hanaawase": [{}],
     "hachihachi": [{"menu": menu} for menu in "ABCDEF"],
 }
@@ -160,7 +161,8 @@ def bot_scale(name: str, options: Any, month: dict[str, Any]) -> Callable[[int],
     against the others in 花合わせ, and so in 八八 at the month's 場 under the menu."""
     module = importlib.import_module(RULESETS[name].bot_rules)
     if name == "koikoi2":
-        return lambda v: 2 * v if options.double_seven and v >= 7 else v
+        doubled = options.double_seven or options.rules == "nintendo"
+        return lambda v: 2 * v if doubled and v >= 7 else v
     if name == "hanaawase":
         return lambda v: module.MARGIN * v
     if name == "hachihachi":

@@ -21,7 +21,7 @@ GAMES = {"koikoi3": 1500, "koikoi2": 1500, "hanaawase": 1000, "hachihachi": 250}
 """Seeded random games per ruleset (a few seconds in all)."""
 OPTIONS: dict[str, dict[str, Any]] = {
     "koikoi3": {"months": 3},
-    "koikoi2": {"months": 6, "double_seven": True, "teyaku": True},
+    "koikoi2": {"months": 6, "double_seven": True, "teyaku": True, "kuitsuki": True},
     "hanaawase": {"months": 3},
     "hachihachi": {},
 }

@@ -21,6 +21,8 @@ OPTION_SETS = [
     ("koikoi2", {}),
     ("koikoi2", {"double_seven": True, "teyaku": True}),
     ("koikoi2", {"low_values": True, "rain": True, "double_seven": True}),
+    ("koikoi2", {"rules": "nintendo"}),
+    ("koikoi2", {"rules": "nintendo", "kuitsuki": True}),
     ("hanaawase", {"months": 3}),
     ("hanaawase", {"months": 12}),
 ]
