@@ -18,7 +18,7 @@ from hanafuda_tui.core.records import SeatRecord, new_game, record_of
 from hanafuda_tui.core.rulesets.koikoi3.yaku import scoring_yaku
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
-from hanafuda_tui.ui.screens.passing import TooSmall
+from hanafuda_tui.ui.screens.passing import PassScreen, TooSmall
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
 from hanafuda_tui.ui.storage import Store
@@ -196,5 +196,80 @@ def test_a_broken_bot_or_a_failed_save_is_reported_and_play_goes_on(tmp_path: Pa
                 await settle(pilot)
             messages = " ".join(str(n.message) for n in app._notifications)
             assert "thinking failed" in messages and "Cannot save" in messages
+
+    asyncio.run(run())
+
+
+def saved_hanaawase_where(
+    tmp_path: Path, wanted: Callable[[Game], bool], humans: Callable[[Game], set[int]]
+) -> Game:
+    """A four-seat 花合わせ of random bots played until the wanted 出る・下る question; saved with
+    ``humans`` (of that game) at the keyboard and random bots elsewhere."""
+    for seed in range(300):
+        game = new_game("hanaawase", random.Random(seed), {"players": 4})
+        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(4)]
+        while game.phase == Phase.DERU_ORIRU:
+            if wanted(game):
+                at = humans(game)
+                seats = [
+                    SeatRecord(name=f"P{s}", player="human" if s in at else "random")
+                    for s in range(4)
+                ]
+                Store(tmp_path).write(record_of(game, seats).to_json())
+                return game
+            game.apply(bots[game.to_act].act(game.view(game.to_act)))
+    raise AssertionError("no such game in 300 seeds")
+
+
+def test_deru_oriru_prompt_shows_the_answers_so_far_and_the_places_left(tmp_path: Path) -> None:
+    saved = saved_hanaawase_where(
+        tmp_path,
+        lambda g: len(g.legal_actions()) == 2 and g.to_act != (g.dealer + 1) % 4,
+        lambda g: {g.to_act},
+    )
+    seat, first = saved.to_act, (saved.dealer + 1) % 4
+    said = {"deru": "出る", "oriru": "下り"}[saved.view(seat).facts.entries[first]]  # type: ignore[attr-defined]
+    places = 2 - sum(e == "deru" for e in saved.view(seat).facts.entries)  # type: ignore[attr-defined]
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            prompt = await continue_saved(pilot)
+            assert prompt.keys == {"d": act.DERU, "o": act.ORIRU}
+            text = " ".join(str(s.render()) for s in prompt.query(Static))
+            assert f"P{first} {said}" in text
+            assert f"残りの席 {places} / まだ答える人 {(saved.dealer - seat) % 4}" in text
+            table = app.table()
+            assert table is not None
+            game = table.session.game
+            before = len(game.deals[0].actions)
+            await pilot.press("o")
+            await settle(pilot)
+            assert game.deals[0].actions[before] == act.ORIRU
+            assert any(e.kind == "oriru" and e.seat == seat for e in game.log)
+
+    asyncio.run(run())
+
+
+def test_a_forced_deru_is_applied_without_the_pass_screen_in_hot_seat(tmp_path: Path) -> None:
+    """しばり asks nothing: even with every seat human, no pass screen hands the keyboard over
+    for it; the next one is for the teyaku question."""
+    saved = saved_hanaawase_where(
+        tmp_path, lambda g: g.legal_actions() == [act.DERU], lambda g: set(range(4))
+    )
+    forced = saved.to_act
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.click("#continue")
+            await settle(pilot)
+            table = app.table()
+            assert table is not None
+            game = table.session.game
+            assert game.view(forced).facts.entries[forced] == "shibari"  # type: ignore[attr-defined]
+            assert game.phase == Phase.TEYAKU
+            assert isinstance(app.screen, PassScreen)
 
     asyncio.run(run())

@@ -32,6 +32,9 @@ class RulesetScreen:
 
     prompts: Mapping[str, Prompt] = MappingProxyType({})
     """The ruleset's own decision prompts, by the phase they answer."""
+    open_phases: frozenset[str] = frozenset()
+    """Phases whose one forced answer tells nothing private (花合わせ's しばり): applied at once,
+    with no pass screen, even when several humans share the keyboard."""
 
     def status_parts(self, view: PlayerView, names: Sequence[str]) -> list[str]:
         """More of the status line (markup), after the month."""
@@ -59,6 +62,11 @@ class RulesetScreen:
     def result_note(self, result: DealResult) -> str:
         """A word after a deal's yaku on the score sheet (三人こいこい: 3文しばり), or ""."""
         return ""
+
+    def sat_out(self, result: DealResult) -> Mapping[int, str]:
+        """The seats that sat a deal out, each with how (花合わせ with four to six seated: oriru,
+        oikomi); they score 0 for it."""
+        return {}
 
     def sheet(self, game: Game, names: Sequence[str]) -> Table | None:
         """The ruleset's own score sheet (八八's 記入式), or None for the month-by-month table."""

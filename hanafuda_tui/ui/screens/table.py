@@ -337,7 +337,8 @@ class TableScreen(Screen[None]):
             self.start_bot(seat)
             return
         legal = game.legal_actions()
-        if len(session.humans) == 1 and len(legal) == 1 and legal[0] in act.NAMED:
+        alone = len(session.humans) == 1 or game.phase in screen_of(game.ruleset).open_phases
+        if alone and len(legal) == 1 and legal[0] in act.NAMED:
             # Nothing to decide (e.g. 'pass' without a teyaku), and no other human to hide it from.
             self.play_out(legal[0])
             self.advance()

@@ -125,7 +125,7 @@ class Hanaawase(Game):
     dealer_title = "親"
     bot_rules = "hanafuda_tui.bots.hanaawase_eval"
     Facts = HanaawaseFacts
-    screen = "hanafuda_tui.ui.screens.ruleset_screen"
+    screen = "hanafuda_tui.ui.hanaawase"
     shown_are_field = True
     Options = HanaawaseOptions
     first_draw_key = month_then_points
