@@ -29,6 +29,9 @@ CASES = [
     ("koikoi2", {}, 100),
     ("koikoi2", {"teyaku": True, "low_values": True, "rain": True, "double_seven": True}, 100),
     ("hanaawase", {"months": 3}, 100),
+    ("hanaawase", {"months": 3, "players": 4}, 50),
+    ("hanaawase", {"months": 3, "players": 5}, 50),
+    ("hanaawase", {"months": 3, "players": 6}, 50),
     ("hachihachi", {}, 200),
     ("hachihachi", {"menu": "F", "etsunen": True}, 200),
 ]

@@ -25,6 +25,8 @@ OPTION_SETS = [
     ("koikoi2", {"rules": "nintendo", "kuitsuki": True}),
     ("hanaawase", {"months": 3}),
     ("hanaawase", {"months": 12}),
+    ("hanaawase", {"months": 12, "players": 4}),
+    ("hanaawase", {"months": 12, "players": 6}),
 ]
 
 

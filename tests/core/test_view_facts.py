@@ -23,6 +23,8 @@ CASES = [
     ("koikoi2", {"months": 3}),
     ("koikoi2", {"months": 3, "teyaku": True}),
     ("hanaawase", {"months": 3}),
+    ("hanaawase", {"months": 3, "players": 5}),
+    ("hanaawase", {"months": 3, "players": 6}),
     ("hachihachi", {}),
 ]
 
@@ -42,17 +44,23 @@ def random_steps(ruleset: str, values: dict[str, Any], seed: int) -> Iterator[Ga
 
 def twin_view(game: Game, seat: int, rng: random.Random) -> PlayerView:
     """The seat's view of the game with the cards hidden from it (the others' unshown hand cards,
-    the stock) dealt around again at random, each place keeping its size."""
+    the stock) dealt around again at random, each place keeping its size. A seat sitting a 花合わせ
+    round out knows its own cards under the stock: they stay."""
     twin = game.clone()
+    known = getattr(game.view(seat).facts, "set_aside", 0)
     places = [s for s in range(game.players) if s != seat]
     pool = [c for s in places for c in range(48) if (game.hands[s] & ~game.shown[s]) >> c & 1]
-    pool += game.stock[game.stock_pos :]
+    rest = list(game.stock[game.stock_pos :])
+    free = [i for i, c in enumerate(rest) if not known >> c & 1]
+    pool += [rest[i] for i in free]
     rng.shuffle(pool)
     for s in places:
         n = (game.hands[s] & ~game.shown[s]).bit_count()
         twin.hands[s] = game.shown[s] | sum(1 << c for c in pool[:n])
         del pool[:n]
-    twin.stock = (*game.stock[: game.stock_pos], *pool)
+    for i, c in zip(free, pool, strict=True):
+        rest[i] = c
+    twin.stock = (*game.stock[: game.stock_pos], *rest)
     return twin.view(seat)
 
 

@@ -22,6 +22,8 @@ CASES = [
     ("koikoi2", {"months": 3}),
     ("koikoi2", {"months": 3, "teyaku": True}),
     ("hanaawase", {"months": 3}),
+    ("hanaawase", {"months": 3, "players": 5}),
+    ("hanaawase", {"months": 3, "players": 6}),
     ("hachihachi", {}),
     ("hachihachi", {"menu": "F"}),
 ]
