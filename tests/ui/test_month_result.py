@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 
 import pytest
+from rich.console import Console
 from textual.app import App
 from textual.widgets import Static
 
@@ -13,7 +15,7 @@ from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import DealResult, Outcome
 from hanafuda_tui.ui.i18n import set_lang, set_ruleset
-from hanafuda_tui.ui.screens.results import MonthResult
+from hanafuda_tui.ui.screens.results import MonthResult, result_parts, sheet_table
 from hanafuda_tui.ui.text import yaku_name
 
 UNIT = {"koikoi2": "", "hachihachi": "貫"}
@@ -61,3 +63,63 @@ def test_the_month_result_screen_shows_each_yaku_with_its_value(ruleset: str) ->
             assert f"{yaku_name(name)} {value}{UNIT[ruleset]}" in text, (name, value, text)
     finally:
         set_ruleset("")
+
+
+def seated_game(players: int, seed: int = 1) -> Game:
+    """A seeded random 花合わせ game with ``players`` seated, played to its end."""
+    game = new_game("hanaawase", random.Random(seed), {"players": players})
+    moves = random.Random(seed)
+    while not game.finished:
+        game.apply(moves.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_seated_player_is_on_the_month_result_and_the_out_ones_are_marked(
+    lang: str,
+) -> None:
+    game = seated_game(5)
+    result = game.results[0]
+    names = ["A", "B", "C", "D", "E"]
+    out = [s for s in range(5) if s not in result.participants]  # type: ignore[attr-defined]
+    set_lang(lang)
+    set_ruleset("hanaawase")
+    try:
+        title, body = result_parts("hanaawase", result, names, game.scores)
+        console = Console(width=76, file=io.StringIO(), record=True)
+        for part in body:
+            console.print(part)
+        text = console.export_text()
+        for s in out:
+            how = {"oriru": "下り", "oikomi": "追い込み"}[result.entries[s]]  # type: ignore[attr-defined]
+            assert f"{names[s]} ({how}" in text and result.payments[s] == 0
+        assert all(name in text for name in names)
+    finally:
+        set_lang("ja")
+        set_ruleset("")
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_score_sheet_of_six_seats_fits_80_columns(lang: str) -> None:
+    """Each seat's column is there with its total, names cut to tell bots apart, and every round
+    a seat sat out is marked in its column instead of a 0."""
+    game = seated_game(6)
+    names = ["あなた", "Bot・梅", "Bot・竹", "Bot・桜", "Bot・菊", "Bot・萩"]
+    set_lang(lang)
+    set_ruleset("hanaawase")
+    try:
+        console = Console(width=72, file=io.StringIO(), record=True)  # the sheet at 80 columns
+        console.print(sheet_table(game, names))
+        lines = console.export_text().splitlines()
+    finally:
+        set_lang("ja")
+        set_ruleset("")
+    assert lines[0].split()[-6:] == ["あなた", "…t・梅", "…t・竹", "…t・桜", "…t・菊", "…t・萩"]
+    assert lines[-1].split()[-6:] == [f"{v:+d}" for v in game.scores]
+    marks = {"ja": ("下り", "追込"), "en": ("out", "shut")}[lang]
+    for result, line in zip(game.results, [ln for ln in lines[1:-1] if ln[0] != " "], strict=True):
+        cells = line.split()[-6:]
+        for s in range(6):
+            entry = result.entries[s]  # type: ignore[attr-defined]
+            expected = marks[entry == "oikomi"] if entry in ("oriru", "oikomi") else None
+            assert expected is None or cells[s] == expected, (s, line)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -108,9 +109,13 @@ def result_parts(
     for settled in settlements:
         table.add_column(settled.name, justify="right")
     table.add_column(t("sheet.total"), justify="right")
+    out = screen_of(ruleset).sat_out(result)
     for s, name in enumerate(names):
         extra = [signed(x.payments[s]) for x in settlements]
-        table.add_row(name_text(name), signed(result.payments[s]), *extra, signed(scores[s]))
+        cell = name_text(name)
+        if s in out:  # sat this deal out: 0, and how (下り, 追い込み)
+            cell.append(f" ({t('entry.' + out[s])})", style="dim")
+        table.add_row(cell, signed(result.payments[s]), *extra, signed(scores[s]))
     return f"[b]{title}  {head}[/b]", [Content.from_markup(what), *why, table]
 
 
@@ -129,17 +134,48 @@ def totals_table(
     return table
 
 
+SEAT_COLUMN = 6
+"""Cells for a name on a sheet of more than four seats (six fit at 80 columns)."""
+
+
+def short(name: str, width: int | None) -> str:
+    """``name`` in ``width`` cells: its end kept after an ellipsis, which tells bots named
+    alike apart (``…梅``, ``…Plum``); None keeps it whole."""
+    if width is None or cell_len(name) <= width:
+        return name
+    tail = ""
+    for ch in reversed(name):
+        if cell_len(ch + tail) > width - 1:
+            break
+        tail = ch + tail
+    return "…" + tail
+
+
 def sheet_table(game: Any, names: Sequence[str]) -> Table:
-    """Every deal's row, the settlements (小引, 吟味) and the totals."""
-    table = Table(box=None, show_header=True, pad_edge=False, show_footer=True)
-    table.add_column(t("sheet.month"), t("sheet.total"), no_wrap=True)
+    """Every deal's row, the settlements (小引, 吟味) and the totals; a seat that sat a deal out
+    is marked so (下り, 追込) in its column. Past four seats, names are cut and columns packed so
+    that six fit at 80 columns."""
+    narrow = SEAT_COLUMN if len(names) > 4 else None
+    table = Table(
+        box=None, show_header=True, pad_edge=False, show_footer=True, padding=(0, 1, 0, 0)
+    )
+    table.add_column(t("sheet.month"), t("sheet.total"), no_wrap=True, max_width=narrow)
     table.add_column(t(own("sheet.dealer")), no_wrap=True, overflow="ellipsis", max_width=10)
     table.add_column(t("sheet.winner"), no_wrap=True, overflow="ellipsis", max_width=10)
     table.add_column(t("sheet.what"))
     for s, name in enumerate(names):
-        table.add_column(name_text(name), signed(game.scores[s]), justify="right", no_wrap=True)
-    for row in result_rows(game.results, names, screen_of(game.ruleset).result_note):
-        table.add_row(*map(name_text, row))
+        table.add_column(
+            name_text(short(name, narrow)), signed(game.scores[s]), justify="right", no_wrap=True
+        )
+    screen = screen_of(game.ruleset)
+    shown = [short(name, narrow) for name in names]
+    for result, row in zip(
+        game.results, result_rows(game.results, shown, screen.result_note), strict=True
+    ):
+        cells = list(row)
+        for s, how in screen.sat_out(result).items():
+            cells[4 + s] = t("sheet.out." + how)
+        table.add_row(*map(name_text, cells))
     for settled in game.settlements:
         table.add_row(settled.name, "", "", "", *(signed(p) for p in settled.payments))
     return table
