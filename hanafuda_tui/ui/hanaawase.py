@@ -67,6 +67,9 @@ class HanaawaseScreen(RulesetScreen):
     prompts: Mapping[str, Prompt] = MappingProxyType({Phase.DERU_ORIRU: deru_prompt})
     open_phases = frozenset((Phase.DERU_ORIRU,))
 
+    def option_label(self, option: str, value: object) -> str | None:
+        return t("opt.players_n", n=value) if option == "players" else None
+
     def sat_out(self, result: DealResult) -> Mapping[int, str]:
         if not isinstance(result, RoundResult) or not result.entries:
             return {}

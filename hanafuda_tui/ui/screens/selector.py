@@ -243,6 +243,26 @@ class SelectorScreen(Screen[None]):
             if field.value != seat["name"]:
                 field.value = seat["name"]
 
+    @on(Select.Changed, ".option")
+    async def option_changed(self, event: Select.Changed) -> None:
+        """An option that sets how many sit at the table (花合わせ's players) adds or removes
+        seat rows, keeping the kinds and names of those kept."""
+        self.remember()
+        cls = ruleset_class(self.ruleset)
+        try:
+            players = cls.seated(make_options(cls, self.chosen_options()))
+        except OptionError:
+            return
+        if players == len(self.seats):
+            return
+        self.seats = default_seats(players, self.seats)
+        await self.recompose()
+        self.update_continue()
+        self.query_one(f"#{event.select.id}", Select).focus()
+
+    def chosen_options(self) -> dict[str, Any]:
+        return {k: v for k, v in self.options.items() if v != ""}
+
     @on(Select.Changed, "#opt-months")
     def months_changed(self, event: Select.Changed) -> None:
         self.query_one("#ruleset-desc", Static).update(description(self.ruleset, event.value))
@@ -264,7 +284,7 @@ class SelectorScreen(Screen[None]):
     def start(self) -> None:
         self.remember()
         cls = ruleset_class(self.ruleset)
-        options = {k: v for k, v in self.options.items() if v != ""}
+        options = self.chosen_options()
         try:
             make_options(cls, options)
         except OptionError as err:
