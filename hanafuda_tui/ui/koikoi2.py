@@ -3,34 +3,48 @@
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Any
 
 from ..core.game import Phase, PlayerView
 from ..core.results import Cause
-from ..core.rulesets.koikoi2.game import Koikoi2Options, shobu_lines
+from ..core.rulesets.koikoi2.game import Koikoi2Options, doubling, shobu_lines
+from .i18n import t
 from .screens.modals import Decision, koikoi_prompt
 from .screens.ruleset_screen import RulesetScreen
 from .session import Session
 
 
 def doublings(view: PlayerView, value: int) -> list[str]:
-    """The ×2s a 勝負 now gets, read from the core's own 勝負 lines (docs/rules/koikoi2.md §6, §8):
-    ``double_seven`` for a base of 7 or more under that option, ``koikoi`` after a こいこい."""
+    """The ×2s a 勝負 now gets, read from the core's own 勝負 lines (docs/rules/koikoi2.md §6, §8,
+    §11.3): ``double_seven`` for a base of 7 or more under that option or the nintendo rules,
+    ``koikoi`` after a こいこい (under the nintendo rules, the other player's)."""
     options = view.options
     assert isinstance(options, Koikoi2Options)
-    called = any(view.facts.called())
-    lines = shobu_lines(view.seat, {"": value}, options.double_seven, called)
+    double_seven, called = doubling(options, view.seat, view.facts.called())
+    lines = shobu_lines(view.seat, {"": value}, double_seven, called)
     return [str(line.cause) for line in lines if line.cause is not Cause.YAKU]
 
 
 def stakes_prompt(view: PlayerView, session: Session) -> Decision:
-    """こいこい or 勝負, with the doubling a 勝負 gets and the loser's 0."""
-    return koikoi_prompt(view, session, doublings)
+    """こいこい or 勝負, with the doubling a 勝負 gets and the loser's 0; under the nintendo rules
+    what one こいこい a month means (docs/rules/koikoi2.md §11.2)."""
+    decision = koikoi_prompt(view, session, doublings)
+    options = view.options
+    assert isinstance(options, Koikoi2Options)
+    if options.rules == "nintendo":
+        said = t("koikoi.go_on.koikoi2")
+        nintendo = t("koikoi.go_on.koikoi2.nintendo")
+        decision.body = [nintendo if line == said else line for line in decision.body]
+    return decision
 
 
 class Koikoi2Screen(RulesetScreen):
     """The common table, with the こいこい prompt telling 二人こいこい's doubling."""
 
     prompts = MappingProxyType({Phase.KOIKOI: stakes_prompt})
+
+    def option_label(self, option: str, value: Any) -> str | None:
+        return t(f"opt.koikoi2.rules.{value}") if option == "rules" else None
 
 
 SCREEN = Koikoi2Screen()

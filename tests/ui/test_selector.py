@@ -130,3 +130,34 @@ def test_hanaawase_players_sets_the_seat_rows_and_the_game_seats_them(tmp_path: 
 
     players, names = asyncio.run(run())
     assert players == 5 and names[1] == "Kept" and len(names) == 5
+
+
+def test_koikoi2_nintendo_rules_start_alone_and_refuse_an_option_they_replace(
+    tmp_path: Path,
+) -> None:
+    async def run() -> tuple[str, object]:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            screen.query_one("#ruleset", Select).value = "koikoi2"
+            await pilot.pause()
+            await pilot.pause()
+            rules = screen.query_one("#opt-rules", Select)
+            assert [str(label) for label, _ in rules._options] == ["seed 003", "Nintendo"]
+            rules.value = "nintendo"
+            screen.query_one("#opt-rain", Select).value = True
+            screen.query_one("#start", Button).press()
+            await pilot.pause()
+            refused = str(screen.query_one("#selector-error", Static).render())
+            assert app.table() is None
+            screen.query_one("#opt-rain", Select).value = False
+            screen.query_one("#start", Button).press()
+            await settle(pilot)
+            table = app.table()
+            assert table is not None
+            return refused, table.session.game.options.rules
+
+    refused, rules = asyncio.run(run())
+    assert "nintendo cannot be combined with rain=true" in refused
+    assert rules == "nintendo"
