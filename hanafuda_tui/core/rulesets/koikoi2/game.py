@@ -133,6 +133,15 @@ def shobu_lines(
     return tuple(lines)
 
 
+def doubling(options: Koikoi2Options, seat: int, koikoi: tuple[bool, ...]) -> tuple[bool, bool]:
+    """Whether ``seat``'s 勝負 is doubled at 7 or more, and after こいこい: under the options
+    (docs/rules/koikoi2.md §6, §8) after anyone's call, under ``rules=nintendo`` at 7 or more and
+    after the other player's call only (§11.3)."""
+    if options.rules == "nintendo":
+        return True, koikoi[1 - seat]
+    return options.double_seven, koikoi[0] or koikoi[1]
+
+
 class Koikoi2(Game):
     __slots__ = ("values", "rain", "nintendo", "kuitsuki", "month_index", "koikoi", "offer")
     ruleset = "koikoi2"
@@ -284,10 +293,9 @@ class Koikoi2(Game):
         found = self.yaku_of(seat)
         base = sum(found.values())
         value = base
-        double_seven = self.nintendo or self.options.double_seven
+        double_seven, koikoi = doubling(self.options, seat, self.koikoi)
         if double_seven and base >= 7:
             value *= 2
-        koikoi = self.koikoi[1 - seat] if self.nintendo else self.koikoi[0] or self.koikoi[1]
         if koikoi:
             value *= 2
         self.emit("shobu", seat, value=value, names=tuple(found))
