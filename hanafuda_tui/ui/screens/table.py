@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from textual import events
 from textual.app import ComposeResult
@@ -36,7 +36,7 @@ from .. import memory
 from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..session import Session
-from ..text import event_line, plain, seat_roles
+from ..text import event_line, plain, role_names, seat_roles
 from ..widgets.last_turns import (
     LastTurns,
     Step,
@@ -46,6 +46,7 @@ from ..widgets.last_turns import (
     steps_of,
 )
 from ..widgets.table import (
+    BIG_SIZE,
     FieldPanel,
     HandPanel,
     LogPanel,
@@ -66,6 +67,42 @@ PROMPTS = {
 }
 """Phases with their own prompt; any other phase gets the generic list of its legal actions."""
 LOG_LINES = 60
+
+
+@runtime_checkable
+class Seating(Protocol):
+    """Public facts of a ruleset where more sit at the table than play a round (花合わせ with
+    four to six, seed 004: 出る・下る, 追い込み, しばり)."""
+
+    @property
+    def entries(self) -> tuple[str | None, ...]: ...
+    @property
+    def participants(self) -> tuple[int, ...]: ...
+    @property
+    def out_in_stock(self) -> int: ...
+    @property
+    def set_aside(self) -> int: ...
+
+
+def round_roles(view: PlayerView) -> list[str]:
+    """Each seat's role this round: the participants' (親, 胴二, ビキ) where some sit out, only
+    the 親's while 出る・下る is asked; empty for a seat out."""
+    facts = view.facts
+    if not isinstance(facts, Seating):
+        return seat_roles(view.ruleset, view.players, view.dealer)
+    roles = [""] * view.players
+    seated = facts.participants or (view.dealer,)
+    for role, seat in zip(role_names(view.ruleset, 3)[: len(seated)], seated, strict=True):
+        roles[seat] = role
+    return roles
+
+
+def is_out(view: PlayerView, seat: int) -> bool:
+    """Whether ``seat`` sits this round out (its cards under the stock)."""
+    facts = view.facts
+    return (
+        isinstance(facts, Seating) and bool(facts.participants) and (seat not in facts.participants)
+    )
 
 
 class Moment(NamedTuple):
@@ -193,13 +230,14 @@ class TableScreen(Screen[None]):
             captures[moment.seat] &= ~moment.unseen
             view = view._replace(captures=tuple(captures), to_act=moment.seat)  # still its turn
             log = log[: moment.log_end]
-        roles = seat_roles(self.ruleset, view.players, view.dealer)
+        roles = round_roles(view)
         self.set_text("#status", self.status_line(view))
         order = [(bottom + k) % view.players for k in range(1, view.players)]
         koikoi = view.facts.called()
         for panel, seat in zip(self.query(".opponent").results(SeatPanel), order, strict=True):
             panel.show(self.seat_info(view, seat, names, roles, koikoi))
         self.query_one("#me", SeatPanel).show(self.seat_info(view, bottom, names, roles, koikoi))
+        order = [seat for seat in order if not is_out(view, seat)]
         cards = self.hand_cards(view)
         playable = self.playable(view)
         self.selected = min(self.selected, max(len(cards) - 1, 0))
@@ -249,7 +287,9 @@ class TableScreen(Screen[None]):
             if has(label):
                 named = f"{name}.{value}"
                 parts.append(t(label, value=t(named) if has(named) else value))
-        parts.append(t("table.stock", n=view.stock_count))
+        out = view.facts.out_in_stock if isinstance(view.facts, Seating) else 0
+        stock = t("table.stock", n=view.stock_count)
+        parts.append(stock + (" " + t("table.out_in_stock", n=out) if out else ""))
         parts.append(t("table.speed", s=self.app_pause()))
         return " · ".join(parts)
 
@@ -259,6 +299,11 @@ class TableScreen(Screen[None]):
         flags = t("table.koikoi") if seat < len(koikoi) and koikoi[seat] else ""
         if seat == view.to_act:
             flags = (flags + " " + t("table.to_act")).strip()
+        facts = view.facts
+        out = is_out(view, seat)
+        entry = None  # the answers while 出る・下る is asked; then only the out seats'
+        if isinstance(facts, Seating) and (out or not facts.participants):
+            entry = facts.entries[seat]
         return SeatInfo(
             names[seat],
             roles[seat],
@@ -268,7 +313,16 @@ class TableScreen(Screen[None]):
             screen_of(view.ruleset).scores_shown(self.session.game)[seat],
             flags,
             ruleset_class(view.ruleset).kasu_cards,
+            entry=t(f"table.entry.{entry}") if entry else "",
+            out=out,
+            set_aside=facts.set_aside if isinstance(facts, Seating) and seat == self.viewer else 0,
+            one_line=view.players > 3 and not self.big_board(),
         )
+
+    def big_board(self) -> bool:
+        """Whether the field and the hand use big cards (the seats have room to spare)."""
+        width, height = self.app.size
+        return width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
 
     def yaku_infos(self, view: PlayerView, names: list[str]) -> list[YakuInfo]:
         options = self.session.game.options

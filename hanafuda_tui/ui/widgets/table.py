@@ -85,6 +85,14 @@ class SeatInfo:
     flags: str = ""
     kasu_cards: int = KIND_MASK[KASU]
     """The cards the ruleset counts as カス (``Game.kasu_cards``: 菊に盃 in both こいこい)."""
+    entry: str = ""
+    """The seat's answer to 出る・下る as shown (plain text), or ""."""
+    out: bool = False
+    """Out for the round: its head line only, with its card count (0) and score."""
+    set_aside: int = 0
+    """The viewer's own cards under the stock while it sits the round out (seen by it alone)."""
+    one_line: bool = False
+    """Many seated on a small terminal: the score in the head, the captures on the same line."""
 
 
 OTHER_ROWS = 15
@@ -108,32 +116,56 @@ class SeatPanel(Panel):
         if not self.changed(info):
             return
         self.info = info
-        self.shown_cards = info.captures | info.shown
+        self.shown_cards = info.captures | info.shown | info.set_aside
+        self.set_class(info.out or info.one_line, "tight")
         self.refresh(layout=True)
 
     def card_rows(self) -> int:
-        """Rows of small cards a seat may use: the board's free height shared by the seats (0:
-        the compact text)."""
+        """Rows of small cards a seat may use: the board's free height, less a line for each seat
+        out for the round, shared by the seats in play (0: the compact text)."""
         if not self.big:
             return 0
-        seats = max(len(self.screen.query(SeatPanel)), 1)
-        return max((self.app.size.height - OTHER_ROWS) // seats - SEAT_ROWS, 0) // 3
+        panels = list(self.screen.query(SeatPanel))
+        out = sum(1 for p in panels if p.info is not None and p.info.out)
+        seats = max(len(panels) - out, 1)
+        return max((self.app.size.height - OTHER_ROWS - out) // seats - SEAT_ROWS, 0) // 3
 
     def lines(self, width: int) -> list[str]:
         i = self.info
         if i is None:
             return [""]
-        head = f"[b]{plain(i.name)}[/b] ({i.role})  {t('table.hand_count', n=i.hand_count)}"
+        head = f"[b]{plain(i.name)}[/b]" + (f" ({i.role})" if i.role else "")
+        head += f"  {t('table.hand_count', n=i.hand_count)}"
+        if i.out or i.one_line:
+            head += f"  {t('side.total', n=i.score)}"
+        if i.entry:
+            head += f"  [b]「{i.entry}」[/b]"
         if i.flags:
             head += f"  [reverse]{i.flags}[/]"
-        out = [head, *(self.card_lines(i, width) or self.compact_lines(i, width))]
+        if i.out:
+            return [head, *self.set_aside_lines(i, width)]
+        if i.one_line:
+            out = [" ".join([head, *(markup for markup, _ in self.capture_items(i))])]
+        else:
+            out = [head, *(self.card_lines(i, width) or self.compact_lines(i, width))]
         if i.shown:
             label = t("table.shown") + " "
             out += wrap(card_items(i.shown), width, "  " + label, 2 + cell_len(label))
         return out
 
+    def set_aside_lines(self, i: SeatInfo, width: int) -> list[str]:
+        """The viewer's own cards under the stock, labelled (seed 004: an out player knows its
+        seven, not where each lies)."""
+        if not i.set_aside:
+            return []
+        label = t("table.set_aside") + " "
+        return wrap(card_items(i.set_aside), width, "  " + label, 2 + cell_len(label))
+
     def compact_lines(self, i: SeatInfo, width: int) -> list[str]:
         """Each kind's count, the faces of 光 種 短."""
+        return wrap(self.capture_items(i), width, "  ", 2)
+
+    def capture_items(self, i: SeatInfo) -> list[tuple[str, int]]:
         items: list[tuple[str, int]] = []
         for kind, key in GROUPS:
             cards = i.captures & KIND_MASK[kind]
@@ -142,7 +174,7 @@ class SeatPanel(Panel):
             items.extend(card_items(cards))
         label = f"{t('group.kasu')}{(i.captures & i.kasu_cards).bit_count()}"
         items.append((f"[dim]{label}[/]", cell_len(label)))
-        return wrap(items, width, "  ", 2)
+        return items
 
     def card_lines(self, i: SeatInfo, width: int) -> list[str] | None:
         """The captures as small cards in at most ``card_rows`` rows, the カス as a count alone
