@@ -26,7 +26,7 @@ class NormalBot:
     """Heuristics over every yaku of the ruleset: its own progress, what the others are one
     card from, and the ruleset's rule for こいこい / 下げ; 出る (花合わせ, four to six seated) when
     its hand's card points plus the yaku potential of the hand with the field cards its months
-    meet reach 185."""
+    meet reach 220."""
 
     name = "normal"
 
