@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 from rich.cells import cell_len
-from textual.widgets import Input, Label, Select
+from textual.widgets import Button, Input, Label, Select, Static
 from ui_helpers import settle
 
 from hanafuda_tui.core.records import SeatRecord
@@ -99,39 +99,6 @@ def test_after_choosing_a_ruleset_tab_goes_on_to_its_options_not_to_quit(tmp_pat
     asyncio.run(run())
 
 
-def test_hanaawase_players_sets_the_seat_rows_and_the_game_seats_them(tmp_path: Path) -> None:
-    """Five seated: five seat rows (the first ones kept as they were), Start reached by Tab at
-    80x24, and the game has five seats."""
-
-    async def run() -> tuple[int, list[str]]:
-        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, SelectorScreen)
-            screen.query_one("#ruleset", Select).value = "hanaawase"
-            await pilot.pause()
-            screen.query_one("#name-1", Input).value = "Kept"
-            screen.query_one("#opt-players", Select).value = 5
-            await pilot.pause()
-            await pilot.pause()
-            assert len(screen.query(".seat-kind")) == 5
-            assert screen.query_one("#name-1", Input).value == "Kept"
-            for i in range(5):
-                screen.query_one(f"#seat-{i}", Select).value = "random"
-            screen.query_one("#seed", Input).focus()
-            await pilot.press("tab")
-            assert app.focused is not None and app.focused.id == "start"
-            await pilot.press("enter")
-            await pilot.pause()
-            table = app.table()
-            assert table is not None
-            return table.session.game.players, table.session.names
-
-    players, names = asyncio.run(run())
-    assert players == 5 and names[1] == "Kept" and len(names) == 5
-
-
 def test_koikoi2_nintendo_rules_start_alone_and_refuse_an_option_they_replace(
     tmp_path: Path,
 ) -> None:
@@ -161,3 +128,37 @@ def test_koikoi2_nintendo_rules_start_alone_and_refuse_an_option_they_replace(
     refused, rules = asyncio.run(run())
     assert "nintendo cannot be combined with rain=true" in refused
     assert rules == "nintendo"
+
+
+def test_hanaawase_players_sets_the_seat_rows_and_the_game_seats_them(tmp_path: Path) -> None:
+    """Five seated: five seat rows (the first ones kept as they were), Start reached by Tab at
+    80x24, and the game has five seats."""
+
+    async def run() -> tuple[int, list[str]]:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SelectorScreen)
+            screen.query_one("#ruleset", Select).value = "hanaawase"
+            await pilot.pause()
+            screen.query_one("#name-1", Input).value = "Kept"
+            screen.query_one("#opt-players", Select).value = 5
+            await pilot.pause()
+            await pilot.pause()
+            assert len(screen.query(".seat-kind")) == 5
+            assert "5人が座り" in str(screen.query_one("#ruleset-desc", Static).render())
+            assert screen.query_one("#name-1", Input).value == "Kept"
+            for i in range(5):
+                screen.query_one(f"#seat-{i}", Select).value = "random"
+            screen.query_one("#seed", Input).focus()
+            await pilot.press("tab")
+            assert app.focused is not None and app.focused.id == "start"
+            await pilot.press("enter")
+            await pilot.pause()
+            table = app.table()
+            assert table is not None
+            return table.session.game.players, table.session.names
+
+    players, names = asyncio.run(run())
+    assert players == 5 and names[1] == "Kept" and len(names) == 5

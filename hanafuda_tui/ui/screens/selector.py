@@ -88,13 +88,16 @@ def default_names(seats: list[dict[str, str]]) -> list[dict[str, str]]:
     return seats
 
 
-def description(ruleset: str, months: Any) -> str:
-    """The ruleset's one line, saying how many months the chosen option plays."""
+def description(ruleset: str, months: Any, seated: int = 3) -> str:
+    """The ruleset's one line, saying how many months the chosen option plays (and, with more
+    seated than play a month, how many sit at the table)."""
     key = f"desc.{ruleset}"
     if not has(key):
         return ""
+    if seated > 3 and has(key + ".seated"):
+        key += ".seated"
     length = t("desc.year") if months in (None, 12) else t("desc.months", n=months)
-    return t(key, months=length)
+    return t(key, months=length, n=seated)
 
 
 class SelectorScreen(Screen[None]):
@@ -127,7 +130,8 @@ class SelectorScreen(Screen[None]):
             months = self.options.get(
                 "months", getattr(model.model_fields.get("months"), "default", None)
             )
-            yield Static(description(self.ruleset, months), id="ruleset-desc")
+            seated = len(self.seats)
+            yield Static(description(self.ruleset, months, seated), id="ruleset-desc")
             for name, info in model.model_fields.items():
                 value = self.options.get(name, info.default)
                 label_key = f"opt.{self.ruleset}.{name}"
@@ -265,7 +269,8 @@ class SelectorScreen(Screen[None]):
 
     @on(Select.Changed, "#opt-months")
     def months_changed(self, event: Select.Changed) -> None:
-        self.query_one("#ruleset-desc", Static).update(description(self.ruleset, event.value))
+        desc = description(self.ruleset, event.value, len(self.seats))
+        self.query_one("#ruleset-desc", Static).update(desc)
 
     def action_ask_quit(self) -> None:
         app: Any = self.app
