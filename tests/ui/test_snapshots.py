@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from test_table_seats import saved_seated
 from ui_helpers import settle
 
 from hanafuda_tui.core.records import SeatRecord
@@ -59,3 +60,29 @@ def test_staged_bot_move_80x24(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_staged_bot_move_120x36(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(app_in(tmp_path), terminal_size=(120, 36), run_before=bot_move_staged)
+
+
+def five_seated(tmp_path: Path) -> Any:
+    """A saved 5-seat 花合わせ, the human to play with two seats out (seeded random bots)."""
+
+    def wanted(game: Any) -> bool:
+        return game.to_act == 0 and game.players - len(game.view(0).facts.participants) == 2
+
+    saved_seated(tmp_path, 5, wanted)
+
+    async def run_before(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.click("#continue")
+        await settle(pilot)
+
+    return run_before
+
+
+def test_five_seated_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    run_before = five_seated(tmp_path)
+    assert snap_compare(app_in(tmp_path), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_five_seated_120x36(snap_compare: Any, tmp_path: Path) -> None:
+    run_before = five_seated(tmp_path)
+    assert snap_compare(app_in(tmp_path), terminal_size=(120, 36), run_before=run_before)

@@ -316,6 +316,7 @@ class TableScreen(Screen[None]):
             entry=t(f"table.entry.{entry}") if entry else "",
             out=out,
             set_aside=facts.set_aside if isinstance(facts, Seating) and seat == self.viewer else 0,
+            many=view.players > 3,
             one_line=view.players > 3 and not self.big_board(),
         )
 

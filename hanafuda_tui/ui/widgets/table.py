@@ -91,8 +91,10 @@ class SeatInfo:
     """Out for the round: its head line only, with its card count (0) and score."""
     set_aside: int = 0
     """The viewer's own cards under the stock while it sits the round out (seen by it alone)."""
+    many: bool = False
+    """More seated than play a round: the score in the head (the sidebar may not show them all)."""
     one_line: bool = False
-    """Many seated on a small terminal: the score in the head, the captures on the same line."""
+    """Many seated on a small terminal: the captures on the head's line."""
 
 
 OTHER_ROWS = 15
@@ -136,7 +138,7 @@ class SeatPanel(Panel):
             return [""]
         head = f"[b]{plain(i.name)}[/b]" + (f" ({i.role})" if i.role else "")
         head += f"  {t('table.hand_count', n=i.hand_count)}"
-        if i.out or i.one_line:
+        if i.many:
             head += f"  {t('side.total', n=i.score)}"
         if i.entry:
             head += f"  [b]「{i.entry}」[/b]"
