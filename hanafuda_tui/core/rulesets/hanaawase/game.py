@@ -212,6 +212,7 @@ class Hanaawase(Game):
                 self.captures[self.dealer] |= m
                 self.emit("field_shima", self.dealer, cards=m)
         n = self.players
+        self.shared_facts = None
         self.all_shown = 0
         self.declared = [None] * n
         self.entries = [None] * n
@@ -295,6 +296,7 @@ class Hanaawase(Game):
 
     def _reveal(self) -> None:
         """Declarations are shown together; the kasu are shown, the rest stays hidden."""
+        self.shared_facts = None
         for s in self.participants:
             name = self.declared[s]
             if name:
@@ -407,12 +409,7 @@ class Hanaawase(Game):
                 tuple(self.declared),
                 _spread(ins, rained, n, False),
                 Outcome.FUKE if fuke else Outcome.PLAYED_OUT,
-                tuple(
-                    line._replace(seat=ins[line.seat], other=ins[line.other])
-                    if line.other >= 0
-                    else line._replace(seat=ins[line.seat])
-                    for line in settle_lines(points, yaku, declared)
-                ),
+                _seated_lines(ins, settle_lines(points, yaku, declared)),
                 self.participants,
                 tuple(self.entries),
             )
@@ -431,9 +428,18 @@ class Hanaawase(Game):
     def view(self, seat: int, legal: Sequence[int] | None = None) -> PlayerView:
         """Shown teyaku cards are reported apart from the field (``shown``), never in it."""
         v = super().view(seat, legal)
-        return v._replace(field=v.field & ~_union(self.shown))
+        shown = self.shown
+        if self.players == 3:
+            return v._replace(field=v.field & ~(shown[0] | shown[1] | shown[2]))
+        return v._replace(field=v.field & ~_union(shown))
 
     def public_facts(self, seat: int) -> HanaawaseFacts:
+        """With three seated, the same facts in every view of a round's turns (built once)."""
+        if self.players == 3:
+            return self.shared_turn_facts(seat)  # type: ignore[return-value]
+        return self.facts_now(seat)
+
+    def facts_now(self, seat: int) -> HanaawaseFacts:
         asking = self.phase == TEYAKU
         name = self.teyaku[seat] if asking else None
         n = self.players
@@ -471,8 +477,20 @@ def _union(sets: Sequence[int]) -> int:
 
 
 def _spread(ins: Sequence[int], values: Sequence[Any], n: int, empty: Any = 0) -> tuple[Any, ...]:
-    """Participants' values (in role order) as one per seat, ``empty`` for the out seats."""
+    """Participants' values (in seat order) as one per seat, ``empty`` for the out seats."""
+    if n == 3:
+        return tuple(values)
     out = [empty] * n
     for i, s in enumerate(ins):
         out[s] = values[i]
     return tuple(out)
+
+
+def _seated_lines(ins: Sequence[int], lines: tuple[Line, ...]) -> tuple[Line, ...]:
+    """Lines settled among the participants (numbered 0..2 in seat order) with their real seats."""
+    if len(ins) == 3 and ins[2] == 2:
+        return lines
+    return tuple(
+        line._replace(seat=ins[line.seat], other=ins[line.other] if line.other >= 0 else -1)
+        for line in lines
+    )
