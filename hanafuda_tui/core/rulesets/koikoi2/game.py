@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from ... import actions as act
-from ...cards import MONTH_MASK
+from ...cards import BIT, MONTH_MASK
 from ...game import KOIKOI, OVER, Game, PlayerView
 from ...results import Cause, Line, Outcome
 from ...table import DEAL_TWO, has_shima
@@ -262,9 +262,10 @@ class Koikoi2(Game):
         drawn_card = self.stock[self.stock_pos]
         self.stock_pos += 1
         self.draw_from = self.captures[seat]
+        self.captures[seat] |= BIT[drawn_card]
         if self.logging:
             self.emit("draw", seat, card=drawn_card)
-        self._capture(seat, drawn_card, 0, True)
+            self.emit("capture", seat, card=drawn_card, cards=m | BIT[card])  # the pair it joins
         self.turn_done(seat)
 
     def hands_out(self) -> None:
