@@ -91,6 +91,21 @@ class DealLog:
     actions: list[int] = field(default_factory=list)
 
 
+class Seating(NamedTuple):
+    """Who plays the round where more sit at the table than play it (花合わせ with four to six:
+    docs/rules/hanaawase.md §11)."""
+
+    entries: tuple[str | None, ...]
+    """Each seat's way in or out so far: deru, oriru, shibari (forced 出る), oikomi (put out);
+    None for the dealer and seats not settled yet."""
+    participants: tuple[int, ...]
+    """The round's players in turn order once settled, else empty."""
+    out_in_stock: int
+    """How many of the out seats' cards are still at the bottom of the stock."""
+    set_aside: int
+    """The viewer's own cards still under the stock when it sits the round out, else 0."""
+
+
 class PublicFacts(Protocol):
     """A ruleset's public facts in a view (its ``Game.Facts``): a NamedTuple of immutable values,
     cheap to build, as bots take a view per decision."""
@@ -116,6 +131,10 @@ class PublicFacts(Protocol):
         whether it is exempt (empty where the ruleset has no 法度)."""
         ...
 
+    def seating(self) -> Seating | None:
+        """Who plays the round, where more sit at the table than play it (else None)."""
+        ...
+
 
 NO_WARNINGS: Mapping[int, tuple[Any, bool]] = MappingProxyType({})
 
@@ -137,6 +156,9 @@ class NoFacts(NamedTuple):
 
     def warnings(self) -> Mapping[int, tuple[Any, bool]]:
         return NO_WARNINGS
+
+    def seating(self) -> Seating | None:
+        return None
 
 
 NO_FACTS = NoFacts()

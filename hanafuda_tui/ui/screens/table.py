@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple
 
 from textual import events
 from textual.app import ComposeResult
@@ -69,29 +69,14 @@ PROMPTS = {
 LOG_LINES = 60
 
 
-@runtime_checkable
-class Seating(Protocol):
-    """Public facts of a ruleset where more sit at the table than play a round (花合わせ with
-    four to six, seed 004: 出る・下る, 追い込み, しばり)."""
-
-    @property
-    def entries(self) -> tuple[str | None, ...]: ...
-    @property
-    def participants(self) -> tuple[int, ...]: ...
-    @property
-    def out_in_stock(self) -> int: ...
-    @property
-    def set_aside(self) -> int: ...
-
-
 def round_roles(view: PlayerView) -> list[str]:
     """Each seat's role this round: the participants' (親, 胴二, ビキ) where some sit out, only
     the 親's while 出る・下る is asked; empty for a seat out."""
-    facts = view.facts
-    if not isinstance(facts, Seating):
+    seating = view.facts.seating()
+    if seating is None:
         return seat_roles(view.ruleset, view.players, view.dealer)
     roles = [""] * view.players
-    seated = facts.participants or (view.dealer,)
+    seated = seating.participants or (view.dealer,)
     for role, seat in zip(role_names(view.ruleset, 3)[: len(seated)], seated, strict=True):
         roles[seat] = role
     return roles
@@ -99,10 +84,8 @@ def round_roles(view: PlayerView) -> list[str]:
 
 def is_out(view: PlayerView, seat: int) -> bool:
     """Whether ``seat`` sits this round out (its cards under the stock)."""
-    facts = view.facts
-    return (
-        isinstance(facts, Seating) and bool(facts.participants) and (seat not in facts.participants)
-    )
+    seating = view.facts.seating()
+    return seating is not None and bool(seating.participants) and seat not in seating.participants
 
 
 class Moment(NamedTuple):
@@ -287,7 +270,8 @@ class TableScreen(Screen[None]):
             if has(label):
                 named = f"{name}.{value}"
                 parts.append(t(label, value=t(named) if has(named) else value))
-        out = view.facts.out_in_stock if isinstance(view.facts, Seating) else 0
+        seating = view.facts.seating()
+        out = seating.out_in_stock if seating else 0
         stock = t("table.stock", n=view.stock_count)
         parts.append(stock + (" " + t("table.out_in_stock", n=out) if out else ""))
         parts.append(t("table.speed", s=self.app_pause()))
@@ -299,11 +283,11 @@ class TableScreen(Screen[None]):
         flags = t("table.koikoi") if seat < len(koikoi) and koikoi[seat] else ""
         if seat == view.to_act:
             flags = (flags + " " + t("table.to_act")).strip()
-        facts = view.facts
+        seating = view.facts.seating()
         out = is_out(view, seat)
         entry = None  # the answers while 出る・下る is asked; then only the out seats'
-        if isinstance(facts, Seating) and (out or not facts.participants):
-            entry = facts.entries[seat]
+        if seating and (out or not seating.participants):
+            entry = seating.entries[seat]
         return SeatInfo(
             names[seat],
             roles[seat],
@@ -315,7 +299,7 @@ class TableScreen(Screen[None]):
             ruleset_class(view.ruleset).kasu_cards,
             entry=t(f"table.entry.{entry}") if entry else "",
             out=out,
-            set_aside=facts.set_aside if isinstance(facts, Seating) and seat == self.viewer else 0,
+            set_aside=seating.set_aside if seating and seat == self.viewer else 0,
             many=view.players > 3,
             one_line=view.players > 3 and not self.big_board(),
         )

@@ -52,3 +52,6 @@ class HachihachiFacts(NamedTuple):
 
     def warnings(self) -> Mapping[int, tuple[Any, bool]]:
         return self.hatto
+
+    def seating(self) -> None:
+        return None

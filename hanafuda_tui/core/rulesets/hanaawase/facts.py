@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ...game import NO_WARNINGS
+from ...game import NO_WARNINGS, Seating
 
 
 class HanaawaseFacts(NamedTuple):
@@ -44,3 +44,9 @@ class HanaawaseFacts(NamedTuple):
 
     def warnings(self) -> Mapping[int, tuple[Any, bool]]:
         return NO_WARNINGS
+
+    def seating(self) -> Seating | None:
+        """With four to six seated (§11); None with three."""
+        if len(self.entries) == 3:
+            return None
+        return Seating(self.entries, self.participants, self.out_in_stock, self.set_aside)

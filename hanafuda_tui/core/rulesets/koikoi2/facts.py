@@ -37,3 +37,6 @@ class Koikoi2Facts(NamedTuple):
 
     def warnings(self) -> Mapping[int, tuple[Any, bool]]:
         return NO_WARNINGS
+
+    def seating(self) -> None:
+        return None

@@ -43,3 +43,6 @@ class Koikoi3Facts(NamedTuple):
 
     def warnings(self) -> Mapping[int, tuple[Any, bool]]:
         return NO_WARNINGS
+
+    def seating(self) -> None:
+        return None
