@@ -207,6 +207,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         _print_json(tell(record).model_dump(mode="json"))
         return 0
     print(f"{record.ruleset}: {' / '.join(names)}")
+    if record.advice:
+        print("  (played with advice: a player was shown the strong bot's choices)")
     dealer = game.dealer_title
     for r in game.results:
         who = names[r.winner] if r.winner >= 0 else "流れ"

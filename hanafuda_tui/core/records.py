@@ -74,10 +74,12 @@ class GameRecord(BaseModel):
     seats: list[SeatRecord]
     first_dealer: int = Field(ge=0)
     deals: list[DealRecord] = Field(default_factory=list)
+    advice: bool = False
+    """Whether a player was shown advice in this game (written only when true)."""
 
     def to_json(self) -> str:
         """Indented JSON with one line per deal."""
-        data = self.model_dump()
+        data = self.model_dump(exclude={"advice"} if not self.advice else None)
         deals = data.pop("deals")
         head = json.dumps(data, ensure_ascii=False, indent=2)[:-2]
         body = ",\n".join("    " + json.dumps(d, ensure_ascii=False) for d in deals)
@@ -133,9 +135,10 @@ def new_game(
     return game
 
 
-def record_of(game: Game, seats: Sequence[SeatRecord]) -> GameRecord:
-    """The record of a game so far."""
+def record_of(game: Game, seats: Sequence[SeatRecord], advice: bool = False) -> GameRecord:
+    """The record of a game so far; ``advice``: a player was shown advice in it."""
     return GameRecord(
+        advice=advice,
         ruleset=game.ruleset,
         options=game.options.model_dump(),
         seats=list(seats),
