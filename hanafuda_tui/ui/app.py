@@ -126,7 +126,7 @@ class HanafudaApp(App[int]):
         if not self.store.exists():
             return None
         try:
-            session = Session.resume(self.store)
+            session = Session.resume(self.store, self.config.settings.think)
         except (RecordError, ValueError, OSError, RecursionError, MemoryError) as err:
             try:
                 moved = str(self.store.set_aside())
@@ -150,7 +150,8 @@ class HanafudaApp(App[int]):
         self, ruleset: str, options: Mapping[str, Any], seats: Sequence[SeatRecord], seed: str
     ) -> None:
         store = self.store if self.saving else None
-        self.open_table(Session.new(ruleset, options, seats, seed, store))
+        think = self.config.settings.think
+        self.open_table(Session.new(ruleset, options, seats, seed, store, think))
 
     def open_table(self, session: Session) -> None:
         self._checked = False
@@ -271,6 +272,16 @@ class HanafudaApp(App[int]):
         elif isinstance(self.screen, SelectorScreen):
             self.screen.focus_first_button()
 
+    def action_advice(self) -> None:
+        table = self.table()
+        if table is not None:
+            table.action_advice()
+
+    def action_toggle_advice(self) -> None:
+        """Advice at the table on or off (a setting)."""
+        self.remember(advice=not self.config.settings.advice)
+        self.notify(t("advice.now_on" if self.config.settings.advice else "advice.now_off"))
+
     def action_leave_table(self) -> None:
         table = self.table()
         if table is not None:
@@ -287,6 +298,11 @@ class HanafudaApp(App[int]):
         if self.table() is not None:
             yield SystemCommand(t("cmd.leave"), t("cmd.leave_desc"), self.action_leave_table)
             yield SystemCommand(t("cmd.sheet"), t("cmd.sheet_desc"), self.action_score_sheet)
+            yield SystemCommand(t("cmd.advice"), t("cmd.advice_desc"), self.action_advice)
+        advice = "on" if self.config.settings.advice else "off"
+        yield SystemCommand(
+            t(f"cmd.advice_{advice}"), t("cmd.advice_toggle_desc"), self.action_toggle_advice
+        )
         for key, step in (("cmd.faster", -PACE_STEP), ("cmd.slower", PACE_STEP)):
             yield SystemCommand(t(key), t("cmd.pace_desc"), partial(self.action_pace, step))
         yield SystemCommand(t("cmd.language"), t("cmd.language_desc"), self.action_toggle_language)

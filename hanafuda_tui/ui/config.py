@@ -1,4 +1,4 @@
-"""The player's settings (pace, language, theme, hints) in ``config.json`` of the user's config
+"""The player's settings (pace, language, theme, hints, advice, the strong bots' think time) in ``config.json`` of the user's config
 directory, written atomically like the save; a file that cannot be read gives the defaults and
 one notice."""
 
@@ -18,6 +18,8 @@ DEFAULT_PACE = 1.0
 PACE_STEP = 0.25
 MAX_PACE = 3.0
 MAX_CONFIG_BYTES = 64 * 1024
+THINK_TIMES = (0.1, 0.2, 0.5, 1.0)
+"""Seconds a strong bot at the table may think a decision (its level's default first)."""
 
 
 def config_dir() -> Path:
@@ -35,6 +37,10 @@ class Settings:
     theme: str = ""
     """A Textual theme name; empty: Textual's default."""
     hints: bool = True
+    advice: bool = True
+    """Whether advice can be asked for at the table."""
+    think: float = THINK_TIMES[1]
+    """Seconds a strong bot at the table thinks a decision, one of THINK_TIMES."""
 
 
 def clamp_pace(pace: float) -> float:
@@ -69,7 +75,13 @@ def parse(text: str) -> Settings:
     hints = data.get("hints", out.hints)
     if not isinstance(hints, bool):
         raise ConfigError(f"hints: not true or false: {hints!r}")
-    return Settings(clamp_pace(float(pace)), language, theme, hints)
+    advice = data.get("advice", out.advice)
+    if not isinstance(advice, bool):
+        raise ConfigError(f"advice: not true or false: {advice!r}")
+    think = data.get("think", out.think)
+    if isinstance(think, bool) or think not in THINK_TIMES:
+        raise ConfigError(f"think: not one of {', '.join(map(str, THINK_TIMES))}: {think!r}")
+    return Settings(clamp_pace(float(pace)), language, theme, hints, advice, float(think))
 
 
 class Config:

@@ -16,16 +16,25 @@ HUMAN = "human"
 
 class Session:
     def __init__(
-        self, game: Game, seats: Sequence[SeatRecord], seed: str, store: Store | None
+        self,
+        game: Game,
+        seats: Sequence[SeatRecord],
+        seed: str,
+        store: Store | None,
+        think: float | None = None,
+        advice: bool = False,
     ) -> None:
+        """``think``: seconds a plain ``strong`` seat thinks a decision (its own default if None)."""
         self.game = game
         self.seats = list(seats)
         self.seed = seed
         self.store = store
         self.save_error = ""
         """Why the last save failed (the game goes on; the screen reports it), else empty."""
+        self.advice = advice
+        """Whether a player was shown advice in this game (kept in its record)."""
         self.bots: dict[int, Bot] = {
-            i: make_bot(s.player, random.Random(f"{seed}/bot/{i}"))
+            i: make_bot(timed(s.player, think), random.Random(f"{seed}/bot/{i}"))
             for i, s in enumerate(seats)
             if s.player != HUMAN
         }
@@ -38,20 +47,22 @@ class Session:
         seats: Sequence[SeatRecord],
         seed: str = "",
         store: Store | None = None,
+        think: float | None = None,
     ) -> Session:
         """A new game; the same non-empty seed gives the same deals and the same bot moves."""
         seed = seed or str(random.SystemRandom().randrange(10**9))
         game = new_game(ruleset, random.Random(seed), options)
-        session = cls(game, seats, seed, store)
+        session = cls(game, seats, seed, store, think)
         session.save()
         return session
 
     @classmethod
-    def resume(cls, store: Store) -> Session:
+    def resume(cls, store: Store, think: float | None = None) -> Session:
         """The saved game at the same decision (RecordError if the save is damaged)."""
         record = store.load()
         game = replay(record, rng=random.Random())
-        return cls(game, record.seats, str(random.SystemRandom().randrange(10**9)), store)
+        seed = str(random.SystemRandom().randrange(10**9))
+        return cls(game, record.seats, seed, store, think, record.advice)
 
     @property
     def names(self) -> list[str]:
@@ -63,6 +74,12 @@ class Session:
 
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat].player == HUMAN
+
+    def advised(self) -> None:
+        """A player was shown advice: the record says so from now on."""
+        if not self.advice:
+            self.advice = True
+            self.save()
 
     def apply(self, action: int) -> None:
         self.game.apply(action)
@@ -76,9 +93,15 @@ class Session:
             if self.game.is_over:
                 self.store.clear()
             else:
-                self.store.write(record_of(self.game, self.seats).to_json())
+                self.store.write(record_of(self.game, self.seats, self.advice).to_json())
             self.save_error = ""
         except OSError as err:
             self.save_error = f"{self.store.path}: {err.strerror or err}"
         except ValueError as err:  # text that cannot be written as UTF-8
             self.save_error = f"{self.store.path}: {type(err).__name__}"
+
+
+def timed(spec: str, think: float | None) -> str:
+    """A bot spec with the table's think time for a plain ``strong`` seat (a spec that names its
+    own budget keeps it)."""
+    return f"strong:time={think:g}" if spec.strip() == "strong" and think is not None else spec

@@ -21,6 +21,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ...bots import BOTS
 from ...core.records import OptionError, SeatRecord, make_options
 from ...core.rulesets import RULESETS, ruleset_class, titles
+from ..config import THINK_TIMES, Config
 from ..i18n import has, lang, t
 from ..session import HUMAN
 from .modals import confirm
@@ -167,6 +168,16 @@ class SelectorScreen(Screen[None]):
                         classes="seat-kind",
                     )
                     yield Input(seat["name"], compact=True, id=f"name-{i}", classes="seat-name")
+            yield Static(self.levels_text(), id="levels")
+            with Horizontal(classes="row"):
+                yield Label(t("selector.think"), classes="label")
+                yield Select(
+                    [(t("selector.think_value", s=s), s) for s in THINK_TIMES],
+                    value=self.think(),
+                    allow_blank=False,
+                    compact=True,
+                    id="think",
+                )
             with Horizontal(classes="row"):
                 yield Label(t("selector.seed"), classes="label")
                 yield Input(self.seed, placeholder=t("selector.seed_hint"), compact=True, id="seed")
@@ -238,10 +249,27 @@ class SelectorScreen(Screen[None]):
         self.update_continue()
         self.query_one("#ruleset", Select).focus()  # Tab goes on to the new ruleset's options
 
+    def think(self) -> float:
+        config: Config | None = getattr(self.app, "config", None)
+        return config.settings.think if config is not None else THINK_TIMES[1]
+
+    def levels_text(self) -> str:
+        """One line for each bot level at the table: how it plays, how it fares against the
+        level below."""
+        kinds = {seat["player"] for seat in self.seats}
+        return "\n".join(t(f"level.{b}") for b in BOTS if b in kinds)
+
+    @on(Select.Changed, "#think")
+    def think_changed(self, event: Select.Changed) -> None:
+        remember = getattr(self.app, "remember", None)
+        if remember is not None and isinstance(event.value, float):
+            remember(think=event.value)
+
     @on(Select.Changed, ".seat-kind")
     def seat_kind_changed(self) -> None:
         """Names not typed follow the seats' kinds (a human is not named like a bot)."""
         self.remember()
+        self.query_one("#levels", Static).update(self.levels_text())
         for i, seat in enumerate(self.seats):
             field = self.query_one(f"#name-{i}", Input)
             if field.value != seat["name"]:

@@ -33,6 +33,7 @@ from ...core.hints import takes as hint_takes
 from ...core.results import Settlement
 from ...core.rulesets import ruleset_class, titles
 from .. import memory
+from ..advice import AdviceScreen
 from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..session import Session
@@ -55,7 +56,14 @@ from ..widgets.table import (
     YakuInfo,
     YakuPanel,
 )
-from .modals import generic_prompt, hatto_prompt, koikoi_prompt, take_prompt, teyaku_prompt
+from .modals import (
+    Decision,
+    generic_prompt,
+    hatto_prompt,
+    koikoi_prompt,
+    take_prompt,
+    teyaku_prompt,
+)
 from .passing import PassScreen
 from .results import MonthResult, ScoreSheet
 from .ruleset_screen import screen_of
@@ -119,6 +127,7 @@ class TableScreen(Screen[None]):
         *[Binding(str(i), f"choose({i - 1})", show=False) for i in range(1, 10)],
         Binding("s", "sheet", show=False),
         Binding("h", "toggle_hints", show=False),
+        Binding("a", "advice", show=False),
         Binding("escape", "leave", show=False),
     ]
 
@@ -614,6 +623,36 @@ class TableScreen(Screen[None]):
         if remember is not None:
             remember(hints=self.hints)
         self.refresh_table()
+
+    def advice_view(self) -> PlayerView | None:
+        """The view of the human whose hand is on screen when the decision is theirs (at the
+        table or in their prompt); None on a pass screen, between moves, or for another seat."""
+        game = self.session.game
+        seat = self.viewer
+        if seat is None or game.to_act != seat or self.moments or self.bot_busy:
+            return None
+        above = self.app.screen_stack[self.app.screen_stack.index(self) + 1 :]
+        if any(not isinstance(screen, Decision | AdviceScreen) for screen in above):
+            return None
+        view = game.view(seat)
+        return view if view.legal else None
+
+    def action_advice(self) -> None:
+        """What the strong bot would do now (if advice is on)."""
+        config = getattr(self.app, "config", None)
+        if config is not None and not config.settings.advice:
+            self.notify(t("advice.off"), markup=False)
+            return
+        view = self.advice_view()
+        if view is None:
+            self.notify(t("advice.none"), markup=False)
+            return
+        names, advised = self.session.names, self.session.advised
+        self.app.push_screen(AdviceScreen(view, names, self.still_open, advised))
+
+    def still_open(self, view: PlayerView) -> bool:
+        """Whether the decision of ``view`` is still to be taken by the human on screen."""
+        return self.advice_view() == view
 
     def action_leave(self) -> None:
         """Back to the selector; the game is saved and can be continued."""

@@ -1,0 +1,224 @@
+"""Advice at the table: the strong bot's top choices for the human to act, from their view only,
+in a worker; only for the human whose hand is on screen; off by a setting; the game marked."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Static
+from ui_helpers import human_step, settle, start
+
+from hanafuda_tui.bots import advice as bot_advice
+from hanafuda_tui.bots.advice import ITERATIONS, advise, reason, seed_of
+from hanafuda_tui.bots.strong import StrongBot
+from hanafuda_tui.core.cards import MONTH_MASK
+from hanafuda_tui.core.game import Phase, PlayerView
+from hanafuda_tui.core.hints import near_yaku
+from hanafuda_tui.core.records import SeatRecord, new_game
+from hanafuda_tui.ui import advice as ui_advice
+from hanafuda_tui.ui.advice import AdviceScreen
+from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.config import Config, ConfigError, parse
+from hanafuda_tui.ui.screens.passing import PassScreen
+from hanafuda_tui.ui.session import Session
+from hanafuda_tui.ui.storage import Store
+
+
+def app_at(tmp_path: Path, advice: bool = True) -> HanafudaApp:
+    config = Config(tmp_path / "config")
+    config.update(advice=advice)
+    return HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en", config=config)
+
+
+async def advice_shown(pilot: Any) -> AdviceScreen:
+    """Wait for the advice screen's result (the worker's thread)."""
+    for _ in range(3000):
+        await pilot.pause()
+        screen = pilot.app.screen
+        if isinstance(screen, AdviceScreen) and screen.choices is not None:
+            return screen
+        await asyncio.sleep(0.002)
+    raise AssertionError("no advice came")
+
+
+def decisions(ruleset: str, seed: int, wanted: int) -> list[PlayerView]:
+    """Views of seats with a choice to make, from a game of normal bots."""
+    from hanafuda_tui.bots import make_bot
+
+    game = new_game(ruleset, random.Random(seed))
+    bot = make_bot("normal", random.Random(seed))
+    out: list[PlayerView] = []
+    while len(out) < wanted and not game.is_over:
+        view = game.view(game.to_act)
+        if len(view.legal) > 1:
+            out.append(view)
+        game.apply(bot.act(view))
+    return out
+
+
+@pytest.mark.parametrize("ruleset", ["koikoi3", "hachihachi", "hanaawase", "koikoi2"])
+def test_advice_is_what_strong_plays_at_the_same_seed_and_budget(ruleset: str) -> None:
+    for view in decisions(ruleset, 7, 2):
+        choices = advise(view)
+        assert 1 <= len(choices) <= 3
+        assert all(c.action in view.legal for c in choices)
+        strong = StrongBot(random.Random(seed_of(view)), iterations=ITERATIONS)
+        assert choices[0].action == strong.act(view)
+        values = [c.value for c in choices]
+        assert values == sorted(values, reverse=True)
+
+
+def test_reasons_tell_what_a_card_takes_and_which_yaku_it_blocks() -> None:
+    found = 0
+    for view in decisions("koikoi3", 11, 200):
+        if view.phase != Phase.PLAY:
+            continue
+        for card in view.legal:
+            why = reason(view, card)
+            assert why.taken == view.field & MONTH_MASK[card >> 2]
+            for name, seat in why.blocks:
+                assert seat != view.seat
+                taken_by_others = sum(view.captures) - view.captures[seat]
+                near = near_yaku("koikoi3", view.options, view.captures[seat], ~taken_by_others)
+                assert near[name] & (why.taken | 1 << card)
+                found += 1
+    assert found
+
+
+def test_advice_appears_for_the_human_to_act_and_marks_the_game(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = app_at(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await start(pilot, ["human", "normal", "normal"], "5")
+            view = table.session.game.view(0)
+            await pilot.press("a")
+            screen = await advice_shown(pilot)
+            strong = StrongBot(random.Random(seed_of(view)), iterations=ITERATIONS)
+            assert screen.choices is not None and screen.choices[0].action == strong.act(view)
+            text = str(screen.query_one("#advice-lines", Static).render())
+            assert text.startswith("1.")
+            assert table.session.advice
+            assert '"advice": true' in Store(tmp_path).path.read_text("utf-8")
+            await pilot.press("escape")
+            assert app.screen is table
+
+    asyncio.run(run())
+
+
+def test_advice_is_off_by_the_setting(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = app_at(tmp_path, advice=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await start(pilot, ["human", "normal", "normal"], "5")
+            await pilot.press("a")
+            await pilot.pause()
+            assert app.screen is table
+            app.action_advice()  # the palette's command
+            await pilot.pause()
+            assert app.screen is table
+            assert not table.session.advice
+
+    asyncio.run(run())
+
+
+def test_advice_only_for_the_hot_seat_human_whose_hand_is_on_screen(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = app_at(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await start(pilot, ["human", "human", "normal"], "5")
+            asked = 0
+            for _ in range(12):
+                game = table.session.game
+                if isinstance(app.screen, PassScreen):
+                    app.action_advice()
+                    await pilot.pause()
+                    assert isinstance(app.screen, PassScreen)
+                elif app.screen is table and table.human_to_play() is not None:
+                    app.action_advice()
+                    screen = await advice_shown(pilot)
+                    assert screen.view.seat == table.viewer == game.to_act
+                    assert screen.view == game.view(game.to_act)
+                    asked += 1
+                    await pilot.press("escape")
+                await human_step(pilot)
+                await settle(pilot)
+            assert asked >= 2
+
+    asyncio.run(run())
+
+
+def test_the_screen_answers_keys_while_advice_computes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    release = threading.Event()
+
+    def slow(view: PlayerView) -> list[bot_advice.Choice]:
+        release.wait(10)
+        return advise(view, ranker=First())
+
+    monkeypatch.setattr(ui_advice, "advise", slow)
+
+    async def run() -> None:
+        app = app_at(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await start(pilot, ["human", "normal", "normal"], "5")
+            await pilot.press("a")
+            screen = app.screen
+            assert isinstance(screen, AdviceScreen)
+            pace = app.bot_pause
+            await pilot.press("minus")  # slower: handled while the worker waits
+            assert app.bot_pause > pace
+            assert screen.choices is None
+            await pilot.press("escape")  # closed before the result: it is dropped
+            assert app.screen is table
+            release.set()
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            assert app.screen is table
+            assert not table.session.advice
+
+    asyncio.run(run())
+
+
+class First:
+    """A ranker with the legal actions in order (no search): for the screen's own tests."""
+
+    def ranked(self, view: PlayerView) -> list[tuple[int, float]]:
+        return [(a, -float(i)) for i, a in enumerate(view.legal)]
+
+
+def test_the_table_strong_bots_think_for_the_setting() -> None:
+    game = new_game("koikoi3", random.Random(1))
+    seats = [SeatRecord(name="A"), SeatRecord(name="B", player="strong")]
+    seats.append(SeatRecord(name="C", player="strong:iterations=50"))
+    session = Session(game, seats, "1", None, think=0.5)
+    assert isinstance(session.bots[1], StrongBot) and session.bots[1].time == 0.5
+    assert isinstance(session.bots[2], StrongBot) and session.bots[2].iterations == 50
+    assert parse('{"think": 1.0, "advice": false}').think == 1.0
+    for bad in ('{"think": 3}', '{"advice": "no"}', '{"think": true}'):
+        with pytest.raises(ConfigError):
+            parse(bad)
+
+
+def test_the_selector_tells_each_level_at_the_table(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = app_at(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            from textual.widgets import Select
+
+            screen = app.screen
+            screen.query_one("#seat-1", Select).value = "strong"
+            await pilot.pause()
+            text = str(screen.query_one("#levels", Static).render())
+            assert "strong:" in text
+            screen.query_one("#think", Select).value = 1.0
+            await pilot.pause()
+            assert app.config.settings.think == 1.0
+
+    asyncio.run(run())
