@@ -87,7 +87,7 @@ def test_after_choosing_a_ruleset_tab_goes_on_to_its_options_not_to_quit(tmp_pat
         app = HanafudaApp(store=Store(tmp_path), language="ja")
         async with app.run_test(size=(120, 36)) as pilot:
             await pilot.pause()
-            for _ in range(9):
+            for _ in range(10):
                 await pilot.press("shift+tab")
             assert app.focused is not None and app.focused.id == "ruleset"
             await pilot.press("enter", "down", "enter")

@@ -83,6 +83,8 @@ def test_settings_survive_a_restart(tmp_path: Path) -> None:
         "language": language,
         "theme": "textual-light",
         "hints": False,
+        "advice": True,
+        "think": 0.2,
     }
 
 
