@@ -18,8 +18,8 @@ from textual.worker import Worker, WorkerState
 from ..bots.advice import ITERATIONS, Choice, Reason, advise
 from ..core.cards import card_list
 from ..core.game import PlayerView
-from .faces import short_name
-from .i18n import t
+from .faces import FACES, short_name
+from .i18n import lang, t
 from .keys import KeysLine
 from .screens.modals import action_label
 from .text import plain, yaku_name
@@ -31,9 +31,9 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
         held = ", ".join(f"{yaku_name(n)} {v}" for n, v in reason.held)
         return t("advice.held", yaku=held) if held else t("advice.held_none")
     if not reason.taken:
-        return t("advice.lays", card=short_name(reason.card))
+        return t("advice.lays", card=card_text(reason.card))
     cards = card_list(reason.taken)
-    taken = (" / " if len(cards) == 2 else " ").join(short_name(c) for c in cards)
+    taken = (" / " if len(cards) == 2 else " ").join(card_text(c) for c in cards)
     parts = [t("advice.takes", cards=taken)]
     if reason.completes:
         parts.append(t("advice.completes", yaku="・".join(map(yaku_name, reason.completes))))
@@ -44,10 +44,15 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
     return t("advice.joiner").join(parts)
 
 
+def card_text(card: int) -> str:
+    """``萩に猪``, or ``萩猪 boar`` in English (the face as on the table, then the name)."""
+    return short_name(card) if lang() == "ja" else f"{FACES[card]} {short_name(card)}"
+
+
 def choice_line(rank: int, choice: Choice, names: Sequence[str]) -> str:
     """``1. 🌸 桜に幕  +3.2  takes 桜のカス: completes 花見で一杯`` (markup)."""
     label = action_label(choice.action)
-    value = f"{choice.value:+.1f}"
+    value = f"{round(choice.value, 1) + 0.0:+.1f}"  # no -0.0
     why = reason_text(choice.reason, names).replace("[", r"\[")
     return f"[b]{rank}.[/b] {label}  [b]{value}[/b]\n   {why}"
 

@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 from textual.widgets import Static
-from ui_helpers import human_step, settle, start
+from ui_helpers import continued, human_step, saved_where, settle, start
 
 from hanafuda_tui.bots import advice as bot_advice
 from hanafuda_tui.bots.advice import ITERATIONS, advise, reason, seed_of
 from hanafuda_tui.bots.strong import StrongBot
+from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import MONTH_MASK
 from hanafuda_tui.core.game import Phase, PlayerView
 from hanafuda_tui.core.hints import near_yaku
@@ -24,6 +25,7 @@ from hanafuda_tui.ui import advice as ui_advice
 from hanafuda_tui.ui.advice import AdviceScreen
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.config import Config, ConfigError, parse
+from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.session import Session
 from hanafuda_tui.ui.storage import Store
@@ -220,5 +222,26 @@ def test_the_selector_tells_each_level_at_the_table(tmp_path: Path) -> None:
             screen.query_one("#think", Select).value = 1.0
             await pilot.pause()
             assert app.config.settings.think == 1.0
+
+    asyncio.run(run())
+
+
+def test_the_palette_advises_over_the_human_s_prompt(tmp_path: Path) -> None:
+    saved_where(tmp_path / "data", "koikoi3", lambda g: g.phase == Phase.TAKE)
+
+    async def run() -> None:
+        app = app_at(tmp_path)
+        app.store = Store(tmp_path / "data")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            prompt = app.screen
+            assert isinstance(prompt, Decision)
+            app.action_advice()
+            screen = await advice_shown(pilot)
+            assert screen.choices is not None
+            assert {c.action for c in screen.choices} <= set(screen.view.legal)
+            assert all(c.action >= act.TAKE for c in screen.choices)
+            await pilot.press("escape")
+            assert app.screen is prompt
 
     asyncio.run(run())
