@@ -643,6 +643,8 @@ class TableScreen(Screen[None]):
         if config is not None and not config.settings.advice:
             self.notify(t("advice.off"), markup=False)
             return
+        if self.moments and self.app.screen is self:  # a turn still shown: the rest at once
+            self.action_play()
         view = self.advice_view()
         if view is None:
             self.notify(t("advice.none"), markup=False)
