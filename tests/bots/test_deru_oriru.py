@@ -10,10 +10,10 @@ from hanafuda_tui import tournament
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.bots.evaluation import evaluator
 from hanafuda_tui.bots.hanaawase_eval import ENTRY
-from hanafuda_tui.bots.policy import strength
+from hanafuda_tui.bots.policy import normal_action, seen_of_game, strength
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CODES, deck_string, mask, parse_deck
-from hanafuda_tui.core.determinize import unseen
+from hanafuda_tui.core.determinize import determinize, unseen
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets.hanaawase.game import Hanaawase, HanaawaseOptions
@@ -140,3 +140,23 @@ def test_normal_beats_random_at_five_seats_on_duplicate_deals():
     played = tournament.run(plan, 40)
     normal = sum(p.scores[p.seating.index(0)] for p in played)
     assert len(played) == 40 and normal > 0
+
+
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_a_world_sampled_while_answers_are_asked_plays_the_round_out(n):
+    ev = evaluator("hanaawase")
+    for seed in range(3):
+        game = new_game("hanaawase", random.Random(seed), {"players": n})
+        game.logging = False
+        view = game.view(game.to_act)
+        world = determinize(view, random.Random(seed))
+        assert world.phase == Phase.DERU_ORIRU and world.to_act == view.seat
+        assert world.hands[view.seat] == view.hand and world.view(view.seat) == view
+        world.apply(act.ORIRU)  # the 親's right is never forced with four or more seated
+        while not world.results:
+            world.apply(normal_action(ev, seen_of_game(world)))
+        result = world.results[0]
+        out = [s for s in range(n) if s not in result.participants]
+        assert len(result.participants) == 3 and len(out) == n - 3
+        assert sum(world.scores) == 0 and all(world.scores[s] == 0 for s in out)
+        assert view.seat in out
