@@ -7,8 +7,9 @@ the bot's score change less the others' mean change by the month's end. The play
 sequential halving (the worse half of the actions is dropped after each round), about
 ``iterations`` of them, or as many as ``time`` seconds allow (each round runs to its slice of the
 time, so a slow first world costs nothing later). The normal policy's own choice always stays in
-play, and the search's best replaces it only when clearly better in the same worlds
-(``confidence`` standard errors, default ``CONFIDENCE``).
+play, and another action replaces it only when clearly better in the same worlds
+(``confidence`` standard errors, default ``CONFIDENCE``). ``ranked`` gives every action's
+estimated value, best first; ``act`` plays the first.
 """
 
 from __future__ import annotations
@@ -71,16 +72,26 @@ class StrongBot:
             raise ValueError("confidence must be a finite number, at least 0")
 
     def act(self, view: PlayerView) -> int:
+        """The action ``ranked`` puts first."""
+        if len(view.legal) == 1:
+            return view.legal[0]
+        return self.ranked(view)[0][0]
+
+    def ranked(self, view: PlayerView) -> list[tuple[int, float]]:
+        """Every legal action with its estimated value (the change of the seat's score margin by
+        the month's end), best first. The normal policy's choice is worth its mean; another
+        action is worth that plus its paired advantage less ``confidence`` standard errors, so an
+        action comes first only when clearly better than the policy's."""
         legal = view.legal
-        ev = evaluator_of(view)
         if len(legal) == 1:
-            return legal[0]
+            return [(legal[0], 0.0)]
+        ev = evaluator_of(view)
         guess = normal_action(ev, seen_of_view(view))
-        if act.DECLARE in legal:
-            return guess
+        if act.DECLARE in legal:  # a sampled world cannot yet replay the teyaku question
+            return [(guess, 0.0)] + [(a, 0.0) for a in legal if a != guess]
         return self._search(view, ev, guess)
 
-    def _search(self, view: PlayerView, ev: Evaluator, guess: int) -> int:
+    def _search(self, view: PlayerView, ev: Evaluator, guess: int) -> list[tuple[int, float]]:
         """Sequential halving: every action on a first world, then rounds that share the budget
         (playouts, or the time in equal slices), each dropping the worse half of the actions still
         in play (by their mean so far)."""
@@ -133,17 +144,21 @@ class StrongBot:
                     world(alive)
             kept = ranked(alive)[: max(1, math.ceil(len(alive) / 2))]
             alive = kept if g in kept else [*kept, g]
-        best = ranked(alive)[0]
-        return candidates[best if self._better(results[best], results[g]) else g]
+        base = totals[g] / counts[g]
+        values = [
+            base if i == g else base + self._advantage(results[i], results[g]) for i in range(n)
+        ]
+        order = sorted(range(n), key=lambda i: (values[i], i == g, -i), reverse=True)
+        return [(candidates[i], values[i]) for i in order]
 
-    def _better(self, best: dict[int, float], guess: dict[int, float]) -> bool:
-        """Whether the search's best beats the normal policy's choice by more than ``confidence``
-        standard errors of their paired difference (worlds where both were tried)."""
-        diffs = [v - guess[w] for w, v in best.items() if w in guess]
+    def _advantage(self, other: dict[int, float], guess: dict[int, float]) -> float:
+        """An action's mean paired advantage over the normal policy's choice (worlds where both
+        were tried) less ``confidence`` standard errors; from one world, never above 0."""
+        diffs = [v - guess[w] for w, v in other.items() if w in guess]
         if len(diffs) < 2:
-            return False
+            return min(diffs[0], 0.0)
         mean = statistics.fmean(diffs)
-        return mean > self.confidence * statistics.stdev(diffs) / math.sqrt(len(diffs))
+        return mean - self.confidence * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
     def _playout(self, game: Game, ev: Evaluator) -> None:
         """Play on until the month has a result (or the game ends), every seat by the policy."""
