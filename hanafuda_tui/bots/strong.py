@@ -21,7 +21,6 @@ import statistics
 import time as _time
 from collections.abc import Callable, Sequence
 
-from ..core import actions as act
 from ..core.determinize import build_game, sample_deal
 from ..core.game import Game, PlayerView
 from .evaluation import Evaluator, evaluator_of
@@ -87,8 +86,6 @@ class StrongBot:
             return [(legal[0], 0.0)]
         ev = evaluator_of(view)
         guess = normal_action(ev, seen_of_view(view))
-        if act.DECLARE in legal:  # a sampled world cannot yet replay the teyaku question
-            return [(guess, 0.0)] + [(a, 0.0) for a in legal if a != guess]
         return self._search(view, ev, guess)
 
     def _search(self, view: PlayerView, ev: Evaluator, guess: int) -> list[tuple[int, float]]:

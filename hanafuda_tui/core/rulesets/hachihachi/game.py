@@ -292,6 +292,8 @@ class Hachihachi(Game):
         self.declared = [bool(name) for name in facts.declared]
         if view.phase in (PLAY, TAKE):
             self.turn_yaku = set(dekiyaku(view.captures[view.turn]))
+        if view.phase == TEYAKU:  # the teyaku of the hands in this (sampled) deal
+            self.teyaku = [teyaku(h) for h in self.hands]
 
     def deal_month(self) -> int:
         return self.month_index % MONTHS + 1

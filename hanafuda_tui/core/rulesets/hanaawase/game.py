@@ -165,6 +165,8 @@ class Hanaawase(Game):
             # Every turn draws once: the draws so far tell how far this one has got.
             drawn = STOCK - view.stock_count
             self.pending_draw = (drawn - self.participants.index(view.turn)) % 3 != 0
+        if view.phase == TEYAKU:  # the teyaku of the hands in this (sampled) deal
+            self.teyaku[:] = [teyaku(h) if h else None for h in self.hands]
 
     def __init__(self, options: HanaawaseOptions, first_dealer: int, deck_source: Any) -> None:
         super().__init__(options, first_dealer, deck_source)

@@ -398,3 +398,5 @@ class Koikoi3(Game):
         self.shibari = facts.shibari
         self.koikoi = facts.koikoi
         self.offer = facts.offer
+        if view.phase == TEYAKU:  # the teyaku of the hands in this (sampled) deal
+            self.teyaku = [teyaku(h) for h in self.hands]
