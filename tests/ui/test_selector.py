@@ -99,10 +99,11 @@ def test_after_choosing_a_ruleset_tab_goes_on_to_its_options_not_to_quit(tmp_pat
     asyncio.run(run())
 
 
-def test_koikoi2_nintendo_rules_start_alone_and_refuse_an_option_they_replace(
-    tmp_path: Path,
-) -> None:
-    async def run() -> tuple[str, object]:
+def test_koikoi2_nintendo_rules_turn_off_the_options_they_replace(tmp_path: Path) -> None:
+    """Choosing rules=nintendo puts rain and teyaku back to off, saying so; choosing one of them
+    again puts the rules back to seed 003; the game starts with what is shown."""
+
+    async def run() -> tuple[list[object], list[str], list[object], object]:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -112,22 +113,33 @@ def test_koikoi2_nintendo_rules_start_alone_and_refuse_an_option_they_replace(
             await pilot.pause()
             rules = screen.query_one("#opt-rules", Select)
             assert [str(label) for label, _ in rules._options] == ["seed 003", "Nintendo"]
+            for name in ("rain", "teyaku", "kuitsuki"):
+                screen.query_one(f"#opt-{name}", Select).value = True
+                await pilot.pause()
             rules.value = "nintendo"
-            screen.query_one("#opt-rain", Select).value = True
-            screen.query_one("#start", Button).press()
             await pilot.pause()
-            refused = str(screen.query_one("#selector-error", Static).render())
-            assert app.table() is None
-            screen.query_one("#opt-rain", Select).value = False
+            await pilot.pause()
+            notices = [str(n.message) for n in app._notifications]
+            after = [screen.query_one(f"#opt-{n}", Select).value for n in ("rain", "teyaku")]
+            screen.query_one("#opt-rain", Select).value = True
+            await pilot.pause()
+            await pilot.pause()
+            back = [rules.value, screen.query_one("#opt-rain", Select).value]
+            rules.value = "nintendo"
+            await pilot.pause()
+            await pilot.pause()
             screen.query_one("#start", Button).press()
             await settle(pilot)
             table = app.table()
             assert table is not None
-            return refused, table.session.game.options.rules
+            return after, notices, back, table.session.game.options
 
-    refused, rules = asyncio.run(run())
-    assert "nintendo cannot be combined with rain=true" in refused
-    assert rules == "nintendo"
+    after, notices, back, options = asyncio.run(run())
+    assert after == [False, False]
+    assert sum("is off" in n for n in notices) == 2
+    assert back == ["default", True]
+    assert options.rules == "nintendo" and not options.rain and not options.teyaku
+    assert options.kuitsuki  # 喰い付き applies under the nintendo rules too
 
 
 def test_hanaawase_players_sets_the_seat_rows_and_the_game_seats_them(tmp_path: Path) -> None:

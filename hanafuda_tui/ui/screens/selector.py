@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots import BOTS
+from ...core.game import Game
 from ...core.records import OptionError, SeatRecord, make_options
 from ...core.rulesets import RULESETS, ruleset_class, titles
 from ..config import THINK_TIMES, Config
@@ -50,6 +51,23 @@ def choice_label(value: Any, ruleset: str = "", option: str = "") -> str:
         return str(value.value)
     label = screen_of(ruleset).option_label(option, value) if ruleset else None
     return str(value) if label is None else label
+
+
+def conflicting(cls: type[Game], chosen: dict[str, Any], changed: str) -> list[str]:
+    """The other options whose chosen value the ``changed`` one does not allow (二人こいこい's
+    rules=nintendo replaces four options): tried in pairs, the rest at their defaults."""
+    if changed not in chosen:
+        return []
+    out = []
+    for name, info in cls.Options.model_fields.items():
+        value = chosen.get(name, info.default)
+        if name == changed or value == info.default:
+            continue
+        try:
+            make_options(cls, {changed: chosen[changed], name: value})
+        except OptionError:
+            out.append(name)
+    return out
 
 
 def ruleset_names() -> list[str]:
@@ -277,10 +295,18 @@ class SelectorScreen(Screen[None]):
 
     @on(Select.Changed, ".option")
     async def option_changed(self, event: Select.Changed) -> None:
-        """An option that sets how many sit at the table (花合わせ's players) adds or removes
-        seat rows, keeping the kinds and names of those kept."""
+        """The options the changed one does not allow go back to their defaults, with a notice;
+        an option that sets how many sit at the table (花合わせ's players) adds or removes seat
+        rows, keeping the kinds and names of those kept."""
         self.remember()
         cls = ruleset_class(self.ruleset)
+        changed = (event.select.id or "")[4:]
+        for name in conflicting(cls, self.chosen_options(), changed):
+            info = cls.Options.model_fields[name]
+            self.options[name] = info.default
+            self.query_one(f"#opt-{name}", Select).value = info.default
+            label = f"opt.{self.ruleset}.{name}"
+            self.notify(t("selector.option_off", name=t(label) if has(label) else name))
         try:
             players = cls.seated(make_options(cls, self.chosen_options()))
         except OptionError:
