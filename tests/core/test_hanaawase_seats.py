@@ -269,3 +269,38 @@ def check_views(game: Hanaawase) -> None:
             assert view.facts.set_aside & ~game.set_aside[seat] == 0
         assert view.facts.out_in_stock <= view.stock_count
         assert card_list(view.hand) == card_list(game.hands[seat])
+
+
+def settled_among(participants: tuple[int, ...], captures: list[str], n: int = 5) -> Hanaawase:
+    """A round of ``n`` seated settled with the participants' captures given (all 48 cards)."""
+    game = table(n, participants[0])
+    answer(game, {s: "deru" if s in participants else "oriru" for s in range(n)})
+    assert game.participants == participants
+    game.captures = [0] * n
+    for seat, cards in zip(participants, captures, strict=True):
+        game.captures[seat] = mask(cards)
+    game.hands_out()
+    return game
+
+
+def split(poor: str) -> list[str]:
+    """``poor`` for the first participant, the other cards dealt alternately to the other two."""
+    rest = "".join(c for c in CODES if c not in poor)
+    return [poor, rest[::2], rest[1::2]]
+
+
+def test_fuke_and_the_settlement_are_judged_on_the_three_only():
+    # Seats 1 and 3 sit out with no captures at all: no フケ for that.
+    game = settled_among((0, 2, 4), split("ABCDEFGHIJKLMNOP"))
+    r = game.results[0]
+    assert r.reason == "settled" and r.points[1] == r.points[3] == 0
+    assert sum(r.payments) == 0 and r.payments[1] == r.payments[3] == 0
+    assert game.dealer in (0, 2, 4)
+
+
+def test_fuke_among_the_three_keeps_the_oya_and_scores_nothing():
+    kasu = "CDGHKLOPSTWXabefijmnrtuv"[:20]  # 20 card points for seat 2, the 胴二
+    game = settled_among((3, 0, 2), [split(kasu)[1], split(kasu)[2], kasu])
+    r = game.results[0]
+    assert r.reason == "fuke" and r.winner == -1 and r.payments == (0,) * 5
+    assert game.dealer == 3 and game.scores == [0] * 5
