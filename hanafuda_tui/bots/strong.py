@@ -158,12 +158,17 @@ class StrongBot:
         return mean - self.confidence * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
     def _playout(self, game: Game, ev: Evaluator) -> None:
-        """Play on until the month has a result (or the game ends), every seat by the policy."""
+        """Play on until the month has a result (or the game ends), every seat by the policy; a
+        forced action is played without asking it."""
         steps = 0
         easy = self.playout == "easy"
         while not game.results and not game.finished and steps < MAX_PLAYOUT_ACTIONS:
-            seen = seen_of_game(game)
-            game.apply(easy_action(seen, ev) if easy else normal_action(ev, seen))
+            legal = game.legal_actions()
+            if len(legal) == 1:
+                game.apply(legal[0])
+            else:
+                seen = seen_of_game(game)
+                game.apply(easy_action(seen, ev) if easy else normal_action(ev, seen))
             steps += 1
 
 

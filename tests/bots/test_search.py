@@ -4,11 +4,15 @@ import random
 
 import pytest
 
+from hanafuda_tui import tournament
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.bots.strong import StrongBot
 from hanafuda_tui.core import actions as act
-from hanafuda_tui.core.game import Phase
+from hanafuda_tui.core.cards import parse_deck
+from hanafuda_tui.core.determinize import unseen
+from hanafuda_tui.core.game import IllegalAction, Phase
 from hanafuda_tui.core.records import new_game
+from hanafuda_tui.core.rulesets import ruleset_class
 
 RULESETS = ("koikoi3", "koikoi2", "hanaawase", "hachihachi")
 
@@ -60,3 +64,69 @@ def test_a_koikoi3_teyaku_is_declared_by_the_search_as_it_wins_the_month_at_once
     for view in teyaku_questions("koikoi3", 2):
         values = dict(StrongBot(random.Random(4), iterations=40).ranked(view))
         assert values[act.DECLARE] > values[act.PASS] + 1
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_same_seed_and_iterations_rank_the_same(ruleset):
+    for view in decisions(ruleset, 8, 3):
+        first = StrongBot(random.Random(2), iterations=25).ranked(view)
+        assert StrongBot(random.Random(2), iterations=25).ranked(view) == first
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_ranking_is_the_same_whatever_the_hidden_cards(ruleset):
+    """A twin game, the cards the seat cannot see shuffled among their places and the same actions
+    replayed, gives the seat the same view, so the same ranking at the same seed."""
+    compared = 0
+    for seed in range(30):
+        game = new_game(ruleset, random.Random(seed))
+        game.logging = False
+        normal = make_bot("normal", random.Random(seed))
+        for _ in range(random.Random(seed).randrange(2, 20)):
+            if len(game.deals) > 1:
+                break
+            game.apply(normal.act(game.view(game.to_act)))
+        seat = game.to_act
+        view = game.view(seat)
+        if len(game.deals) > 1 or len(view.legal) < 2 or game.phase == Phase.TEYAKU:
+            continue
+        twin = twin_with_hidden_cards_permuted(game, seat, random.Random(seed))
+        if twin is None or twin.hands == game.hands or twin.view(seat) != view:
+            continue
+        ranked = StrongBot(random.Random(seed), iterations=20).ranked(view)
+        assert StrongBot(random.Random(seed), iterations=20).ranked(twin.view(seat)) == ranked
+        compared += 1
+        if compared == 4:
+            return
+    raise AssertionError(f"only {compared} twins")
+
+
+def twin_with_hidden_cards_permuted(game, seat, rng):
+    """The first deal with the cards ``seat`` cannot see shuffled among their places, replayed with
+    the same actions; None when that is no longer possible."""
+    hidden = unseen(game.view(seat))
+    deck = parse_deck(game.deals[0].deck)
+    places = [i for i, c in enumerate(deck) if hidden >> c & 1]
+    cards = [deck[i] for i in places]
+    rng.shuffle(cards)
+    for i, c in zip(places, cards, strict=True):
+        deck[i] = c
+    twin = ruleset_class(game.ruleset)(game.options, game.first_dealer, lambda: deck)
+    twin.logging = False
+    try:
+        twin.start()
+        for a in game.deals[0].actions:
+            twin.apply(a)
+    except IllegalAction:
+        return None
+    return twin if len(twin.deals) == 1 else None
+
+
+def test_a_small_tournament_keeps_strong_ahead_of_normal():
+    """Duplicate deals, both seat orders: strong's mean score beats normal's."""
+    plan = tournament.Plan(
+        "koikoi2", {"months": 3}, ("strong:iterations=40", "normal"), seed=3, rotate=True
+    )
+    played = tournament.run(plan, 40)
+    stats = tournament.bot_stats(plan.specs, played)
+    assert stats[0]["mean_score"] > stats[1]["mean_score"]
