@@ -85,16 +85,21 @@ def stop_rule(options: Koikoi2Options) -> StopRule:
             return True
         if now >= ENOUGH and not (double_seven and now < DOUBLED_FROM):
             return True
-        others = 0
-        for s, c in enumerate(captures):
-            if s != seat:
-                others |= c
-        near = ev.one_away(caps, ALL_CARDS & ~others)
+        near = _one_away_yet(ev, seat, captures)
         if now < ENOUGH:
             return not near
         return not any(ev.score(caps | 1 << c) >= 2 * DOUBLED_FROM for c in cards_of(near))
 
     return stop
+
+
+def _one_away_yet(ev: Evaluator, seat: int, captures: tuple[int, ...]) -> int:
+    """The cards that would each complete a yaku for ``seat`` and no other seat has taken."""
+    others = 0
+    for s, c in enumerate(captures):
+        if s != seat:
+            others |= c
+    return ev.one_away(captures[seat], ALL_CARDS & ~others)
 
 
 def nintendo_stop_rule() -> StopRule:
@@ -108,11 +113,7 @@ def nintendo_stop_rule() -> StopRule:
         caps = captures[seat]
         if hand.bit_count() < 4 or ev.score(caps) >= DOUBLED_FROM or ev.threatened(seat, captures):
             return True
-        others = 0
-        for s, c in enumerate(captures):
-            if s != seat:
-                others |= c
-        near = ev.one_away(caps, ALL_CARDS & ~others)
+        near = _one_away_yet(ev, seat, captures)
         return not any(ev.score(caps | 1 << c) >= DOUBLED_FROM for c in cards_of(near))
 
     return stop
