@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Protocol
 
 from ..core.game import PlayerView
+from ..core.rulesets import ruleset_class
 from .levels import EasyBot, NormalBot
 from .random_bot import RandomBot
 from .strong import StrongBot
@@ -56,3 +58,12 @@ def make_bot(spec: str, rng: random.Random) -> Bot:
         raise BotSpecError(f"bot {name!r} takes no parameter {', '.join(params)}") from None
     except ValueError as err:
         raise BotSpecError(f"bot {spec!r}: {err}") from None
+
+
+def measured(ruleset: str, seated: int) -> dict[str, float]:
+    """Each level's measured share of games won (%) against the level below it in ``BOTS``, with
+    ``seated`` at the table: the ``MEASURED`` of the ruleset's bot rules (empty where not
+    measured)."""
+    module = importlib.import_module(ruleset_class(ruleset).bot_rules)
+    table: dict[int, dict[str, float]] = module.MEASURED
+    return table.get(seated, {})

@@ -12,6 +12,10 @@ from ..core.rulesets.koikoi3.game import Koikoi3Options
 from ..core.rulesets.koikoi3.yaku import YAKU, scoring_yaku
 from .evaluation import Evaluator, Spec
 
+MEASURED: dict[int, dict[str, float]] = {3: {"easy": 97.2, "normal": 38.9, "strong": 39.8}}
+"""Each level's share of games won against the level below, by how many sit at the table
+(README's bot table: duplicate deals, every seat order; par is one in the number seated)."""
+
 SPECS = tuple(Spec(d.name, d.cards, d.need, d.value, d.per, d.group) for d in YAKU)
 """The core's yaku (``Koikoi3.yaku_defs``) at their values in 文. The bot leaves 雨流れ of the
 盃役 (docs/rules/koikoi3.md §6) to the exact score."""

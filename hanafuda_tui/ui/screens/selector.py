@@ -18,7 +18,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ...bots import BOTS
+from ...bots import BOTS, measured
 from ...core.game import Game
 from ...core.records import OptionError, SeatRecord, make_options
 from ...core.rulesets import RULESETS, ruleset_class, titles
@@ -275,7 +275,21 @@ class SelectorScreen(Screen[None]):
         """One line for each bot level at the table: how it plays, how it fares against the
         level below."""
         kinds = {seat["player"] for seat in self.seats}
-        return "\n".join(t(f"level.{b}") for b in BOTS if b in kinds)
+        seated = len(self.seats)
+        rates = measured(self.ruleset, seated)
+        levels = list(BOTS)
+        lines = []
+        for i, b in enumerate(levels):
+            if b not in kinds:
+                continue
+            line = t(f"level.{b}")
+            if b in rates:
+                rate, below = rates[b], levels[i - 1]
+                line += t(
+                    "level.measured", rate=f"{rate:g}", below=below, par=f"{100 / seated:.0f}"
+                )
+            lines.append(line)
+        return "\n".join(lines)
 
     @on(Select.Changed, "#think")
     def think_changed(self, event: Select.Changed) -> None:
