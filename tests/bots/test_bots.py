@@ -3,13 +3,13 @@
 import random
 
 import pytest
+from twins import twin_with_hidden_cards_permuted
 
 from hanafuda_tui.bots import BotSpecError, make_bot
-from hanafuda_tui.core.cards import deck_string, parse_deck
+from hanafuda_tui.core.cards import deck_string
 from hanafuda_tui.core.determinize import unseen
-from hanafuda_tui.core.game import IllegalAction, Phase
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import new_game
-from hanafuda_tui.core.rulesets import ruleset_class
 
 LEVELS = ("random", "easy", "normal", "strong:iterations=12")
 RULESETS = ("koikoi3", "koikoi2", "hanaawase", "hachihachi")
@@ -62,27 +62,6 @@ def test_bot_specs_take_parameters_and_reject_bad_ones():
     for bad in bad_specs:
         with pytest.raises(BotSpecError):
             make_bot(bad, random.Random(0))
-
-
-def twin_with_hidden_cards_permuted(game, seat, rng):
-    """The same first deal with the cards ``seat`` cannot see shuffled among their places, replayed
-    with the same actions; None when the shuffle changes what happened (a new teyaku, a シマ)."""
-    hidden = unseen(game.view(seat))
-    deck = parse_deck(game.deals[0].deck)
-    places = [i for i, c in enumerate(deck) if hidden >> c & 1]
-    cards = [deck[i] for i in places]
-    rng.shuffle(cards)
-    for i, c in zip(places, cards, strict=True):
-        deck[i] = c
-    twin = ruleset_class(game.ruleset)(game.options, game.first_dealer, lambda: deck)
-    twin.logging = False
-    try:
-        twin.start()
-        for a in game.deals[0].actions:
-            twin.apply(a)
-    except IllegalAction:
-        return None
-    return twin if len(twin.deals) == 1 else None
 
 
 def deal_of(game):

@@ -5,6 +5,7 @@ rules on stacked hands, the strong search on the view alone, and normal ahead of
 import random
 
 import pytest
+from twins import twin_with_hidden_cards_permuted
 
 from hanafuda_tui import tournament
 from hanafuda_tui.bots import make_bot
@@ -13,7 +14,7 @@ from hanafuda_tui.bots.hanaawase_eval import ENTRY
 from hanafuda_tui.bots.policy import normal_action, seen_of_game, strength
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CODES, deck_string, mask, parse_deck
-from hanafuda_tui.core.determinize import determinize, unseen
+from hanafuda_tui.core.determinize import determinize
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets.hanaawase.game import Hanaawase, HanaawaseOptions
@@ -88,24 +89,6 @@ def test_the_normal_rule_is_its_strength_against_the_threshold():
     assert strength(ev, hand, mask("kqrtuv")) > strength(ev, hand, mask("jqrtuv"))
 
 
-def twin_with_hidden_cards_permuted(game, seat, rng):
-    """The same deal with the cards ``seat`` cannot see shuffled among their places, with the
-    same answers so far."""
-    hidden = unseen(game.view(seat))
-    deck = parse_deck(game.deals[0].deck)
-    places = [i for i, c in enumerate(deck) if hidden >> c & 1]
-    cards = [deck[i] for i in places]
-    rng.shuffle(cards)
-    for i, c in zip(places, cards, strict=True):
-        deck[i] = c
-    twin = Hanaawase(game.options, game.first_dealer, lambda: deck)
-    twin.logging = False
-    twin.start()
-    for a in game.deals[0].actions:
-        twin.apply(a)
-    return twin
-
-
 @pytest.mark.parametrize("n", [4, 6])
 def test_the_answers_read_only_the_view_whatever_the_hidden_cards(n):
     rng = random.Random(4)
@@ -118,6 +101,7 @@ def test_the_answers_read_only_the_view_whatever_the_hidden_cards(n):
             seat = game.to_act
             view = game.view(seat)
             twin = twin_with_hidden_cards_permuted(game, seat, rng)
+            assert twin is not None
             assert [twin.hands[s] for s in range(n)] != [game.hands[s] for s in range(n)]
             assert deck_string(twin.stock) != deck_string(game.stock) or n == 6
             assert twin.view(seat) == view

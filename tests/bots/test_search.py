@@ -3,16 +3,14 @@
 import random
 
 import pytest
+from twins import twin_with_hidden_cards_permuted
 
 from hanafuda_tui import tournament
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.bots.strong import StrongBot
 from hanafuda_tui.core import actions as act
-from hanafuda_tui.core.cards import parse_deck
-from hanafuda_tui.core.determinize import unseen
-from hanafuda_tui.core.game import IllegalAction, Phase
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import new_game
-from hanafuda_tui.core.rulesets import ruleset_class
 
 RULESETS = ("koikoi3", "koikoi2", "hanaawase", "hachihachi")
 
@@ -99,27 +97,6 @@ def test_the_ranking_is_the_same_whatever_the_hidden_cards(ruleset):
         if compared == 4:
             return
     raise AssertionError(f"only {compared} twins")
-
-
-def twin_with_hidden_cards_permuted(game, seat, rng):
-    """The first deal with the cards ``seat`` cannot see shuffled among their places, replayed with
-    the same actions; None when that is no longer possible."""
-    hidden = unseen(game.view(seat))
-    deck = parse_deck(game.deals[0].deck)
-    places = [i for i, c in enumerate(deck) if hidden >> c & 1]
-    cards = [deck[i] for i in places]
-    rng.shuffle(cards)
-    for i, c in zip(places, cards, strict=True):
-        deck[i] = c
-    twin = ruleset_class(game.ruleset)(game.options, game.first_dealer, lambda: deck)
-    twin.logging = False
-    try:
-        twin.start()
-        for a in game.deals[0].actions:
-            twin.apply(a)
-    except IllegalAction:
-        return None
-    return twin if len(twin.deals) == 1 else None
 
 
 def test_a_small_tournament_keeps_strong_ahead_of_normal():
