@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -42,6 +43,15 @@ class Koikoi2Screen(RulesetScreen):
     """The common table, with the こいこい prompt telling 二人こいこい's doubling."""
 
     prompts = MappingProxyType({Phase.KOIKOI: stakes_prompt})
+
+    def status_parts(self, view: PlayerView, names: Sequence[str]) -> list[str]:
+        """The rules in play where they are not seed 003's plain ones: 任天堂式 and each option
+        turned on (喰い付き, 雨流れ...)."""
+        options = view.options
+        assert isinstance(options, Koikoi2Options)
+        parts = [t("opt.koikoi2.rules.nintendo")] if options.rules == "nintendo" else []
+        on = [name for name, value in options.model_dump().items() if value is True]
+        return parts + [t(f"opt.koikoi2.{name}") for name in on]
 
     def option_label(self, option: str, value: Any) -> str | None:
         return t(f"opt.koikoi2.rules.{value}") if option == "rules" else None

@@ -252,3 +252,18 @@ def test_english_lines_break_at_spaces_and_keep_japanese_terms_whole(width: int)
     for line in fold(text, width, cjk=False):
         japanese = [w for w in line.plain.split() if cell_len(w) > len(w)]
         assert all(w in words for w in japanese), (width, line.plain)
+
+
+@pytest.mark.parametrize(
+    ("values", "shown"),
+    [
+        ({}, []),
+        ({"rules": "nintendo", "kuitsuki": True}, ["任天堂式", "喰い付き"]),
+        ({"rain": True, "double_seven": True}, ["雨流れ", "7点以上倍"]),
+    ],
+)
+def test_koikoi2_status_line_names_the_rules_in_play(values, shown):
+    i18n.set_lang("ja")
+    game = new_game("koikoi2", random.Random(0), values)
+    parts = screen_of("koikoi2").status_parts(game.view(0), ["A", "B"])
+    assert parts == shown
