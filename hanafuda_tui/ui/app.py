@@ -226,7 +226,9 @@ class HanafudaApp(App[int]):
 
         if isinstance(self.screen, HelpScreen | TooSmall):
             return
-        self.push_screen(HelpScreen(self.current_ruleset, yaku_first))
+        table = self.table()
+        options = table.session.game.options if table is not None else None
+        self.push_screen(HelpScreen(self.current_ruleset, yaku_first, options))
 
     def remember(self, **changes: object) -> None:
         """Keep changed settings in the settings file; a failed write is reported once."""

@@ -42,7 +42,9 @@ def test_the_yaku_reference_is_the_cores_table(ruleset: str) -> None:
     score = cls.yaku_function(options)
     assert score is not None
     glosses = reference(ruleset)["yaku"]
-    assert set(glosses) == {d.name for d in defs}, "a help entry for every yaku, none other"
+    variants = [options, *([cls.Options(rules="nintendo")] if ruleset == "koikoi2" else [])]
+    names = {d.name for v in variants for d in cls.yaku_defs(v)}
+    assert set(glosses) == names, "a help entry for every yaku, none other"
     rows = yaku_rows(ruleset, glosses)
     assert [(row[0], row[2]) for row in rows] == [(d.name, d.value) for d in defs]
     for (name, english, _, codes, note), d in zip(rows, defs, strict=True):
@@ -100,3 +102,17 @@ def test_every_ruleset_has_its_own_rules_and_yaku_in_both_languages(tmp_path: Pa
         for language in ("ja", "en"):
             asyncio.run(run(ruleset, language))
     i18n.set_lang("ja")
+
+
+def test_at_the_table_the_yaku_reference_has_the_games_values() -> None:
+    """二人こいこい under the nintendo rules: 五光 10, 赤短・青短 10, not the seed's 15."""
+    cls = RULESETS["koikoi2"]
+    nintendo = cls.Options(rules="nintendo")
+    rows = yaku_rows("koikoi2", reference("koikoi2")["yaku"], nintendo)
+    assert [(row[0], row[2]) for row in rows] == [
+        (d.name, d.value) for d in cls.yaku_defs(nintendo)
+    ]
+    assert ("五光", 10) in [(row[0], row[2]) for row in rows]
+    assert ("五光", 15) in [
+        (row[0], row[2]) for row in yaku_rows("koikoi2", reference("koikoi2")["yaku"])
+    ]

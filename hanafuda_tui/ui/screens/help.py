@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 
+from pydantic import BaseModel
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -50,15 +51,18 @@ def _faces(codes: str, note: str, variables: Mapping[str, str]) -> Text:
     return text
 
 
-def yaku_rows(ruleset: str, glosses: dict[str, list[str]]) -> list[list[object]]:
-    """The core's yaku of ``ruleset`` under its default options as reference rows: name, English
-    gloss, value, cards (the yaku's own set, or an example hand where it takes some of its cards)
-    and note (``{need}``, ``{per}`` and ``{grown}``, its grown names' values, filled in)."""
+def yaku_rows(
+    ruleset: str, glosses: dict[str, list[str]], options: BaseModel | None = None
+) -> list[list[object]]:
+    """The core's yaku of ``ruleset`` under the game's ``options`` (None: the defaults) as
+    reference rows: name, English gloss, value, cards (the yaku's own set, or an example hand where
+    it takes some of its cards) and note (``{need}``, ``{per}`` and ``{grown}``, its grown names'
+    values, filled in)."""
     cls = RULESETS.get(ruleset)
     if cls is None:
         return []
     rows: list[list[object]] = []
-    for d in cls.yaku_defs(cls.Options()):
+    for d in cls.yaku_defs(options if options is not None else cls.Options()):
         english, example, note = glosses.get(d.name, ("", "", ""))
         codes = codes_of(d.cards) if d.need == d.cards.bit_count() else example
         grown = ", ".join(f"{name} {d.value + d.per * k}" for k, name in enumerate(d.grown, 1))
@@ -101,10 +105,14 @@ def card_legend(variables: Mapping[str, str]) -> Table:
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark,y", "close", show=False)]
 
-    def __init__(self, ruleset: str, yaku_first: bool = False) -> None:
+    def __init__(
+        self, ruleset: str, yaku_first: bool = False, options: BaseModel | None = None
+    ) -> None:
         super().__init__()
         self.ruleset = ruleset
         self.yaku_first = yaku_first
+        self.options = options
+        """The game's options at the table (its yaku values), None from the selector."""
 
     def compose(self) -> ComposeResult:
         title = titles(self.ruleset)
@@ -124,7 +132,7 @@ class HelpScreen(ModalScreen[None]):
                     data = json.loads(path.read_text(encoding="utf-8"))
                     sections = {
                         "teyaku": data["teyaku"],
-                        "yaku": yaku_rows(self.ruleset, data["yaku"]),
+                        "yaku": yaku_rows(self.ruleset, data["yaku"], self.options),
                     }
                     for section, rows in sections.items():
                         table = yaku_table(rows, t(f"help.{section}"), self.ruleset, variables)
