@@ -104,6 +104,8 @@ class Seating(NamedTuple):
     """How many of the out seats' cards are still at the bottom of the stock."""
     set_aside: int
     """The viewer's own cards still under the stock when it sits the round out, else 0."""
+    places_left: int
+    """Places beside the dealer not yet taken while the players of the round are settled."""
 
 
 class PublicFacts(Protocol):

@@ -14,7 +14,7 @@ from ..core import actions as act
 from ..core.game import Phase, PlayerView
 from ..core.results import DealResult
 from ..core.rulesets.hanaawase.facts import HanaawaseFacts
-from ..core.rulesets.hanaawase.game import DERU, OIKOMI, ORIRU, PLACES, SHIBARI, RoundResult
+from ..core.rulesets.hanaawase.game import OIKOMI, ORIRU, RoundResult
 from .i18n import t
 from .screens.modals import Decision, choices
 from .screens.ruleset_screen import Prompt, RulesetScreen
@@ -44,7 +44,6 @@ def deru_prompt(view: PlayerView, session: Session) -> Decision:
     facts = view.facts
     assert isinstance(facts, HanaawaseFacts)
     names = session.names
-    taken = sum(1 for e in facts.entries if e in (DERU, SHIBARI))
     waiting = (view.dealer - view.seat) % view.players
     so_far = answers_so_far(view, names)
     body = [
@@ -52,7 +51,7 @@ def deru_prompt(view: PlayerView, session: Session) -> Decision:
         "",
         t("deru.dealer", who=plain(names[view.dealer])),
         t("deru.so_far", answers="  ".join(so_far)) if so_far else t("deru.first"),
-        t("deru.places", places=PLACES - taken, seats=waiting),
+        t("deru.places", places=facts.places_left, seats=waiting),
         "",
         t("deru.explain"),
     ]

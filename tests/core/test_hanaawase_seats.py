@@ -118,8 +118,9 @@ def test_the_seeds_example_six_seated_three_say_oriru_and_the_last_two_are_force
     for seat in (1, 2, 3):
         assert game.to_act == seat and game.legal_actions() == [act.DERU, act.ORIRU]
         game.apply(act.ORIRU)
-    for seat in (4, 5):
+    for seat, places in ((4, 2), (5, 1)):
         assert game.to_act == seat and game.legal_actions() == [act.DERU]
+        assert game.view(seat).facts.places_left == places
         game.apply(act.DERU)
     assert game.entries == [None, "oriru", "oriru", "oriru", "shibari", "shibari"]
     assert game.participants == (0, 4, 5)

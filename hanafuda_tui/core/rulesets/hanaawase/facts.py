@@ -29,6 +29,8 @@ class HanaawaseFacts(NamedTuple):
     """How many of the out seats' cards are still at the bottom of the stock (§11)."""
     set_aside: int
     """The viewer's own cards still under the stock when it sits the round out (§11), else 0."""
+    places_left: int
+    """Places beside the 親 not yet taken while 出る・下る is asked (§11); 0 with three seated."""
 
     def status(self) -> tuple[tuple[str, object], ...]:
         return ()
@@ -49,4 +51,6 @@ class HanaawaseFacts(NamedTuple):
         """With four to six seated (§11); None with three."""
         if len(self.entries) == 3:
             return None
-        return Seating(self.entries, self.participants, self.out_in_stock, self.set_aside)
+        return Seating(
+            self.entries, self.participants, self.out_in_stock, self.set_aside, self.places_left
+        )

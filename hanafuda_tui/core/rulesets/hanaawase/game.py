@@ -234,7 +234,7 @@ class Hanaawase(Game):
         dealer = self.dealer
         entries = self.entries
         while seat != dealer:
-            if entries.count(DERU) + entries.count(SHIBARI) < PLACES:
+            if self.places_left():
                 self.to_act = seat  # under しばり its one legal answer is 出る (``_forced``)
                 return
             entries[seat] = OIKOMI
@@ -242,11 +242,15 @@ class Hanaawase(Game):
             seat = (seat + 1) % n
         self._seat_round()
 
-    def _forced(self, seat: int) -> bool:
-        """Whether しばり leaves ``seat`` no choice but 出る."""
+    def places_left(self) -> int:
+        """Places beside the 親 not yet taken by a 出る (asked or forced)."""
         entries = self.entries
-        places = PLACES - entries.count(DERU) - entries.count(SHIBARI)
-        return (self.dealer - seat) % self.players == places
+        return PLACES - entries.count(DERU) - entries.count(SHIBARI)
+
+    def _forced(self, seat: int) -> bool:
+        """Whether しばり leaves ``seat`` no choice but 出る: the seats still to answer, this one
+        included, are as many as the places left."""
+        return (self.dealer - seat) % self.players == self.places_left()
 
     def _seat_round(self) -> None:
         """The answers are in: the out seats' cards go under the stock, each pile in its deal order
@@ -464,6 +468,7 @@ class Hanaawase(Game):
             self.participants,
             out_cards,
             aside,
+            self.places_left() if n > 3 else 0,
         )
 
 
