@@ -82,9 +82,15 @@ class Evaluator:
         hatto_weight: float = 0.0,
         complete: float = 1.5,
         entry: Entry | None = None,
+        spread: float = 1.0,
     ) -> None:
         self.ruleset = ruleset
         self.entry = entry
+        self.spread = spread
+        """How far two seats' scores drift apart in a month: the standard deviation of the
+        difference of their month scores, measured between normal bots. The strong bot reads a
+        lead against it (a lead of one spread with one month to play wins about three times in
+        four)."""
         """The 出る・下る thresholds, for a ruleset that asks it; None: always 出る."""
         self.point_weight = point_weight
         """Value of one card point: a tie-break, or real where card points score (花合わせ, 八八)."""

@@ -26,6 +26,8 @@ MARGIN = 3
 POINT_WEIGHT = 1.5
 HATTO_WEIGHT = 2.0
 """The offender pays the beneficiary's share for both others: twice the 点 at stake."""
+SPREAD = 363.0
+"""``Evaluator.spread`` in 点 (three normal bots, 300 years)."""
 
 
 def specs(menu: str, ba: int) -> tuple[Spec, ...]:
@@ -87,4 +89,5 @@ def make(options: HachihachiOptions, ba: int = KOBA) -> Evaluator:
         stop,
         point_weight=POINT_WEIGHT * num / den,
         hatto_weight=HATTO_WEIGHT,
+        spread=SPREAD,
     )

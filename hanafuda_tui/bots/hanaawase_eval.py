@@ -27,6 +27,9 @@ SPECS = tuple(
 """The core's 出来役 (``Hanaawase.yaku_defs``), each worth ``MARGIN`` times its points."""
 
 
+SPREAD = 128.0
+"""``Evaluator.spread`` in points (three normal bots, 300 games)."""
+
 ENTRY = Entry(points=40, strength=220)
 """出る・下る with four to six seated (seed 004). A hand's mean round result turns positive near
 39 card points (of the 264) and near 189 card points plus yaku potential (28,800 hands of three
@@ -41,4 +44,6 @@ def score(caps: int) -> int:
 
 def make(options: HanaawaseOptions) -> Evaluator:
     """The same for every option: the number of rounds changes no value."""
-    return Evaluator("hanaawase", SPECS, score, point_weight=POINT_WEIGHT, entry=ENTRY)
+    return Evaluator(
+        "hanaawase", SPECS, score, point_weight=POINT_WEIGHT, entry=ENTRY, spread=SPREAD
+    )

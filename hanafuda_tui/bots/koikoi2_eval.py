@@ -19,6 +19,8 @@ MEASURED: dict[int, dict[str, float]] = {2: {"easy": 92.0, "normal": 58.4, "stro
 """Each level's share of games won against the level below, by how many sit at the table
 (README's bot table: duplicate deals, every seat order; par is one in the number seated)."""
 
+SPREAD = 4.8
+"""``Evaluator.spread`` in points (normal bots, 300 games)."""
 ENOUGH = 5
 """Stop at this many points or more: doubling it is rarely worth the risk."""
 DOUBLED_FROM = 7
@@ -125,6 +127,8 @@ def nintendo_stop_rule() -> StopRule:
 
 def make(options: Koikoi2Options) -> Evaluator:
     if options.rules == "nintendo":
-        return Evaluator("koikoi2", specs(options), scorer(options), nintendo_stop_rule())
+        return Evaluator(
+            "koikoi2", specs(options), scorer(options), nintendo_stop_rule(), spread=SPREAD
+        )
     kind = VoidingEvaluator if options.rain else Evaluator
-    return kind("koikoi2", specs(options), scorer(options), stop_rule(options))
+    return kind("koikoi2", specs(options), scorer(options), stop_rule(options), spread=SPREAD)

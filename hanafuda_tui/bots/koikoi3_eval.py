@@ -19,6 +19,8 @@ MEASURED: dict[int, dict[str, float]] = {3: {"easy": 97.2, "normal": 38.9, "stro
 SPECS = tuple(Spec(d.name, d.cards, d.need, d.value, d.per, d.group) for d in YAKU)
 """The core's yaku (``Koikoi3.yaku_defs``) at their values in 文. The bot leaves 雨流れ of the
 盃役 (docs/rules/koikoi3.md §6) to the exact score."""
+SPREAD = 14.5
+"""``Evaluator.spread`` in 文 (normal bots, 300 years)."""
 SMALL = 2
 """A yaku worth this little may be risked for one more (こいこい)."""
 
@@ -43,4 +45,4 @@ def stop(
 
 def make(options: Koikoi3Options) -> Evaluator:
     """The same for every option: the length of the year changes no value."""
-    return Evaluator("koikoi3", SPECS, score, stop)
+    return Evaluator("koikoi3", SPECS, score, stop, spread=SPREAD)

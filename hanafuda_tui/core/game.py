@@ -422,6 +422,11 @@ class Game:
         return cls.table_sizes[0]
 
     @classmethod
+    def year_length(cls, options: Any) -> int:
+        """The months in a year under ``options`` (before any extension: 越年, 返り春)."""
+        return 12
+
+    @classmethod
     def pattern_for(cls, players: int) -> tuple[tuple[int, int], ...]:
         """The deal pattern with ``players`` seated."""
         return cls.deal_pattern

@@ -152,6 +152,10 @@ class Koikoi3(Game):
     Options = Koikoi3Options
 
     @classmethod
+    def year_length(cls, options: Any) -> int:
+        return int(options.months)
+
+    @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
         """Scoring yaku in 文 (seed 000)."""
         return scoring_yaku
