@@ -3,7 +3,10 @@
 A world is one sample of the cards behind the view (``core.determinize``: the unseen cards shared
 out among the other hands and the stock); the actions still in play are each tried in the same
 world and the month is played out with the normal policy for every seat. An action's result is
-the bot's score change less the others' mean change by the month's end. The playouts are spent by
+the bot's chance, from the scores at the month's end, to finish the year on top (``aim=win``,
+the default: a lead counts for less with many months to play, and the last month counts only who
+is ahead), or its score change less the others' mean change (``aim=margin``). Moves that are the
+same (two cards alike in the hand, ``twin_moves``) are searched once. The playouts are spent by
 sequential halving (the worse half of the actions is dropped after each round), about
 ``iterations`` of them, or as many as ``time`` seconds allow (each round runs to its slice of the
 time, so a slow first world costs nothing later). The normal policy's own choice always stays in
@@ -21,8 +24,11 @@ import statistics
 import time as _time
 from collections.abc import Callable, Sequence
 
+from ..core import actions as act
+from ..core.cards import POINTS
 from ..core.determinize import build_game, sample_deal
 from ..core.game import Game, PlayerView
+from ..core.rulesets import ruleset_class
 from .evaluation import Evaluator, evaluator_of
 from .policy import easy_action, normal_action, seen_of_game, seen_of_view
 
@@ -33,6 +39,9 @@ CONFIDENCE = 2.0
 paired difference). Measured in 三人こいこい (3 months, 300 games, 100 playouts, against two normal
 bots): 0 → −3.2 a game, 1 → +0.6, 2 → +3.7, 3 → +2.0; the search's best is chosen on the same
 noisy results, so a weak threshold lets noise overrule a policy that is often right."""
+DOMINANCE_WORLDS = 8
+"""Worlds in which an action must be no worse than the policy's choice to overrule it with no
+margin for noise (a 勝負 that ends the year behind, against a こいこい that may not)."""
 MAX_ITERATIONS = 100_000
 """Playouts a decision at most (25–45 s of search a decision in 三人こいこい)."""
 MAX_TIME = 60.0
@@ -51,6 +60,7 @@ class StrongBot:
         time: float | str | None = None,
         playout: str = "normal",
         confidence: float | str = CONFIDENCE,
+        aim: str = "win",
     ) -> None:
         self.rng = rng
         self.iterations = (
@@ -66,6 +76,9 @@ class StrongBot:
         if playout not in ("normal", "easy"):
             raise ValueError(f"playout must be normal or easy, not {playout!r}")
         self.playout = playout
+        if aim not in ("win", "margin"):
+            raise ValueError(f"aim must be win or margin, not {aim[:20]!r}")
+        self.aim = aim
         self.confidence = _number("confidence", confidence, float)
         if not (math.isfinite(self.confidence) and self.confidence >= 0):
             raise ValueError("confidence must be a finite number, at least 0")
@@ -77,8 +90,9 @@ class StrongBot:
         return self.ranked(view)[0][0]
 
     def ranked(self, view: PlayerView) -> list[tuple[int, float]]:
-        """Every legal action with its estimated value (the change of the seat's score margin by
-        the month's end), best first. The normal policy's choice is worth its mean; another
+        """Every legal action with its estimated value (by ``aim``: the seat's chance to finish
+        the year on top, or the change of its score margin by the month's end), best first, a
+        twin move right after the move it is the same as. The normal policy's choice is worth its mean; another
         action is worth that plus its paired advantage less ``confidence`` standard errors, so an
         action comes first only when clearly better than the policy's."""
         legal = view.legal
@@ -95,14 +109,15 @@ class StrongBot:
         clock = _time.perf_counter
         start = clock()
         deadline = start + self.time if self.time is not None else math.inf
-        candidates = list(view.legal)
+        twins = twin_moves(view, ev)
+        candidates = [a for a in view.legal if a not in twins]
         n = len(candidates)
-        g = candidates.index(guess)
+        g = candidates.index(twins.get(guess, guess))
         totals = [0.0] * n
         counts = [0] * n
         results: list[dict[int, float]] = [{} for _ in range(n)]
         """Each action's result in each world it was tried in (for paired comparisons)."""
-        before = _margin(view.scores, view.seat)
+        value_of = self._value_of(view, ev)
 
         def world(alive: list[int]) -> None:
             """One sampled world; every action still in play tried in it on the same cards."""
@@ -114,7 +129,7 @@ class StrongBot:
                 game = build_game(view, hands, stock, functools.partial(_deck, deck_rng))
                 game.apply(candidates[i])
                 self._playout(game, ev)
-                value = _margin(game.scores, view.seat) - before
+                value = value_of(game.scores)
                 totals[i] += value
                 counts[i] += 1
                 results[i][w] = value
@@ -146,15 +161,34 @@ class StrongBot:
             base if i == g else base + self._advantage(results[i], results[g]) for i in range(n)
         ]
         order = sorted(range(n), key=lambda i: (values[i], i == g, -i), reverse=True)
-        return [(candidates[i], values[i]) for i in order]
+        out = []
+        for i in order:
+            a = candidates[i]
+            out.append((a, values[i]))
+            out += [(t, values[i]) for t, same in twins.items() if same == a]
+        return out
+
+    def _value_of(self, view: PlayerView, ev: Evaluator) -> Callable[[Sequence[int]], float]:
+        """What a playout's scores at the month's end are worth to the seat: its chance to finish
+        the year on top (``aim=win``), or the change of its score margin (``aim=margin``)."""
+        seat = view.seat
+        if self.aim == "margin":
+            before = _margin(view.scores, seat)
+            return lambda scores: _margin(scores, seat) - before
+        left = max(0, ruleset_class(view.ruleset).year_length(view.options) - view.month)
+        spread = ev.spread * math.sqrt(left)
+        return lambda scores: _win_chance(scores, seat, spread)
 
     def _advantage(self, other: dict[int, float], guess: dict[int, float]) -> float:
         """An action's mean paired advantage over the normal policy's choice (worlds where both
-        were tried) less ``confidence`` standard errors; from one world, never above 0."""
+        were tried) less ``confidence`` standard errors; from one world, never above 0. An action
+        no worse in any of at least ``DOMINANCE_WORLDS`` worlds keeps its whole mean."""
         diffs = [v - guess[w] for w, v in other.items() if w in guess]
         if len(diffs) < 2:
             return min(diffs[0], 0.0)
         mean = statistics.fmean(diffs)
+        if len(diffs) >= DOMINANCE_WORLDS and min(diffs) >= 0:
+            return mean
         return mean - self.confidence * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
     def _playout(self, game: Game, ev: Evaluator) -> None:
@@ -170,6 +204,28 @@ class StrongBot:
                 seen = seen_of_game(game)
                 game.apply(easy_action(seen, ev) if easy else normal_action(ev, seen))
             steps += 1
+
+
+def twin_moves(view: PlayerView, ev: Evaluator) -> dict[int, int]:
+    """Actions that are the same move as an earlier legal one, each with that one: a card of the
+    same month, card points and yaku as another in the hand (both hidden, or both shown), or as
+    another field card to take. Searching one of them is searching both."""
+    first: dict[tuple[int, ...], int] = {}
+    twins: dict[int, int] = {}
+    shown = view.shown[view.seat]
+    for a in view.legal:
+        if a < 48:
+            key = (0, a >> 2, POINTS[a], ev.rows_of_card[a], shown >> a & 1)
+        elif act.TAKE <= a < act.TAKE + 48:
+            c = a - act.TAKE
+            key = (1, c >> 2, POINTS[c], ev.rows_of_card[c], 0)
+        else:
+            continue
+        if key in first:
+            twins[a] = first[key]
+        else:
+            first[key] = a
+    return twins
 
 
 def _number(name: str, value: float | str, kind: Callable[[str], float]) -> float:
@@ -188,6 +244,23 @@ def _margin(scores: Sequence[int], seat: int) -> float:
     """The seat's score less the others' mean: what it wants to raise in a zero-sum game or not."""
     others = (sum(scores) - scores[seat]) / (len(scores) - 1)
     return scores[seat] - others
+
+
+def _win_chance(scores: Sequence[int], seat: int, spread: float) -> float:
+    """The seat's chance to end the year ahead of every other seat, each lead read as the mean of
+    a normal spread of ``spread`` (the months left's; 0: the year is over, a tie is half a win),
+    the others taken as independent."""
+    mine = scores[seat]
+    chance = 1.0
+    for s, other in enumerate(scores):
+        if s == seat:
+            continue
+        lead = mine - other
+        if spread <= 0:
+            chance *= 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+        else:
+            chance *= 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2.0))))
+    return chance
 
 
 def _deck(rng: random.Random) -> list[int]:

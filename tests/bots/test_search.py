@@ -7,8 +7,10 @@ from twins import twin_with_hidden_cards_permuted
 
 from hanafuda_tui import tournament
 from hanafuda_tui.bots import make_bot
-from hanafuda_tui.bots.strong import StrongBot
+from hanafuda_tui.bots.evaluation import evaluator_of
+from hanafuda_tui.bots.strong import StrongBot, twin_moves
 from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.cards import POINTS
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import new_game
 
@@ -60,8 +62,10 @@ def teyaku_questions(ruleset, wanted):
 def test_a_koikoi3_teyaku_is_declared_by_the_search_as_it_wins_the_month_at_once():
     """Declared teyaku are shown together and the best one wins the month (koikoi3 §3)."""
     for view in teyaku_questions("koikoi3", 2):
-        values = dict(StrongBot(random.Random(4), iterations=40).ranked(view))
-        assert values[act.DECLARE] > values[act.PASS] + 1
+        margins = dict(StrongBot(random.Random(4), iterations=40, aim="margin").ranked(view))
+        assert margins[act.DECLARE] > margins[act.PASS] + 1
+        chances = dict(StrongBot(random.Random(4), iterations=40).ranked(view))
+        assert chances[act.DECLARE] > chances[act.PASS] + 0.1
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -100,10 +104,65 @@ def test_the_ranking_is_the_same_whatever_the_hidden_cards(ruleset):
 
 
 def test_a_small_tournament_keeps_strong_ahead_of_normal():
-    """Duplicate deals, both seat orders: strong's mean score beats normal's."""
+    """Duplicate deals, both seat orders: strong wins more games than normal (what it aims at)."""
     plan = tournament.Plan(
         "koikoi2", {"months": 3}, ("strong:iterations=40", "normal"), seed=3, rotate=True
     )
-    played = tournament.run(plan, 40)
+    played = tournament.run(plan, 100)
     stats = tournament.bot_stats(plan.specs, played)
-    assert stats[0]["mean_score"] > stats[1]["mean_score"]
+    assert stats[0]["win_rate"] > stats[1]["win_rate"]
+
+
+def last_month_calls(wanted):
+    """Views of 二人こいこい's last month where the seat to call こいこい or 勝負 trails by more
+    than 勝負 would bring it (3 months, normal play)."""
+    out = []
+    for seed in range(400):
+        game = new_game("koikoi2", random.Random(seed), {"months": 3})
+        game.logging = False
+        bot = make_bot("normal", random.Random(seed))
+        while not game.finished:
+            view = game.view(game.to_act)
+            if view.month == 3 and act.SHOBU in view.legal:
+                seat, other = view.seat, 1 - view.seat
+                caller = game.clone()
+                caller.apply(act.SHOBU)
+                if caller.scores[seat] < caller.scores[other]:
+                    out.append(view)
+                    if len(out) == wanted:
+                        return out
+            game.apply(bot.act(view))
+    raise AssertionError(f"only {len(out)} such calls")
+
+
+def test_in_the_last_month_a_seat_that_would_end_the_year_behind_does_not_call_shobu():
+    """勝負 ends the month (koikoi2 §7); in the last month that ends the year, so a seat still
+    behind after being paid has lost: the search plays on (aim=win), whatever 勝負 is worth."""
+    for view in last_month_calls(2):
+        values = dict(StrongBot(random.Random(1), iterations=40).ranked(view))
+        assert values[act.SHOBU] == 0.0
+        assert values[act.KOIKOI] > 0.0
+
+
+def test_twin_moves_are_cards_alike_and_take_one_value_side_by_side():
+    """Two 桐のカス in the hand are the same move; 桐に鳳凰 is not the same as either."""
+    found = 0
+    for seed in range(60):
+        for view in decisions("koikoi3", seed, 30):
+            twins = twin_moves(view, evaluator_of(view))
+            for twin, same in twins.items():
+                assert twin != same and twin in view.legal and same in view.legal
+                a, b = twin % act.TAKE, same % act.TAKE
+                assert a >> 2 == b >> 2 and POINTS[a] == POINTS[b]
+            if not twins:
+                continue
+            ranked = StrongBot(random.Random(seed), iterations=20).ranked(view)
+            order = [a for a, _ in ranked]
+            values = dict(ranked)
+            for twin, same in twins.items():
+                assert values[twin] == values[same]
+                assert order.index(same) < order.index(twin)
+            found += 1
+        if found >= 3:
+            return
+    raise AssertionError(f"only {found} views with twin moves")
