@@ -14,7 +14,8 @@ from ..core import actions as act
 from ..core.cards import ALL_CARDS, MONTH_MASK, card_list
 from ..core.game import PlayerView
 from ..core.hints import current_yaku, meeting_field, near_yaku
-from .strong import StrongBot
+from .evaluation import evaluator_of
+from .strong import StrongBot, twin_moves
 
 ITERATIONS = 100
 """Playouts a piece of advice: a fixed budget, so the same view gives the same advice."""
@@ -48,7 +49,7 @@ class Reason:
 class Choice:
     action: int
     value: float
-    """The estimated change of the seat's score margin."""
+    """The estimated chance that the seat finishes the year on top (0 to 1)."""
     reason: Reason
 
 
@@ -66,8 +67,10 @@ def adviser(view: PlayerView) -> StrongBot:
 
 
 def advise(view: PlayerView, ranker: Ranker | None = None) -> list[Choice]:
-    """The top choices (at most ``TOP``) for the seat to act at ``view``, best first."""
-    ranked = (ranker or adviser(view)).ranked(view)
+    """The top choices (at most ``TOP``) for the seat to act at ``view``, best first; a move the
+    same as a better one (``twin_moves``) is not shown again."""
+    twins = twin_moves(view, evaluator_of(view))
+    ranked = [(a, v) for a, v in (ranker or adviser(view)).ranked(view) if a not in twins]
     return [Choice(a, v, reason(view, a)) for a, v in ranked[:TOP]]
 
 

@@ -50,9 +50,9 @@ def card_text(card: int) -> str:
 
 
 def choice_line(rank: int, choice: Choice, names: Sequence[str]) -> str:
-    """``1. 🌸 桜に幕  +3.2  takes 桜のカス: completes 花見で一杯`` (markup)."""
+    """``1. 🌸 桜に幕  41.3%  takes 桜のカス: completes 花見で一杯`` (markup)."""
     label = action_label(choice.action)
-    value = f"{round(choice.value, 1) + 0.0:+.1f}"  # no -0.0
+    value = f"{100 * min(1.0, max(0.0, choice.value)):.1f}%"
     why = reason_text(choice.reason, names).replace("[", r"\[")
     return f"[b]{rank}.[/b] {label}  [b]{value}[/b]\n   {why}"
 
