@@ -27,8 +27,9 @@ SPECS = tuple(
 """The core's 出来役 (``Hanaawase.yaku_defs``), each worth ``MARGIN`` times its points."""
 
 
-SPREAD = 128.0
-"""``Evaluator.spread`` in points (three normal bots, 300 games)."""
+SPREAD = {3: 128.0, 4: 103.0, 5: 84.0, 6: 74.0}
+"""``Evaluator.spread`` in points by how many sit at the table (normal bots, 300 games at three,
+150 at four to six: two who sit a round out differ by nothing)."""
 
 ENTRY = Entry(points=40, strength=220)
 """出る・下る with four to six seated (seed 004). A hand's mean round result turns positive near
@@ -43,7 +44,12 @@ def score(caps: int) -> int:
 
 
 def make(options: HanaawaseOptions) -> Evaluator:
-    """The same for every option: the number of rounds changes no value."""
+    """The same values under every option; the spread by how many sit at the table."""
     return Evaluator(
-        "hanaawase", SPECS, score, point_weight=POINT_WEIGHT, entry=ENTRY, spread=SPREAD
+        "hanaawase",
+        SPECS,
+        score,
+        point_weight=POINT_WEIGHT,
+        entry=ENTRY,
+        spread=SPREAD[options.players],
     )
