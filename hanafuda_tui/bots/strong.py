@@ -247,20 +247,34 @@ def _margin(scores: Sequence[int], seat: int) -> float:
 
 
 def _win_chance(scores: Sequence[int], seat: int, spread: float) -> float:
-    """The seat's chance to end the year ahead of every other seat, each lead read as the mean of
-    a normal spread of ``spread`` (the months left's; 0: the year is over, a tie is half a win),
-    the others taken as independent."""
+    """The seat's chance to end the year ahead of every other seat when each seat's final score is
+    its score now plus an independent normal drift, two seats' difference spreading by
+    ``spread`` (the months left's; 0: the year is over, and a top shared by k seats is 1/k)."""
     mine = scores[seat]
-    chance = 1.0
-    for s, other in enumerate(scores):
-        if s == seat:
-            continue
-        lead = mine - other
-        if spread <= 0:
-            chance *= 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
-        else:
-            chance *= 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2.0))))
+    if spread <= 0:
+        top = max(scores)
+        return 1.0 / scores.count(top) if mine == top else 0.0
+    scale = math.sqrt(2.0) / spread  # one seat's own drift is spread / √2
+    leads = [(mine - other) * scale for s, other in enumerate(scores) if s != seat]
+    chance = 0.0
+    for z, weight in _DRIFTS:
+        p = weight
+        for lead in leads:
+            p *= 0.5 * math.erfc(-(lead + z) / math.sqrt(2.0))
+        chance += p
     return chance
+
+
+def _drifts(points: int = 24, width: float = 4.0) -> tuple[tuple[float, float], ...]:
+    """The seat's own drift in standard deviations, as midpoints with their normal weights."""
+    step = 2 * width / points
+    zs = [-width + step * (k + 0.5) for k in range(points)]
+    weights = [math.exp(-z * z / 2) for z in zs]
+    total = sum(weights)
+    return tuple((z, w / total) for z, w in zip(zs, weights, strict=True))
+
+
+_DRIFTS = _drifts()
 
 
 def _deck(rng: random.Random) -> list[int]:

@@ -166,3 +166,15 @@ def test_twin_moves_are_cards_alike_and_take_one_value_side_by_side():
         if found >= 3:
             return
     raise AssertionError(f"only {found} views with twin moves")
+
+
+def test_a_win_chance_is_one_in_n_when_level_and_a_shared_top_when_the_year_is_over():
+    from hanafuda_tui.bots.strong import _win_chance
+
+    for n in (2, 3, 6):
+        assert _win_chance([7] * n, 0, 10.0) == pytest.approx(1 / n, abs=1e-4)
+    assert _win_chance([10, 0], 0, 10.0) == pytest.approx(0.8413, abs=1e-3)  # Φ(1)
+    assert _win_chance([10, 0, 0], 0, 10.0) > _win_chance([10, 10, 0], 0, 10.0)
+    assert _win_chance([5, 5, 0], 1, 0.0) == 0.5
+    assert _win_chance([5, 5, 5], 2, 0.0) == pytest.approx(1 / 3)
+    assert _win_chance([4, 5, 0], 0, 0.0) == 0.0
