@@ -173,6 +173,8 @@ class ReplayOutput(Model):
 
     ruleset: str
     seats: list[str]
+    advice: bool = False
+    """Whether a player was shown the strong bot's advice during the game (the record's mark)."""
     finished: bool
     months: list[MonthEntry]
     """One per deal that ended."""
@@ -435,6 +437,7 @@ def tell(record: GameRecord) -> ReplayOutput:
     return ReplayOutput(
         ruleset=record.ruleset,
         seats=[s.name for s in record.seats],
+        advice=record.advice,
         finished=game.is_over,
         months=[month_entry(r) for r in game.results],
         settlements=[settlement_entry(x) for x in game.settlements],

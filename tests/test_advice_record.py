@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -35,3 +36,6 @@ def test_replay_shows_the_advice_mark(capsys: Any, tmp_path: Path) -> None:
         code, out, _ = run(capsys, "replay", str(path))
         assert code == 0
         assert ("played with advice" in out) is marked
+        code, out, _ = run(capsys, "replay", str(path), "--json")
+        assert code == 0
+        assert json.loads(out)["advice"] is marked
