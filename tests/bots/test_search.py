@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from normal_play import decisions
 from twins import twin_with_hidden_cards_permuted
 
 from hanafuda_tui import tournament
@@ -15,20 +16,6 @@ from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import new_game
 
 RULESETS = ("koikoi3", "koikoi2", "hanaawase", "hachihachi")
-
-
-def decisions(ruleset, seed, wanted):
-    """Views with a choice to make, from a game the normal bot plays."""
-    game = new_game(ruleset, random.Random(seed))
-    game.logging = False
-    bot = make_bot("normal", random.Random(seed))
-    out = []
-    while len(out) < wanted and not game.finished:
-        view = game.view(game.to_act)
-        if len(view.legal) > 1:
-            out.append(view)
-        game.apply(bot.act(view))
-    return out
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

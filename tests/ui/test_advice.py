@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from normal_play import decisions
 from textual.widgets import Static
 from ui_helpers import continued, human_step, saved_where, settle, start
 
@@ -47,21 +48,6 @@ async def advice_shown(pilot: Any) -> AdviceScreen:
             return screen
         await asyncio.sleep(0.002)
     raise AssertionError("no advice came")
-
-
-def decisions(ruleset: str, seed: int, wanted: int) -> list[PlayerView]:
-    """Views of seats with a choice to make, from a game of normal bots."""
-    from hanafuda_tui.bots import make_bot
-
-    game = new_game(ruleset, random.Random(seed))
-    bot = make_bot("normal", random.Random(seed))
-    out: list[PlayerView] = []
-    while len(out) < wanted and not game.is_over:
-        view = game.view(game.to_act)
-        if len(view.legal) > 1:
-            out.append(view)
-        game.apply(bot.act(view))
-    return out
 
 
 @pytest.mark.parametrize("ruleset", ["koikoi3", "hachihachi", "hanaawase", "koikoi2"])
