@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from hanafuda_tui.core.rulesets.koikoi2 import yaku as k2
 from hanafuda_tui.core.rulesets.koikoi3 import yaku as k3
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
-from hanafuda_tui.ui.screens.help import _HELP, HelpScreen, yaku_rows, yaku_table
+from hanafuda_tui.ui.screens.help import _HELP, HelpScreen, localized, yaku_rows, yaku_table
 from hanafuda_tui.ui.storage import Store
 
 
@@ -116,3 +117,24 @@ def test_at_the_table_the_yaku_reference_has_the_games_values() -> None:
     assert ("五光", 15) in [
         (row[0], row[2]) for row in yaku_rows("koikoi2", reference("koikoi2")["yaku"])
     ]
+
+
+def notes_shown(ruleset: str) -> list[str]:
+    """The yaku and teyaku notes the help screen shows in the language set now."""
+    data = reference(ruleset)
+    notes = [str(row[4]) for row in yaku_rows(ruleset, data["yaku"])]
+    return notes + [localized(row[-1]) for row in data["teyaku"]]
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_the_reference_notes_are_in_the_language_shown(ruleset: str) -> None:
+    english_words = re.compile(r"[A-Za-z]{2,}")
+    try:
+        i18n.set_lang("ja")
+        japanese = notes_shown(ruleset)
+        i18n.set_lang("en")
+        english = notes_shown(ruleset)
+    finally:
+        i18n.set_lang("ja")
+    assert not [note for note in japanese if english_words.search(note)]
+    assert any(english_words.search(note) for note in english)

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from pydantic import BaseModel
 from rich.table import Table
@@ -51,13 +52,19 @@ def _faces(codes: str, note: str, variables: Mapping[str, str]) -> Text:
     return text
 
 
+def localized(note: str | Mapping[str, str]) -> str:
+    """A help note in the language shown: a note in words is ``{"ja": ..., "en": ...}``, one of
+    card names or a pattern (盃役, 4-1-1-1) is the same text in both."""
+    return note if isinstance(note, str) else note[lang()]
+
+
 def yaku_rows(
-    ruleset: str, glosses: dict[str, list[str]], options: BaseModel | None = None
+    ruleset: str, glosses: dict[str, list[Any]], options: BaseModel | None = None
 ) -> list[list[object]]:
     """The core's yaku of ``ruleset`` under the game's ``options`` (None: the defaults) as
     reference rows: name, English gloss, value, cards (the yaku's own set, or an example hand where
-    it takes some of its cards) and note (``{need}``, ``{per}`` and ``{grown}``, its grown names'
-    values, filled in)."""
+    it takes some of its cards) and note (in the language shown, ``{need}``, ``{per}`` and
+    ``{grown}``, its grown names' values, filled in)."""
     cls = RULESETS.get(ruleset)
     if cls is None:
         return []
@@ -67,7 +74,13 @@ def yaku_rows(
         codes = codes_of(d.cards) if d.need == d.cards.bit_count() else example
         grown = ", ".join(f"{name} {d.value + d.per * k}" for k, name in enumerate(d.grown, 1))
         rows.append(
-            [d.name, english, d.value, codes, note.format(need=d.need, per=d.per, grown=grown)]
+            [
+                d.name,
+                english,
+                d.value,
+                codes,
+                localized(note).format(need=d.need, per=d.per, grown=grown),
+            ]
         )
     return rows
 
@@ -131,7 +144,7 @@ class HelpScreen(ModalScreen[None]):
                 if path.is_file():
                     data = json.loads(path.read_text(encoding="utf-8"))
                     sections = {
-                        "teyaku": data["teyaku"],
+                        "teyaku": [[*row[:-1], localized(row[-1])] for row in data["teyaku"]],
                         "yaku": yaku_rows(self.ruleset, data["yaku"], self.options),
                     }
                     for section, rows in sections.items():
