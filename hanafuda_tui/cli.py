@@ -156,8 +156,9 @@ def _month_label(month: int) -> str:
     return f"{month}月 {MONTH_NAMES[month - 1]}"
 
 
-def _signed(values: Sequence[int]) -> str:
-    return " ".join(f"{v:+4d}" for v in values)
+def _signed(values: Sequence[int], out: Sequence[int] = ()) -> str:
+    """Each seat's amount, signed; a seat that sat the deal out (``out``) as a dash."""
+    return " ".join("   —" if s in out else f"{v:+4d}" for s, v in enumerate(values))
 
 
 def _read_record_file(path: str) -> str:
@@ -214,20 +215,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
         who = names[r.winner] if r.winner >= 0 else "流れ"
         what = " ".join(name for name, _ in r.yaku) or r.reason
         print(
-            f"  {_month_label(r.month):<8} {dealer} {names[r.dealer]:<10} {who:<10} {what:<24} {_signed(r.payments)}"
+            f"  {_cells_left(_month_label(r.month), 9)} {dealer} {_cells_left(names[r.dealer], 10)}"
+            f" {_cells_left(who, 10)} {_cells_left(what, 26)} {_signed(r.payments, game.sat_out(r))}"
         )
     for x in game.settlements:
-        print(f"  {x.name:<8} {'':<40} {_signed(x.payments)}")
-    print(f"  {'合計':<8} {'':<40} {_signed(game.scores)}")
+        print(f"  {_cells_left(x.name, 9)} {'':<{_REST}} {_signed(x.payments)}")
+    print(f"  {_cells_left('合計', 9)} {'':<{_REST}} {_signed(game.scores)}")
     if not game.is_over:
         print("  (the record ends before the game does)")
     return 0
 
 
+_REST = 3 + 1 + 10 + 1 + 10 + 1 + 26
+"""The cells between a replay line's month and its amounts (dealer title, dealer, winner, yaku)."""
+
+
+def _cells(text: str) -> int:
+    """How many terminal cells ``text`` takes (kanji and kana are two wide)."""
+    return sum(2 if ord(ch) > 0x2000 else 1 for ch in text)
+
+
+def _cells_left(text: str, width: int) -> str:
+    """Left-align ``text`` in ``width`` terminal cells (longer text is left as it is)."""
+    return text + " " * max(0, width - _cells(text))
+
+
 def _cells_wide(text: str, width: int) -> str:
     """Right-align ``text`` in ``width`` terminal cells (kanji are two wide)."""
-    wide = sum(2 if ord(ch) > 0x2000 else 1 for ch in text)
-    return " " * max(0, width - wide) + text
+    return " " * max(0, width - _cells(text)) + text
 
 
 def _stats_table(args: argparse.Namespace, cells: dict[str, dict[str, int]]) -> int:

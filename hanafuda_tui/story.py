@@ -54,6 +54,8 @@ class MonthEntry(Model):
     yaku: list[str]
     value: int
     payments: list[int]
+    sat_out: list[int]
+    """The seats that sat the deal out (花合わせ with four to six seated): their payment is 0."""
     outcome: Outcome
     lines: list[LineEntry]
 
@@ -199,7 +201,7 @@ def lines_of(lines: Sequence[Line]) -> list[LineEntry]:
     return [LineEntry(**line._asdict()) for line in lines]
 
 
-def month_entry(result: Any) -> MonthEntry:
+def month_entry(result: Any, game: type[Game]) -> MonthEntry:
     return MonthEntry(
         month=result.month,
         dealer=result.dealer,
@@ -208,6 +210,7 @@ def month_entry(result: Any) -> MonthEntry:
         yaku=[name for name, _ in result.yaku],
         value=result.value,
         payments=list(result.payments),
+        sat_out=list(game.sat_out(result)),
         outcome=result.outcome,
         lines=lines_of(result.lines),
     )
@@ -401,7 +404,7 @@ def _deal(
         answers=answers,
         opening=opening,
         turns=turns,
-        result=month_entry(result) if result is not None else None,
+        result=month_entry(result, type(run.game)) if result is not None else None,
         closing=[log_event(e) for e in log[close_at:end]],
         stones=stones,
     )
@@ -439,7 +442,7 @@ def tell(record: GameRecord) -> ReplayOutput:
         seats=[s.name for s in record.seats],
         advice=record.advice,
         finished=game.is_over,
-        months=[month_entry(r) for r in game.results],
+        months=[month_entry(r, type(game)) for r in game.results],
         settlements=[settlement_entry(x) for x in game.settlements],
         totals=list(game.scores),
         start=[log_event(e) for e in game.log[: spans[0][0] if spans else 0]],

@@ -65,6 +65,25 @@ def test_replay_names_the_dealer_as_the_ruleset_does(capsys):
         assert code == 0 and " 親 " in first and "胴" not in first
 
 
+def test_replay_marks_the_seats_that_sat_a_round_out(capsys, tmp_path):
+    """花合わせ with five seated: two seats sit each round out; they show as a dash, not +0."""
+    options = ("--ruleset", "hanaawase", "--option", "players=5", "--games", "1")
+    run(capsys, "sim", *options, "--seed", "3", "--record-dir", str(tmp_path))
+    (path,) = tmp_path.glob("*.json")
+    story = json.loads(run(capsys, "replay", str(path), "--json")[1])
+    code, text, _ = run(capsys, "replay", str(path))
+    rows = text.splitlines()[1 : 1 + len(story["months"])]
+    assert code == 0 and len(rows) == len(story["months"]) == 12
+    for month, row in zip(story["months"], rows, strict=True):
+        amounts = row.split()[-5:]
+        assert len(month["sat_out"]) == 2
+        for seat, amount in enumerate(amounts):
+            out = seat in month["sat_out"]
+            assert (amount == "—") == out, row
+            assert not out or month["payments"][seat] == 0
+            assert not out or all(line["seat"] != seat for line in month["lines"])
+
+
 def test_replay_of_a_malformed_file_is_one_line(capsys, tmp_path):
     path = tmp_path / "bad.json"
     path.write_text("{ not json", encoding="utf-8")

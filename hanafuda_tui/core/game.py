@@ -457,6 +457,11 @@ class Game:
         return None
 
     @classmethod
+    def sat_out(cls, result: DealResult) -> tuple[int, ...]:
+        """The seats that sat a deal out and took no part in it (none by default)."""
+        return ()
+
+    @classmethod
     def ba_year(cls) -> BaYear | None:
         """The exact year of 場 where a month's 場 scales its values (None: no 場)."""
         return None

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict
 from ... import actions as act
 from ...cards import BIT, KASUS, MONTH_MASK, POINTS, card_list, parse_deck
 from ...game import DERU_ORIRU, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
-from ...results import Line, Outcome
+from ...results import DealResult, Line, Outcome
 from ...table import FIELD, positions
 from ...yaku_defs import YakuDef
 from .facts import HanaawaseFacts
@@ -137,6 +137,13 @@ class Hanaawase(Game):
     @classmethod
     def seated(cls, options: Any) -> int:
         return int(options.players)
+
+    @classmethod
+    def sat_out(cls, result: DealResult) -> tuple[int, ...]:
+        """With four to six seated, the seats outside the round's three (§11)."""
+        if not isinstance(result, RoundResult) or not result.participants:
+            return ()
+        return tuple(s for s in range(len(result.payments)) if s not in result.participants)
 
     @classmethod
     def pattern_for(cls, players: int) -> tuple[tuple[int, int], ...]:
