@@ -50,7 +50,7 @@ def test_a_bots_card_is_on_screen_only_once_its_play_is_saved(tmp_path: Path) ->
     saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.PLAY, seeds=50)
 
     async def run() -> None:
-        app = HanafudaApp(store=Store(tmp_path), bot_pause=0.5, language="ja")
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0.1, language="ja")
         async with app.run_test(size=(80, 24)) as pilot:
             await continued(pilot)
             await human_step(pilot)
