@@ -82,6 +82,7 @@ def test_the_command_palette_over_a_shrinking_terminal(tmp_path: Path) -> None:
 async def random_session(app: HanafudaApp, ruleset: str, steps: int) -> None:
     rng = random.Random(ruleset)
     players = RULESETS[ruleset].table_sizes[0]
+    pace = app.bot_pause
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(steps):
@@ -105,6 +106,7 @@ async def random_session(app: HanafudaApp, ruleset: str, steps: int) -> None:
             await pilot.pause(0)
             assert app.is_running and app._exception is None
             check_screens(app)
+        app.bot_pause = pace  # the speed keys may have slowed the bots down to seconds a turn
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
 
