@@ -72,7 +72,7 @@ def play_checked(seed: int, months: int, tally: Counter) -> None:
                 assert sum(e.amounts) == 0
                 tally[e.names[0]] += 1
         if phase in (Phase.PLAY, Phase.TAKE) and game.phase != Phase.TAKE:
-            hit = formed & set(ref_scoring(turn_caps))
+            hit = formed & set(ref_scoring(turn_caps)) if formed else set()
             expected = bool(hit) and (not shibari or shibari_total(turn_caps) >= 3)
             offered = game.phase == Phase.KOIKOI and len(game.deals) == deals
             assert offered == expected, (codes_of(caps), sorted(turn_caps), formed, shibari)
