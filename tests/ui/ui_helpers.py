@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
@@ -143,24 +144,32 @@ def check_prompt_matches_rules(app: HanafudaApp) -> None:
         raise AssertionError(f"no prompt for phase {game.phase}")
 
 
+async def press(pilot: Pilot[Any], *keys: str) -> None:
+    """Keys as the terminal sends them, each followed by a wait until the app is idle (the keys
+    ``human_step`` presses need no more than one such wait; ``Pilot.press`` waits twice)."""
+    for key in keys:
+        pilot.app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+
+
 async def human_step(pilot: Pilot[Any]) -> str:
     """Answer whatever waits for a key, the way a person would; the kind of step taken."""
     app = pilot.app
     screen = app.screen
     if isinstance(screen, PassScreen):
-        await pilot.press("enter")
+        await press(pilot, "enter")
         return "pass"
     if isinstance(screen, MonthResult):
-        await pilot.press("enter")
+        await press(pilot, "enter")
         return "result"
     if isinstance(screen, ScoreSheet):
-        await pilot.press("enter")
+        await press(pilot, "enter")
         return "year"
     if isinstance(screen, Decision):
-        await pilot.press("right", "enter")  # the second choice: pass / shobu / the other card
+        await press(pilot, "right", "enter")  # the second choice: pass / shobu / the other card
         return "decision"
     assert isinstance(screen, TableScreen)
     game = screen.session.game
     assert game.phase == Phase.PLAY and screen.session.is_human(game.to_act)
-    await pilot.press("right", "enter")
+    await press(pilot, "right", "enter")
     return "play"
