@@ -86,12 +86,12 @@ class Evaluator:
     ) -> None:
         self.ruleset = ruleset
         self.entry = entry
+        """The 出る・下る thresholds, for a ruleset that asks it; None: always 出る."""
         self.spread = spread
         """How far two seats' scores drift apart in a month: the standard deviation of the
         difference of their month scores, measured between normal bots. The strong bot reads a
         lead against it: a lead of one spread with one month to play holds about five times in
         six."""
-        """The 出る・下る thresholds, for a ruleset that asks it; None: always 出る."""
         self.point_weight = point_weight
         """Value of one card point: a tie-break, or real where card points score (花合わせ, 八八)."""
         self.hatto_weight = hatto_weight

@@ -92,9 +92,9 @@ class StrongBot:
     def ranked(self, view: PlayerView) -> list[tuple[int, float]]:
         """Every legal action with its estimated value (by ``aim``: the seat's chance to finish
         the year on top, or the change of its score margin by the month's end), best first, a
-        twin move right after the move it is the same as. The normal policy's choice is worth its mean; another
-        action is worth that plus its paired advantage less ``confidence`` standard errors, so an
-        action comes first only when clearly better than the policy's."""
+        twin move right after the move it is the same as. The normal policy's choice is worth its
+        mean; another action is worth that plus its paired advantage less ``confidence`` standard
+        errors, so an action comes first only when clearly better than the policy's."""
         legal = view.legal
         if len(legal) == 1:
             return [(legal[0], 0.0)]
