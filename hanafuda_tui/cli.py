@@ -7,6 +7,8 @@ gets one line on stderr and exit status 2; text from a record is printed without
 from __future__ import annotations
 
 import argparse
+import codecs
+import io
 import json
 import os
 import random
@@ -22,6 +24,7 @@ from .bots import BotSpecError, make_bot
 from .core.cards import MONTH_NAMES
 from .core.records import (
     MAX_RECORD_BYTES,
+    GameRecord,
     OptionError,
     RecordError,
     load_record,
@@ -34,6 +37,7 @@ from .core.stats import TOTAL_HANDS
 from .story import tell
 from .tournament import Plan
 from .ui.screens.ruleset_screen import screen_of
+from .ui.session import HUMAN
 
 MAX_JOBS = 64
 MAX_MESSAGE = 300
@@ -51,9 +55,25 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def _writes_unicode(stream: Any) -> bool:
+    """Whether ``stream`` encodes every character (UTF-8, -16 or -32)."""
+    try:
+        return codecs.lookup(getattr(stream, "encoding", None) or "ascii").name.startswith("utf")
+    except LookupError:
+        return False
+
+
 def _print_json(data: Any) -> None:
-    """JSON on one line, kanji as they are, controls escaped (the text is the same JSON value)."""
-    print(printable(json.dumps(data, ensure_ascii=False)))
+    """JSON on one line, kanji as they are, controls escaped (the text is the same JSON value);
+    all ASCII (kanji as ``\\uXXXX``) where the output cannot take them."""
+    print(printable(json.dumps(data, ensure_ascii=not _writes_unicode(sys.stdout))))
+
+
+def _show_what_the_output_can(stream: Any) -> None:
+    """Characters the output's encoding lacks (kanji under ``LC_ALL=C``) written as ``\\uXXXX``
+    escapes rather than stopping with an error."""
+    if isinstance(stream, io.TextIOWrapper) and not _writes_unicode(stream):
+        stream.reconfigure(errors="backslashreplace")
 
 
 def _options(ruleset: str, pairs: Sequence[str]) -> Any:
@@ -194,8 +214,19 @@ def _read_record_file(path: str) -> str:
         raise UsageError(f"cannot read {path}: not UTF-8 text") from None
 
 
+def _check_players(record: GameRecord) -> None:
+    """RecordError unless every seat is ``human`` or a bot that can be made."""
+    for i, seat in enumerate(record.seats):
+        if seat.player != HUMAN:
+            try:
+                make_bot(seat.player, random.Random(0))
+            except BotSpecError as err:
+                raise RecordError(f"not a game record: seats.{i}.player: {err}") from None
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     record = load_record(_read_record_file(args.file))
+    _check_players(record)
     game = replay(record)
     names = [printable(s.name) for s in record.seats]
     if args.sheet:
@@ -373,6 +404,7 @@ def _one_line(message: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _show_what_the_output_can(sys.stdout)
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)

@@ -43,8 +43,20 @@ class RecordError(ValueError):
     """A record that cannot be read or replayed; the message names the deal, month and action."""
 
 
+STRICT = ConfigDict(extra="forbid", strict=True)
+"""A record holds each value as its own JSON type: ``12.0`` is not 12, ``"0"`` or ``true`` not 0."""
+
+
+def _exactly(value: Any, wanted: Any) -> Any:
+    """``value`` if it is ``wanted`` with the same type (``1.0`` and ``true`` equal 1, but are no
+    version number)."""
+    if type(value) is not type(wanted) or value != wanted:
+        raise ValueError(f"should be {json.dumps(wanted)}")
+    return value
+
+
 class SeatRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     name: str
     player: str = "human"
@@ -52,7 +64,7 @@ class SeatRecord(BaseModel):
 
 
 class DealRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     deck: str
     actions: list[str] = Field(default_factory=list)
@@ -65,7 +77,7 @@ class DealRecord(BaseModel):
 
 
 class GameRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     format: Literal["hanafuda-tui-record"] = FORMAT
     version: Literal[1] = VERSION
@@ -73,9 +85,15 @@ class GameRecord(BaseModel):
     options: dict[str, str | int | float | bool | None] = Field(default_factory=dict)
     seats: list[SeatRecord]
     first_dealer: int = Field(ge=0)
-    deals: list[DealRecord] = Field(default_factory=list)
+    deals: list[DealRecord] = Field(min_length=1)
+    """Every deal dealt so far: a game is dealt its first deal as it starts."""
     advice: bool = False
     """Whether a player was shown advice in this game (written only when true)."""
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _version_number(cls, version: Any) -> Any:
+        return _exactly(version, VERSION)
 
     def to_json(self) -> str:
         """Indented JSON with one line per deal."""
@@ -114,6 +132,20 @@ def make_options(cls: type[Game], values: Mapping[str, Any]) -> BaseModel:
         raise OptionError(
             f"option {where}: {first['msg']} (options of {cls.ruleset}: {known})"
         ) from None
+
+
+def record_options(cls: type[Game], values: Mapping[str, Any]) -> BaseModel:
+    """The ruleset's options model from a record's options, each value of the type the option
+    takes (``"months": 12.0`` or ``"6"`` is no number of months); OptionError otherwise."""
+    options = make_options(cls, values)
+    dumped = options.model_dump()
+    for key, value in values.items():
+        if type(value) is not type(dumped[key]):
+            raise OptionError(
+                f"option {printable(key)}: {json.dumps(value)} is not of the option's type"
+                f" (should be like {json.dumps(dumped[key])})"
+            )
+    return options
 
 
 def new_game(
@@ -214,7 +246,7 @@ def replay(record: GameRecord, rng: random.Random | None = None) -> Game:
     """
     try:
         cls = ruleset_class(record.ruleset)
-        options = make_options(cls, record.options)
+        options = record_options(cls, record.options)
     except ValueError as err:
         raise RecordError(str(err)) from None
     seated = cls.seated(options)
