@@ -5,12 +5,13 @@ one notice."""
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any, Literal
 
 from platformdirs import user_config_path
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, field_validator
+from textual.theme import BUILTIN_THEMES
 
 CONFIG_NAME = "config.json"
 DEFAULT_PACE = 1.0
@@ -29,18 +30,56 @@ def config_dir() -> Path:
     return Path(override) if override else user_config_path("hanafuda-tui", appauthor=False)
 
 
-@dataclass(frozen=True)
-class Settings:
-    pace: float = DEFAULT_PACE
-    language: str = ""
+class Settings(BaseModel):
+    """The settings as the file holds them; a value outside its bounds, of another type, or a theme
+    Textual does not ship makes the whole file unusable (defaults and one notice). Keys not known
+    are ignored (a newer version may have written them)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    pace: float = Field(DEFAULT_PACE, ge=0, le=MAX_PACE, allow_inf_nan=False)
+    """Seconds each step of a turn is held, on the even steps of PACE_STEP."""
+    language: Literal["", "ja", "en"] = ""
     """``ja`` or ``en``; empty: from the system locale."""
     theme: str = ""
-    """A Textual theme name; empty: Textual's default."""
-    hints: bool = True
-    advice: bool = True
+    """A theme that ships with Textual; empty: Textual's default."""
+    hints: StrictBool = True
+    advice: StrictBool = True
     """Whether advice can be asked for at the table."""
     think: float = THINK_TIMES[1]
     """Seconds a strong bot at the table thinks a decision, one of THINK_TIMES."""
+
+    @field_validator("pace", "think", mode="before")
+    @classmethod
+    def _a_number(cls, value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"not a number of seconds: {_short(value)}")
+        return value
+
+    @field_validator("pace")
+    @classmethod
+    def _on_a_step(cls, pace: float) -> float:
+        return clamp_pace(pace)
+
+    @field_validator("think")
+    @classmethod
+    def _a_think_time(cls, think: float) -> float:
+        if think not in THINK_TIMES:
+            raise ValueError(f"not one of {', '.join(map(str, THINK_TIMES))}: {think}")
+        return float(think)
+
+    @field_validator("theme")
+    @classmethod
+    def _a_known_theme(cls, theme: str) -> str:
+        if theme and theme not in BUILTIN_THEMES:
+            raise ValueError(f"no such theme: {_short(theme)}")
+        return theme
+
+
+def _short(value: Any) -> str:
+    """A value for a notice: printable, at most 40 characters."""
+    text = repr(value).encode("ascii", "backslashreplace").decode("ascii")
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def clamp_pace(pace: float) -> float:
@@ -53,35 +92,20 @@ class ConfigError(Exception):
     """The config file exists but cannot be used (one line, for a notice)."""
 
 
+def _first_error(err: ValidationError) -> str:
+    first = err.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    message = first["msg"].removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
+
+
 def parse(text: str) -> Settings:
-    """Settings from the file's text; ConfigError naming the first thing wrong. Keys not known
-    are ignored (a newer version may have written them)."""
+    """Settings from the file's text; ConfigError naming the first thing wrong (the JSON parser
+    is pydantic's: a number too long, nesting too deep, a lone surrogate are errors like others)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ConfigError(f"not JSON (line {err.lineno}: {err.msg})") from None
-    if not isinstance(data, dict):
-        raise ConfigError("not a JSON object")
-    out = Settings()
-    pace = data.get("pace", out.pace)
-    if isinstance(pace, bool) or not isinstance(pace, int | float) or pace != pace:
-        raise ConfigError(f"pace: not a number: {pace!r}")
-    language = data.get("language", out.language)
-    if language not in ("", "ja", "en"):
-        raise ConfigError(f"language: not ja or en: {language!r}")
-    theme = data.get("theme", out.theme)
-    if not isinstance(theme, str):
-        raise ConfigError(f"theme: not a name: {theme!r}")
-    hints = data.get("hints", out.hints)
-    if not isinstance(hints, bool):
-        raise ConfigError(f"hints: not true or false: {hints!r}")
-    advice = data.get("advice", out.advice)
-    if not isinstance(advice, bool):
-        raise ConfigError(f"advice: not true or false: {advice!r}")
-    think = data.get("think", out.think)
-    if isinstance(think, bool) or think not in THINK_TIMES:
-        raise ConfigError(f"think: not one of {', '.join(map(str, THINK_TIMES))}: {think!r}")
-    return Settings(clamp_pace(float(pace)), language, theme, hints, advice, float(think))
+        return Settings.model_validate_json(text)
+    except ValidationError as err:
+        raise ConfigError(_first_error(err)) from None
 
 
 class Config:
@@ -118,11 +142,14 @@ class Config:
         """Change settings and write the file through a temporary one (nothing is written when
         nothing changed); why it could not be written, or an empty string (the settings hold for
         this run either way)."""
-        settings = replace(self.settings, **changes)  # type: ignore[arg-type]
+        try:
+            settings = Settings.model_validate({**self.settings.model_dump(), **changes})
+        except ValidationError as err:
+            return f"{self.path}: {_first_error(err)}"
         if settings == self.settings:
             return ""
         self.settings = settings
-        data = (json.dumps(asdict(self.settings), indent=2, ensure_ascii=False) + "\n").encode()
+        data = (settings.model_dump_json(indent=2) + "\n").encode()
         tmp = self.path.with_name(f".{CONFIG_NAME}.{os.getpid()}.tmp")
         try:
             self.directory.mkdir(parents=True, exist_ok=True)

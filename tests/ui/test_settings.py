@@ -116,8 +116,12 @@ def test_a_damaged_settings_file_gives_defaults_and_one_notice(tmp_path: Path, t
 
 
 def test_parse_keeps_known_settings_and_steps_the_pace() -> None:
-    assert parse('{"pace": 1.3, "language": "en", "future": 1}') == Settings(1.25, "en", "", True)
-    assert parse('{"pace": 99}').pace == 3.0
+    assert parse('{"pace": 1.3, "language": "en", "future": 1}') == Settings(
+        pace=1.25, language="en"
+    )
+    assert parse('{"pace": 2.9}').pace == 3.0
+    with pytest.raises(ConfigError, match="pace"):
+        parse('{"pace": 99}')
     assert parse("{}") == Settings()
     with pytest.raises(ConfigError, match="pace"):
         parse('{"pace": true}')
