@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
 import io
 import json
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -90,6 +92,67 @@ def _options(ruleset: str, pairs: Sequence[str]) -> Any:
     return make_options(cls, values)
 
 
+MAX_TOTALS = 10_000
+"""Games at most whose final scores ``sim --json`` lists (``--jsonl`` streams any number)."""
+
+
+class Terminated(BaseException):
+    """SIGTERM reached the command (exit status 143)."""
+
+
+def _on_sigterm(parent: int) -> Any:
+    def handler(signum: int, frame: Any) -> None:
+        if os.getpid() != parent:  # a worker not yet set up: end it quietly
+            os._exit(128 + signum)
+        raise Terminated
+
+    return handler
+
+
+class _Progress:
+    """Games done, their rate and the time left, as Rich's progress bar on stderr (a terminal
+    only); gone when the games are."""
+
+    def __init__(self, games: int) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self.bar = Progress(
+            TextColumn("games"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+            TextColumn("left"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self.task = self.bar.add_task("sim", total=games, rate="")
+        self.start = time.perf_counter()
+        self.done = 0
+
+    def __enter__(self) -> _Progress:
+        self.bar.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.stop()
+
+    def advance(self, games: int) -> None:
+        self.done += games
+        seconds = time.perf_counter() - self.start
+        rate = f"{self.done / seconds:,.1f} games/s" if seconds > 0 else ""
+        self.bar.update(self.task, completed=self.done, rate=rate)
+
+
 def cmd_sim(args: argparse.Namespace) -> int:
     cls = ruleset_class(args.ruleset)
     options = _options(args.ruleset, args.option)
@@ -105,17 +168,39 @@ def cmd_sim(args: argparse.Namespace) -> int:
         _check_record_dir(args.record_dir)
     rotate = any(spec != "random" for spec in specs)
     plan = Plan(args.ruleset, options, tuple(specs), args.seed, rotate, args.record_dir)
+    games = tournament.games_in(plan, args.games)
+    keep_totals = args.json and games <= MAX_TOTALS
+    show_progress = not (args.json or args.jsonl) and sys.stderr.isatty() and games > 0
+    totals: list[list[int]] = []
+    tally = tournament.Tally(specs)
     start = time.perf_counter()
+    previous = signal.signal(signal.SIGTERM, _on_sigterm(os.getpid()))
     try:
-        played = tournament.run(plan, args.games, args.jobs)
+        with (
+            contextlib.closing(tournament.deal_sets(plan, args.games, args.jobs)) as sets,
+            _Progress(games) if show_progress else contextlib.nullcontext() as progress,
+        ):
+            for deal_set in sets:
+                tally.add(deal_set)
+                for p in deal_set:
+                    row = [p.scores[p.seating.index(i)] for i in range(len(specs))]
+                    if keep_totals:
+                        totals.append(row)
+                    if args.jsonl:
+                        _print_json(
+                            {"game": tally.games - len(deal_set), "months": p.months, "totals": row}
+                        )
+                if progress is not None:
+                    progress.advance(len(deal_set))
     except OSError as err:
         raise UsageError(f"cannot write {err.filename}: {err.strerror or err}") from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     seconds = time.perf_counter() - start
-    months = sum(p.months for p in played)
-    totals = [[p.scores[p.seating.index(i)] for i in range(len(specs))] for p in played]
-    stats = tournament.bot_stats(specs, played)
+    months = tally.months
+    stats = tally.stats()
     rate = months / seconds if seconds else 0.0
-    if args.json:
+    if args.json or args.jsonl:
         out = {
             "ruleset": args.ruleset,
             "options": options.model_dump(),
@@ -123,25 +208,26 @@ def cmd_sim(args: argparse.Namespace) -> int:
             "specs": specs,
             "rotate": rotate,
             "jobs": args.jobs,
-            "games": len(played),
+            "games": tally.games,
             "months": months,
             "seconds": round(seconds, 3),
             "months_per_second": round(rate, 1),
             "bots": stats,
-            "totals": totals,
         }
+        if args.json:
+            out["totals"] = totals if keep_totals else None
         _print_json(out)
         return 0
     print(
-        f"{args.ruleset}: {len(played)} games, {months} months in {seconds:.2f} s ({rate:,.0f} months/s)"
+        f"{args.ruleset}: {tally.games} games, {months} months in {seconds:.2f} s"
+        f" ({rate:,.0f} months/s)"
     )
     if not rotate:
         for i, spec in enumerate(specs):
-            scores = [t[i] for t in totals]
-            wins = sum(1 for t in totals if t[i] == max(t))
-            mean = sum(scores) / len(scores) if scores else 0.0
+            total = tally.totals[i]
+            mean = total / tally.games if tally.games else 0.0
             print(
-                f"  seat {i + 1} {spec:<12} mean {mean:+8.2f}  total {sum(scores):+7d}  top {wins}"
+                f"  seat {i + 1} {spec:<12} mean {mean:+8.2f}  total {total:+7d}  top {tally.tops[i]}"
             )
         return 0
     print("  every seat order on the same deals; 95% intervals in brackets")
@@ -374,7 +460,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--record-dir", help="write every game's record here")
-    sim.add_argument("--json", action="store_true")
+    output = sim.add_mutually_exclusive_group()
+    output.add_argument(
+        "--json",
+        action="store_true",
+        help=f"the results as one JSON object (each game's totals up to {MAX_TOTALS:,} games)",
+    )
+    output.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="one JSON line per game as it ends, then the results (without totals)",
+    )
 
     rep = sub.add_parser("replay", help="replay a game record")
     rep.add_argument("file")
@@ -417,6 +513,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("hanafuda: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("hanafuda: terminated", file=sys.stderr)
+        return 143
 
 
 if __name__ == "__main__":

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
+import signal
 import time
-from collections.abc import Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 from multiprocessing import get_context
@@ -26,6 +26,64 @@ from .core.records import SeatRecord, new_game, record_of
 Z95 = 1.959963984540054
 MAX_CHUNK = 256
 """Deal sets sent to a process at a time."""
+TIME_STEP = 1.01
+"""Decision times are counted in bins 1% wide: their percentiles are exact to 1% (the max is
+exact), whatever the number of decisions."""
+
+
+@dataclass
+class Times:
+    """Decision times in ms, as counts per bin (``bin_of``) and the longest: the same size for any
+    number of decisions."""
+
+    bins: dict[int, int] = field(default_factory=dict)
+    most: float = 0.0
+
+    def add(self, times_ms: Iterable[float]) -> None:
+        bins = self.bins
+        for ms in times_ms:
+            b = bin_of(ms)
+            bins[b] = bins.get(b, 0) + 1
+            if ms > self.most:
+                self.most = ms
+
+    def merge(self, other: Times) -> None:
+        for b, n in other.bins.items():
+            self.bins[b] = self.bins.get(b, 0) + n
+        self.most = max(self.most, other.most)
+
+    @property
+    def count(self) -> int:
+        return sum(self.bins.values())
+
+    def percentiles(self) -> dict[str, float]:
+        """p50 and p95 (the low edge of their bin) and the max, in ms, rounded to 0.001."""
+        n = self.count
+        if not n:
+            return {"p50": 0.0, "p95": 0.0, "max": 0.0}
+        order = sorted(self.bins.items())
+
+        def at(q: float) -> float:
+            rank = min(n - 1, int(q * n))
+            for b, k in order:
+                rank -= k
+                if rank < 0:
+                    return round(min(bin_floor(b), self.most), 3)
+            return round(self.most, 3)  # pragma: no cover (the counts add up to n)
+
+        return {"p50": at(0.5), "p95": at(0.95), "max": round(self.most, 3)}
+
+
+_LOG_STEP = math.log(TIME_STEP)
+_ZERO_BIN = -(10**6)
+
+
+def bin_of(ms: float) -> int:
+    return math.floor(math.log(ms) / _LOG_STEP) if ms > 0 else _ZERO_BIN
+
+
+def bin_floor(b: int) -> float:
+    return 0.0 if b == _ZERO_BIN else TIME_STEP**b
 
 
 @dataclass
@@ -38,8 +96,8 @@ class Played:
     """Final score of each seat."""
     months: int
     deal_set: int
-    choice_ms: list[list[float]] = field(default_factory=list)
-    """Each seat's decision times in ms (a bot is asked only when it has a choice)."""
+    choice_ms: list[Times] = field(default_factory=list)
+    """Each seat's decision times (a bot is asked only when it has a choice)."""
 
 
 def seatings(specs: Sequence[str]) -> list[tuple[int, ...]]:
@@ -114,7 +172,10 @@ def play_set(plan: Plan, k: int) -> list[Played]:
         game, times = play_one(
             plan.ruleset, plan.options, plan.specs, seating, game_seed, bot_seed, path
         )
-        out.append(Played(seating, tuple(game.scores), len(game.results), k, times))
+        seat_times = [Times() for _ in times]
+        for t, ms in zip(seat_times, times, strict=True):
+            t.add(ms)
+        out.append(Played(seating, tuple(game.scores), len(game.results), k, seat_times))
     return out
 
 
@@ -122,17 +183,122 @@ def _play_set_job(job: tuple[Plan, int]) -> list[Played]:
     return play_set(*job)
 
 
-def run(plan: Plan, games: int, jobs: int = 1) -> list[Played]:
-    """At least ``games`` games (whole deal sets when rotating), over ``jobs`` processes. The deal
-    sets are handed out as they are played, never listed first (a huge ``games`` starts at once)."""
+def _worker_start() -> None:
+    """A worker leaves Ctrl+C to the parent (which ends it) and dies at once on SIGTERM."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def games_in(plan: Plan, games: int) -> int:
+    """The games played for ``games`` asked: whole deal sets when rotating."""
+    per_set = len(seatings(plan.specs)) if plan.rotate else 1
+    return math.ceil(games / per_set) * per_set if games > 0 else 0
+
+
+def deal_sets(plan: Plan, games: int, jobs: int = 1) -> Generator[list[Played], None, None]:
+    """The games of each deal set in order as they are played: at least ``games`` (whole deal
+    sets when rotating), over ``jobs`` processes. The deal sets are handed out as they are played,
+    never listed first (a huge ``games`` starts at once). Closing the iterator, or an exception
+    while it waits (Ctrl+C), ends the workers."""
     per_set = len(seatings(plan.specs)) if plan.rotate else 1
     sets = math.ceil(games / per_set) if games > 0 else 0
     work = ((plan, k) for k in range(sets))
     if jobs <= 1 or sets <= 1:
-        return [p for job in work for p in _play_set_job(job)]
+        yield from map(_play_set_job, work)
+        return
     chunk = max(1, min(MAX_CHUNK, sets // (jobs * 8)))
-    with get_context("fork").Pool(min(jobs, sets)) as pool:
-        return [p for group in pool.imap(_play_set_job, work, chunk) for p in group]
+    with get_context("fork").Pool(min(jobs, sets), initializer=_worker_start) as pool:
+        yield from pool.imap(_play_set_job, work, chunk)
+
+
+def run(plan: Plan, games: int, jobs: int = 1) -> list[Played]:
+    """Every game of ``deal_sets`` in a list."""
+    return [p for group in deal_sets(plan, games, jobs) for p in group]
+
+
+class Tally:
+    """Standings built up one deal set at a time (``add``): the same memory for any number of
+    games. ``stats`` gives what ``bot_stats`` gives."""
+
+    def __init__(self, specs: Sequence[str]) -> None:
+        self.specs = list(specs)
+        self.games = 0
+        self.months = 0
+        self.totals = [0] * len(specs)
+        """Each spec's (each seat's, without rotation) scores added up."""
+        self.tops = [0] * len(specs)
+        """Games in which each spec's score was the top one (shared or not)."""
+        self._bots = {name: _BotTally() for name in dict.fromkeys(specs)}
+
+    def add(self, deal_set: Sequence[Played]) -> None:
+        """The games of one deal set (every seating of it when rotating)."""
+        in_set: dict[str, list[int]] = {}
+        for p in deal_set:
+            self.games += 1
+            self.months += p.months
+            top = max(p.scores)
+            tied = sum(1 for s in p.scores if s == top)
+            for seat, i in enumerate(p.seating):
+                name = self.specs[i]
+                bot = self._bots[name]
+                score = p.scores[seat]
+                self.totals[i] += score
+                if score == top:
+                    self.tops[i] += 1
+                bot.games += 1
+                bot.total += score
+                bot.months += p.months
+                if score == top:
+                    bot.wins += 1 / tied
+                if p.choice_ms:
+                    bot.times.merge(p.choice_ms[seat])
+                in_set.setdefault(name, []).append(score)
+        for name, scores in in_set.items():
+            self._bots[name].add_set_mean(sum(scores) / len(scores))
+
+    def stats(self) -> list[dict[str, Any]]:
+        """One entry per distinct spec: mean score per game (95% CI over deal sets), per month,
+        win rate (a top score shared by k seats counts 1/k) with its Wilson 95% CI, decision
+        times."""
+        return [bot.stats(name) for name, bot in self._bots.items()]
+
+
+@dataclass
+class _BotTally:
+    games: int = 0
+    total: int = 0
+    months: int = 0
+    wins: float = 0.0
+    times: Times = field(default_factory=Times)
+    sets: int = 0
+    set_mean: float = 0.0
+    set_m2: float = 0.0
+    """Welford's running mean and sum of squared deviations of the per-deal-set means."""
+
+    def add_set_mean(self, x: float) -> None:
+        self.sets += 1
+        delta = x - self.set_mean
+        self.set_mean += delta / self.sets
+        self.set_m2 += delta * (x - self.set_mean)
+
+    def stats(self, name: str) -> dict[str, Any]:
+        n = self.games
+        ci = None
+        if self.sets >= 2:
+            half = Z95 * math.sqrt(self.set_m2 / (self.sets - 1)) / math.sqrt(self.sets)
+            ci = [round(self.set_mean - half, 3), round(self.set_mean + half, 3)]
+        w_low, w_high = wilson(self.wins, n)
+        return {
+            "name": name,
+            "games": n,
+            "mean_score": round(self.total / n, 3) if n else 0.0,
+            "mean_score_ci": ci,
+            "mean_per_month": round(self.total / self.months, 3) if self.months else 0.0,
+            "win_rate": round(self.wins / n, 4) if n else 0.0,
+            "win_rate_ci": [round(w_low, 4), round(w_high, 4)],
+            "decisions": self.times.count,
+            "choice_ms": self.times.percentiles(),
+        }
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -145,63 +311,12 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_ci(values: Sequence[float], z: float = Z95) -> list[float] | None:
-    """Normal-approximation 95% interval of a mean (None from fewer than two values)."""
-    if len(values) < 2:
-        return None
-    m = statistics.fmean(values)
-    half = z * statistics.stdev(values) / math.sqrt(len(values))
-    return [round(m - half, 3), round(m + half, 3)]
-
-
-def percentiles(ms: list[float]) -> dict[str, float]:
-    if not ms:
-        return {"p50": 0.0, "p95": 0.0, "max": 0.0}
-    ms = sorted(ms)
-
-    def at(q: float) -> float:
-        return round(ms[min(len(ms) - 1, int(q * len(ms)))], 3)
-
-    return {"p50": at(0.5), "p95": at(0.95), "max": round(ms[-1], 3)}
-
-
 def bot_stats(specs: Sequence[str], played: Sequence[Played]) -> list[dict[str, Any]]:
-    """One entry per distinct spec: mean score per game (95% CI over deal sets), per month, win
-    rate (a top score shared by k seats counts 1/k) with its Wilson 95% CI, decision times."""
-    out = []
-    for name in dict.fromkeys(specs):
-        scores: list[int] = []
-        months = 0
-        wins = 0.0
-        choices: list[float] = []
-        by_set: dict[int, list[int]] = {}
-        for p in played:
-            top = max(p.scores)
-            tied = sum(1 for s in p.scores if s == top)
-            for seat, i in enumerate(p.seating):
-                if specs[i] != name:
-                    continue
-                scores.append(p.scores[seat])
-                by_set.setdefault(p.deal_set, []).append(p.scores[seat])
-                months += p.months
-                if p.scores[seat] == top:
-                    wins += 1 / tied
-                if p.choice_ms:
-                    choices.extend(p.choice_ms[seat])
-        n = len(scores)
-        set_means = [statistics.fmean(v) for v in by_set.values()]
-        w_low, w_high = wilson(wins, n)
-        out.append(
-            {
-                "name": name,
-                "games": n,
-                "mean_score": round(statistics.fmean(scores), 3) if n else 0.0,
-                "mean_score_ci": mean_ci(set_means),
-                "mean_per_month": round(sum(scores) / months, 3) if months else 0.0,
-                "win_rate": round(wins / n, 4) if n else 0.0,
-                "win_rate_ci": [round(w_low, 4), round(w_high, 4)],
-                "decisions": len(choices),
-                "choice_ms": percentiles(choices),
-            }
-        )
-    return out
+    """``Tally.stats`` of these games (grouped by deal set)."""
+    tally = Tally(specs)
+    groups: dict[int, list[Played]] = {}
+    for p in played:
+        groups.setdefault(p.deal_set, []).append(p)
+    for group in groups.values():
+        tally.add(group)
+    return tally.stats()
