@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
 import time
 import traceback
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -18,7 +20,8 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from ..core.records import RecordError, SeatRecord
+from ..core.records import RecordError, SeatRecord, make_options
+from ..core.rulesets import ruleset_class
 from . import memory
 from .config import PACE_STEP, Config, clamp_pace
 from .i18n import lang, locale_lang, set_lang, set_ruleset, t
@@ -32,6 +35,17 @@ if TYPE_CHECKING:
     from .screens.table import TableScreen
 
 MIN_SIZE = (80, 24)
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """A table to open at start, as the selector would (``hanafuda play --ruleset ...``): the
+    options and players already checked; ``players`` None gives the selector's default seats."""
+
+    ruleset: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    players: Sequence[str] | None = None
+    seed: str = ""
 
 
 class HanafudaApp(App[int]):
@@ -53,9 +67,12 @@ class HanafudaApp(App[int]):
         bot_pause: float | None = None,
         language: str | None = None,
         config: Config | None = None,
+        table: TableRequest | None = None,
     ) -> None:
-        """``bot_pause`` and ``language`` given here win over the settings file's."""
+        """``bot_pause`` and ``language`` given here win over the settings file's; ``table``
+        opens that table over the selector at start."""
         super().__init__()
+        self.table_request = table
         self.store = store or Store()
         self.config = config or Config()
         self.config_problem = self.config.load()
@@ -70,6 +87,10 @@ class HanafudaApp(App[int]):
         """Why there is no saved game to continue, or why games here are not saved (plain text)."""
         self.saving = True
         """False when another instance owns the save or it cannot be written: games go unsaved."""
+        self.save_in_use = False
+        """Another instance owns the save: it is not offered here."""
+        self.unwritable = ""
+        """Why the data directory cannot be written, if it cannot."""
         self.crash_log: Path | None = None
         """Where the trace of an unhandled error was written (the app then exits with status 1)."""
         self._resumed: Session | None = None
@@ -92,8 +113,33 @@ class HanafudaApp(App[int]):
         self.claim_save()
         await self.push_screen(SelectorScreen())
         self.ready = True
+        if self.table_request is not None:
+            self.open_requested(self.table_request)
         self.check_size(self.size.width, self.size.height)
         self.call_after_refresh(memory.freeze)
+
+    def open_requested(self, request: TableRequest) -> None:
+        """Open the requested table as Start would, asking first before a saved game is
+        discarded (no: the selector, with Continue)."""
+        from .screens.modals import confirm
+        from .screens.selector import default_seats, ruleset_label, seat_name
+
+        cls = ruleset_class(request.ruleset)
+        seated = cls.seated(make_options(cls, request.options))
+        kinds = list(request.players or [s["player"] for s in default_seats(seated)])
+        seats = [SeatRecord(name=seat_name(kinds, i), player=k) for i, k in enumerate(kinds)]
+
+        def go(yes: int | None = 1) -> None:
+            if yes:
+                self.start_game(request.ruleset, request.options, seats, request.seed)
+
+        saved = self.resumable()
+        if saved is None or not self.saving:
+            go()
+            return
+        title = ruleset_label(saved.game.ruleset)
+        body = t("confirm.discard_body", ruleset=title, months=len(saved.game.results))
+        self.push_screen(confirm(t("confirm.discard"), body), go)
 
     # -- saves ----------------------------------------------------------------------------------
 
@@ -104,12 +150,12 @@ class HanafudaApp(App[int]):
             self.store.claim()
         except SaveInUse:
             self.saving = False
+            self.save_in_use = True
             self.save_problem = t("save.in_use", path=str(self.store.path))
         except OSError as err:
             self.saving = False
-            self.save_problem = t(
-                "save.failed", error=f"{self.store.directory}: {err.strerror or err}"
-            )
+            self.unwritable = f"{self.store.directory}: {err.strerror or err}"
+            self.save_problem = t("save.failed", error=self.unwritable)
         if not self.saving:
             self.notify(self.save_problem, severity="warning", timeout=10, markup=False)
 
@@ -118,8 +164,10 @@ class HanafudaApp(App[int]):
 
     def resumable(self) -> Session | None:
         """The saved game if there is one to continue; a save that cannot be continued (damaged,
-        or naming a bot that cannot be made) is set aside under a new name and reported."""
-        if self._checked or not self.saving:
+        or naming a bot that cannot be made) is set aside under a new name and reported. A save
+        in a directory that cannot be written is offered all the same, as a game that cannot be
+        saved (its session has no store; ``save_problem`` says so)."""
+        if self._checked or self.save_in_use:
             return self._resumed
         self._checked = True
         self._resumed = None
@@ -131,13 +179,18 @@ class HanafudaApp(App[int]):
             try:
                 moved = str(self.store.set_aside())
             except OSError as why:
-                moved = f"? ({why})"
+                moved = f"? ({why.strerror or why})"
             self.save_problem = t("save.damaged", error=one_line(err), path=moved)
             self.notify(self.save_problem, severity="warning", timeout=10, markup=False)
             return None
         if session.game.is_over:
-            self.store.clear()
+            with contextlib.suppress(OSError):
+                self.store.clear()
             return None
+        if not self.saving:
+            session.store = None
+            session.save_error = self.unwritable
+            self.save_problem = t("save.read_only", error=self.unwritable)
         self._resumed = session
         return session
 
