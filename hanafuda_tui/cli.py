@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -428,22 +429,69 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _table_request(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The table ``play`` was asked to open (checked as ``sim`` checks its arguments), or None
+    for the selector."""
+    asked = [getattr(args, k, None) for k in ("ruleset", "option", "seats", "seed")]
+    if not any(asked):
+        return None
+    ruleset = args.ruleset or "koikoi3"
+    options = _options(ruleset, args.option or [])
+    seated = ruleset_class(ruleset).seated(options)
+    players = None
+    if args.seats is not None:
+        players = [s.strip() for s in args.seats.split(",")]
+        if len(players) != seated:
+            raise UsageError(f"{ruleset} needs {seated} seats, got {len(players)}")
+        for spec in players:
+            if spec != HUMAN:
+                make_bot(spec, random.Random(0))
+    return {
+        "ruleset": ruleset,
+        "options": options.model_dump(),
+        "players": players,
+        "seed": args.seed or "",
+    }
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    request = _table_request(args)
     try:
-        from .ui.app import run_app
+        from .ui.app import HanafudaApp, TableRequest, run_app
     except ImportError as err:
         print(
             f"hanafuda: error: the screen cannot start ({err}); reinstall hanafuda-tui",
             file=sys.stderr,
         )
         return 1
-    return run_app()
+    if request is None:
+        return run_app()
+    return run_app(HanafudaApp(table=TableRequest(**request)))
+
+
+def _version() -> str:
+    try:
+        return f"hanafuda {metadata.version('hanafuda-tui')}"
+    except metadata.PackageNotFoundError:
+        return "hanafuda (version unknown: not installed)"
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="hanafuda", description="Traditional hanafuda games.")
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("play", help="open the game (the default)")
+    play = sub.add_parser(
+        "play",
+        help="open the game (the default): the selector, or with any of these, that table",
+    )
+    play.add_argument("--ruleset", help=f"one of {', '.join(RULESETS)} (koikoi3 unless given)")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    play.add_argument(
+        "--seats",
+        help="comma-separated, one per seat: human or a bot spec (as sim's --bots);"
+        " default: you and normal bots",
+    )
+    play.add_argument("--seed", help="the same seed deals the same cards and bot moves")
 
     sim = sub.add_parser("sim", help="play whole games between bots")
     sim.add_argument("--ruleset", default="koikoi3", help=f"one of {', '.join(RULESETS)}")
