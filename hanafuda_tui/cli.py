@@ -182,15 +182,14 @@ def cmd_sim(args: argparse.Namespace) -> int:
             _Progress(games) if show_progress else contextlib.nullcontext() as progress,
         ):
             for deal_set in sets:
-                tally.add(deal_set)
-                for p in deal_set:
+                for n, p in enumerate(deal_set, start=tally.games):
                     row = [p.scores[p.seating.index(i)] for i in range(len(specs))]
                     if keep_totals:
                         totals.append(row)
                     if args.jsonl:
-                        _print_json(
-                            {"game": tally.games - len(deal_set), "months": p.months, "totals": row}
-                        )
+                        game = {"game": n, "deal_set": p.deal_set, "months": p.months}
+                        _print_json({**game, "totals": row})
+                tally.add(deal_set)
                 if progress is not None:
                     progress.advance(len(deal_set))
     except OSError as err:

@@ -76,6 +76,15 @@ def test_sim_json_lists_totals_up_to_its_limit_and_jsonl_streams_them(capsys, mo
     assert summary["months"] == sum(g["months"] for g in lines[:-1])
 
 
+def test_jsonl_numbers_every_game_of_every_deal_set(capsys):
+    argv = ("sim", "--games", "6", "--seed", "4", "--bots", "easy,random,random")
+    whole = json.loads(run(capsys, *argv, "--json")[1])
+    lines = [json.loads(line) for line in run(capsys, *argv, "--jsonl")[1].splitlines()]
+    assert [g["game"] for g in lines[:-1]] == list(range(6))
+    assert [g["deal_set"] for g in lines[:-1]] == [0, 0, 0, 1, 1, 1]
+    assert [g["totals"] for g in lines[:-1]] == whole["totals"]
+
+
 def test_json_and_jsonl_together_are_refused(capsys):
     code, out, err = run(capsys, "sim", "--json", "--jsonl")
     assert code == 2 and out == "" and err.count("\n") == 1
