@@ -18,7 +18,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -40,7 +39,6 @@ from .core.stats import TOTAL_HANDS
 from .story import tell
 from .tournament import Plan
 from .ui.screens.ruleset_screen import screen_of
-from .ui.session import HUMAN
 
 MAX_JOBS = 64
 MAX_MESSAGE = 300
@@ -302,6 +300,8 @@ def _read_record_file(path: str) -> str:
 
 def _check_players(record: GameRecord) -> None:
     """RecordError unless every seat is ``human`` or a bot that can be made."""
+    from .ui.session import HUMAN
+
     for i, seat in enumerate(record.seats):
         if seat.player != HUMAN:
             try:
@@ -431,6 +431,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def _table_request(args: argparse.Namespace) -> dict[str, Any] | None:
     """The table ``play`` was asked to open (checked as ``sim`` checks its arguments), or None
     for the selector."""
+    from .ui.session import HUMAN
+
     asked = [getattr(args, k, None) for k in ("ruleset", "option", "seats", "seed")]
     if not any(asked):
         return None
@@ -468,16 +470,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_app(HanafudaApp(table=TableRequest(**request)))
 
 
-def _version() -> str:
-    try:
-        return f"hanafuda {metadata.version('hanafuda-tui')}"
-    except metadata.PackageNotFoundError:
-        return "hanafuda (version unknown: not installed)"
+class _Version(argparse.Action):
+    """``--version``: the installed package's version (looked up only when asked)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from importlib import metadata
+
+        try:
+            print(f"hanafuda {metadata.version('hanafuda-tui')}")
+        except metadata.PackageNotFoundError:
+            print("hanafuda (version unknown: not installed)")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="hanafuda", description="Traditional hanafuda games.")
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = parser.add_subparsers(dest="command")
     play = sub.add_parser(
         "play",

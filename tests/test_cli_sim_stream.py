@@ -102,6 +102,19 @@ def test_decision_times_are_binned_to_one_percent():
         assert want / 1.01 - 0.001 <= got[key] <= want
 
 
+def test_decision_times_held_as_they_are_stay_few(monkeypatch):
+    monkeypatch.setattr(tournament, "FOLD_AT", 100)
+    t = Times()
+    for k in range(1, 1001):
+        t.add([k / 100] * 3)
+        assert len(t.pending) < 100
+    assert t.count == 3000 and len(t.bins) < 700
+    got = t.percentiles()
+    assert got["max"] == 10.0
+    for key, exact in (("p50", 5.01), ("p95", 9.51)):  # the 1500th and the 2850th of 3000
+        assert exact / 1.01 <= got[key] <= exact
+
+
 def workers_of(pid: int) -> list[int]:
     try:
         with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as f:
