@@ -25,7 +25,7 @@ from hanafuda_tui.core.records import SeatRecord, new_game
 from hanafuda_tui.core.results import Cause, DealResult, Line, Settlement
 from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
 from hanafuda_tui.ui.app import HanafudaApp
-from hanafuda_tui.ui.explain import cause_text, payments, received
+from hanafuda_tui.ui.explain import cause_text, payments
 from hanafuda_tui.ui.hachihachi import screen as hachihachi_screen
 from hanafuda_tui.ui.i18n import has, set_lang, set_ruleset, t
 from hanafuda_tui.ui.screens.results import MonthResult, result_parts
@@ -66,7 +66,12 @@ def assert_explained(text: str, lines: Sequence[Line], paid: Sequence[int], rule
     """Every line's cause and amount, every payment with its unit, and per seat the payments add
     up to ``paid``."""
     found = payments(lines)
-    assert received(found, len(paid)) == tuple(paid)
+    net = [0] * len(paid)
+    for p in found:
+        net[p.receiver] += p.amount
+        if p.payer >= 0:
+            net[p.payer] -= p.amount
+    assert net == list(paid)
     for p in found:
         assert sum(x.amount for x in p.lines) == p.amount
         assert all(x.seat == p.receiver for x in p.lines)
