@@ -61,11 +61,22 @@ def test_yaku_function_maps_captures_to_named_values(name: str) -> None:
     assert found and all(isinstance(k, str) and isinstance(v, int) for k, v in found.items())
 
 
+TEYAKU_STATISTICS = {"koikoi3": "counts", "hachihachi": "table", "koikoi2": None, "hanaawase": None}
+"""Which exact teyaku statistic each ruleset gives (``hanafuda stats teyaku``): counts per teyaku,
+counts per cell of two-type teyaku, or none."""
+
+
+def test_every_ruleset_says_which_teyaku_statistic_it_gives() -> None:
+    assert sorted(TEYAKU_STATISTICS) == sorted(RULESETS)
+
+
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_teyaku_hooks_give_counts_tables_or_none(name: str) -> None:
     cls = RULESETS[name]
     counts = cls.teyaku_counts()
     table = cls.teyaku_table()
+    kind = TEYAKU_STATISTICS.get(name)
+    assert (counts is not None, table is not None) == (kind == "counts", kind == "table")
     if counts is not None:
         assert counts and all(isinstance(n, int) for n in counts.values())
         assert 0 < sum(counts.values()) < TOTAL_HANDS
@@ -73,13 +84,6 @@ def test_teyaku_hooks_give_counts_tables_or_none(name: str) -> None:
         cells = [n for row in table.values() for n in row.values()]
         assert cells and all(isinstance(n, int) for n in cells)
         assert 0 < sum(cells) <= TOTAL_HANDS
-
-
-def test_base_hooks_are_explicit_defaults() -> None:
-    assert Game.yaku_function(None) is None
-    assert Game.teyaku_counts() is None
-    assert Game.teyaku_table() is None
-    assert Game.shown_are_field is False and Game.has_ba is False
 
 
 def _ruleset_literals(node: ast.AST) -> Iterator[str]:
