@@ -181,4 +181,3 @@ SHIKO = mask("AIcs")
 GOKO = mask("AIcos")
 AME = MONTH_MASK[10]
 """雨札: every November (柳) card."""
-
