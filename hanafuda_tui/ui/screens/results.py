@@ -23,7 +23,22 @@ from ..text import faces_of, name_text, plain, reason_text, result_rows, signed,
 from .ruleset_screen import screen_of
 
 
-class MonthResult(ModalScreen[None]):
+class Closable(ModalScreen[None]):
+    """A screen closed by its one button or a key, to go on."""
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self.is_active:  # a second press, or one from under the too-small notice: dropped
+            self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class MonthResult(Closable):
     """How a month ended and every payment; Enter goes on."""
 
     BINDINGS = [Binding("enter,escape,space", "close", show=False)]
@@ -60,17 +75,6 @@ class MonthResult(ModalScreen[None]):
                     yield Static(part, classes="dialog-body")
             yield Button(Content(t("key.continue") + " [Enter]"), id="close", compact=True)
         yield KeysLine(f"[b]Enter[/b] {t('key.continue')}  {t('keys.prompt')}")
-
-    def on_mount(self) -> None:
-        self.query_one(Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if self.is_active:  # a second press, or one from under the too-small notice: dropped
-            self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 def result_parts(
@@ -192,7 +196,7 @@ def standings(game: Any, names: Sequence[str]) -> list[str]:
     return out
 
 
-class ScoreSheet(ModalScreen[None]):
+class ScoreSheet(Closable):
     """The month-by-month score sheet; at the year's end, with the final standings first."""
 
     BINDINGS = [Binding("enter,escape,space,s", "close", show=False)]
@@ -217,14 +221,3 @@ class ScoreSheet(ModalScreen[None]):
             label = t("year.new_game") if self.final else t("key.close")
             yield Button(Content(label + " [Enter]"), id="close", compact=True)
         yield KeysLine(f"[b]Enter Esc[/b] {label}  {t('keys.prompt')}")
-
-    def on_mount(self) -> None:
-        self.query_one(Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if self.is_active:  # a second press, or one from under the too-small notice: dropped
-            self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
