@@ -141,8 +141,12 @@ class PublicFacts(Protocol):
 NO_WARNINGS: Mapping[int, tuple[Any, bool]] = MappingProxyType({})
 
 
-class NoFacts(NamedTuple):
-    """The facts of a ruleset with none of its own."""
+class FactsDefaults:
+    """The answers of a ruleset without the fact asked about. A ruleset's ``Game.Facts`` is its
+    NamedTuple of fields with this after it (``class XFacts(XFields, FactsDefaults)``), and
+    overrides what it has."""
+
+    __slots__ = ()
 
     def status(self) -> tuple[tuple[str, object], ...]:
         return ()
@@ -161,6 +165,16 @@ class NoFacts(NamedTuple):
 
     def seating(self) -> Seating | None:
         return None
+
+
+class NoFields(NamedTuple):
+    """No fields."""
+
+
+class NoFacts(NoFields, FactsDefaults):
+    """The facts of a ruleset with none of its own."""
+
+    __slots__ = ()
 
 
 NO_FACTS = NoFacts()
