@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...cards import AKATAN, AME, AOTAN, GOUN, INOSHIKACHO, KASUS, POINTS, TANS, card_list
 from ...cards import GOKO as GOKO_CARDS
 from ...cards import SHIKO as SHIKO_CARDS
-from ...yaku_defs import YakuDef
+from ...yaku_defs import YakuDef, add_sets
 
 KAN = 12
 """点 in one 貫."""
@@ -78,6 +78,9 @@ MULTIPLIERS = {
 """Menus A–E multiply by the 場 (seed's table): (numerator, denominator) for 小場, 大場, 絶場."""
 
 
+_SETS = ((GOUN_Y, GOUN), (AKATAN_Y, AKATAN), (AOTAN_Y, AOTAN), (INOSHIKACHO_Y, INOSHIKACHO))
+
+
 def dekiyaku(caps: int) -> dict[str, int]:
     """出来役 held in ``caps`` with their 貫 at 小場 (五光 replaces 四光, the rest add up)."""
     found: dict[str, int] = {}
@@ -85,11 +88,7 @@ def dekiyaku(caps: int) -> dict[str, int]:
         found[GOKO] = FIXED[GOKO]
     elif caps & SHIKO_CARDS == SHIKO_CARDS:
         found[SHIKO] = FIXED[SHIKO]
-    for name, cards in ((GOUN_Y, GOUN), (AKATAN_Y, AKATAN), (AOTAN_Y, AOTAN)):
-        if caps & cards == cards:
-            found[name] = FIXED[name]
-    if caps & INOSHIKACHO == INOSHIKACHO:
-        found[INOSHIKACHO_Y] = FIXED[INOSHIKACHO_Y]
+    add_sets(found, caps, _SETS, FIXED)
     tans = (caps & TANS).bit_count()
     if tans >= 7:
         found[TAN_NAMES[tans]] = SEVEN_TAN + tans - 7

@@ -22,12 +22,12 @@ from ...cards import (
     TSUKIMI,
 )
 from ...cards import GOKO as GOKO_CARDS
-from ...yaku_defs import YakuDef
+from ...yaku_defs import KASU, TAN, TANE, YakuDef, add_counted, add_sets
 
 GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
 INOSHIKACHO_Y, AKATAN_Y, AOTAN_Y = "猪鹿蝶", "赤短", "青短"
 TSUKIMI_Y, HANAMI_Y = "月見で一杯", "花見で一杯"
-TANE_Y, TAN_Y, KASU_Y = "タネ", "タン", "カス"
+TANE_Y, TAN_Y, KASU_Y = TANE, TAN, KASU
 TESHI, KUTTSUKI = "手四", "くっつき"
 
 LIGHTS_GROUP = 1
@@ -71,41 +71,34 @@ _SET_CARDS = INOSHIKACHO | AKATAN | AOTAN | TSUKIMI | HANAMI
 KASU_CARDS = KASUS | KIKU_SAKAZUKI
 
 
+def _lights(out: dict[str, int], caps: int, values: dict[str, int]) -> None:
+    """The best of the light group (五光 > 四光 > 雨四光 > 三光), if any."""
+    four = (caps & SHIKO).bit_count()
+    if caps & ONO_MICHIKAZE:
+        if four == 4:
+            out[GOKO] = values[GOKO]
+        elif four == 3:
+            out[AME_SHIKO] = values[AME_SHIKO]
+    elif four == 4:
+        out[SHIKO_Y] = values[SHIKO_Y]
+    elif four == 3:
+        out[SANKO] = values[SANKO]
+
+
+_SETS = ((INOSHIKACHO_Y, INOSHIKACHO), (AKATAN_Y, AKATAN), (AOTAN_Y, AOTAN))
+_CUPS = ((TSUKIMI_Y, TSUKIMI), (HANAMI_Y, HANAMI))
+
+
 def yaku(caps: int, values: dict[str, int], rain: bool = False) -> dict[str, int]:
     """The scoring yaku of a capture set. ``rain``: any November card voids 花見/月見 (option)."""
     out: dict[str, int] = {}
     if caps & _LIGHTS:
-        four = (caps & SHIKO).bit_count()
-        if caps & ONO_MICHIKAZE:
-            if four == 4:
-                out[GOKO] = values[GOKO]
-            elif four == 3:
-                out[AME_SHIKO] = values[AME_SHIKO]
-        elif four == 4:
-            out[SHIKO_Y] = values[SHIKO_Y]
-        elif four == 3:
-            out[SANKO] = values[SANKO]
+        _lights(out, caps, values)
     if caps & _SET_CARDS:
-        if caps & INOSHIKACHO == INOSHIKACHO:
-            out[INOSHIKACHO_Y] = values[INOSHIKACHO_Y]
-        if caps & AKATAN == AKATAN:
-            out[AKATAN_Y] = values[AKATAN_Y]
-        if caps & AOTAN == AOTAN:
-            out[AOTAN_Y] = values[AOTAN_Y]
+        add_sets(out, caps, _SETS, values)
         if caps & KIKU_SAKAZUKI and not (rain and caps & AME):
-            if caps & TSUKIMI == TSUKIMI:
-                out[TSUKIMI_Y] = values[TSUKIMI_Y]
-            if caps & HANAMI == HANAMI:
-                out[HANAMI_Y] = values[HANAMI_Y]
-    tane = (caps & TANES).bit_count()
-    if tane >= 5:
-        out[TANE_Y] = tane - 4
-    tan = (caps & TANS).bit_count()
-    if tan >= 5:
-        out[TAN_Y] = tan - 4
-    kasu = (caps & KASUS).bit_count() + (1 if caps & KIKU_SAKAZUKI else 0)
-    if kasu >= 10:
-        out[KASU_Y] = kasu - 9
+            add_sets(out, caps, _CUPS, values)
+    add_counted(out, caps)
     return out
 
 
@@ -187,16 +180,7 @@ def yaku_nintendo(caps: int) -> dict[str, int]:
     """The scoring yaku of a capture set under ``rules=nintendo`` (no rain rule)."""
     out: dict[str, int] = {}
     if caps & _LIGHTS:
-        four = (caps & SHIKO).bit_count()
-        if caps & ONO_MICHIKAZE:
-            if four == 4:
-                out[GOKO] = 10
-            elif four == 3:
-                out[AME_SHIKO] = 7
-        elif four == 4:
-            out[SHIKO_Y] = 8
-        elif four == 3:
-            out[SANKO] = 5
+        _lights(out, caps, NINTENDO_VALUES)
     tane = (caps & TANES).bit_count()
     if caps & INOSHIKACHO == INOSHIKACHO:
         out[INOSHIKACHO_Y] = tane + 2
@@ -209,15 +193,12 @@ def yaku_nintendo(caps: int) -> dict[str, int]:
     elif ao:
         out[AOTAN_Y] = tan + 2
     if caps & KIKU_SAKAZUKI:
-        if caps & TSUKIMI == TSUKIMI:
-            out[TSUKIMI_Y] = 5
-        if caps & HANAMI == HANAMI:
-            out[HANAMI_Y] = 5
+        add_sets(out, caps, _CUPS, NINTENDO_VALUES)
     if tane >= 5 and INOSHIKACHO_Y not in out:
         out[TANE_Y] = tane - 4
     if tan >= 5 and not (aka or ao):
         out[TAN_Y] = tan - 4
-    kasu = (caps & KASUS).bit_count() + (1 if caps & KIKU_SAKAZUKI else 0)
+    kasu = (caps & KASU_CARDS).bit_count()
     if kasu >= 10:
         out[KASU_Y] = kasu - 9
     return out

@@ -28,7 +28,7 @@ from ...cards import (
     TSUKIMI,
 )
 from ...cards import GOKO as GOKO_CARDS
-from ...yaku_defs import YakuDef
+from ...yaku_defs import KASU, TAN, TANE, YakuDef, add_counted, add_sets
 
 # 手役 (dealt hands): month pattern of the seven dealt cards → (name, 文). docs/rules/koikoi3.md §3.
 TEYAKU = {
@@ -44,7 +44,7 @@ GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
 OTORI_Y, KOTORI_Y, GOUN_Y = "大鳥", "小鳥", "五雲"
 AKATAN_Y, AOTAN_Y, INOSHIKACHO_Y, KUSA_Y, SUGAWARA_Y = "赤短", "青短", "猪鹿蝶", "くさ", "表菅原"
 TEPPO_Y, TSUKIMI_Y, HANAMI_Y = "鉄砲", "月見酒", "花見酒"
-TANE_Y, TAN_Y, KASU_Y = "タネ", "タン", "カス"
+TANE_Y, TAN_Y, KASU_Y = TANE, TAN, KASU
 
 LIGHTS_GROUP, BIRDS_GROUP, CUPS_GROUP = 1, 2, 3
 """Exclusive groups (docs/rules/koikoi3.md §5): 五光 > 四光 > 雨四光 > 三光, 大鳥 > 小鳥, 鉄砲 over
@@ -103,6 +103,17 @@ def kasu_count(caps: int) -> int:
     return (caps & KASU_CARDS).bit_count()
 
 
+_SETS = (
+    (GOUN_Y, GOUN),
+    (AKATAN_Y, AKATAN),
+    (AOTAN_Y, AOTAN),
+    (INOSHIKACHO_Y, INOSHIKACHO),
+    (KUSA_Y, KUSA),
+    (SUGAWARA_Y, OMOTE_SUGAWARA),
+)
+_CUPS = ((TEPPO_Y, TEPPO), (TSUKIMI_Y, TSUKIMI), (HANAMI_Y, HANAMI))
+
+
 def raw_yaku(caps: int) -> dict[str, int]:
     """Every yaku whose card condition holds, before exclusivity and 雨流れ."""
     out: dict[str, int] = {}
@@ -120,34 +131,10 @@ def raw_yaku(caps: int) -> dict[str, int]:
         if caps & OTORI == OTORI:
             out[OTORI_Y] = YAKU_VALUES[OTORI_Y]
         out[KOTORI_Y] = YAKU_VALUES[KOTORI_Y]
-    if caps & GOUN == GOUN:
-        out[GOUN_Y] = YAKU_VALUES[GOUN_Y]
-    if caps & AKATAN == AKATAN:
-        out[AKATAN_Y] = YAKU_VALUES[AKATAN_Y]
-    if caps & AOTAN == AOTAN:
-        out[AOTAN_Y] = YAKU_VALUES[AOTAN_Y]
-    if caps & INOSHIKACHO == INOSHIKACHO:
-        out[INOSHIKACHO_Y] = YAKU_VALUES[INOSHIKACHO_Y]
-    if caps & KUSA == KUSA:
-        out[KUSA_Y] = YAKU_VALUES[KUSA_Y]
-    if caps & OMOTE_SUGAWARA == OMOTE_SUGAWARA:
-        out[SUGAWARA_Y] = YAKU_VALUES[SUGAWARA_Y]
+    add_sets(out, caps, _SETS, YAKU_VALUES)
     if caps & KIKU_SAKAZUKI:
-        if caps & TEPPO == TEPPO:
-            out[TEPPO_Y] = YAKU_VALUES[TEPPO_Y]
-        if caps & TSUKIMI == TSUKIMI:
-            out[TSUKIMI_Y] = YAKU_VALUES[TSUKIMI_Y]
-        if caps & HANAMI == HANAMI:
-            out[HANAMI_Y] = YAKU_VALUES[HANAMI_Y]
-    tane = (caps & TANES).bit_count()
-    if tane >= 5:
-        out[TANE_Y] = tane - 4
-    tan = (caps & TANS).bit_count()
-    if tan >= 5:
-        out[TAN_Y] = tan - 4
-    kasu = kasu_count(caps)
-    if kasu >= 10:
-        out[KASU_Y] = kasu - 9
+        add_sets(out, caps, _CUPS, YAKU_VALUES)
+    add_counted(out, caps)
     return out
 
 
