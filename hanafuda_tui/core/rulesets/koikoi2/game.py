@@ -216,13 +216,13 @@ class Koikoi2(Game):
                 self.shown[s] = self.hands[s]
                 self.emit("teyaku", s, cards=self.hands[s], value=TEYAKU_VALUE, names=(name,))
             if len(holders) == 2:
-                self._end(-1, "teyaku-draw", (), 0, 0, ())
+                self._end(self._record(-1, "teyaku-draw", (), 0, 0, ()))
                 return
             if holders:
                 s, name = holders[0]
                 line = Line(s, TEYAKU_VALUE, Cause.TEYAKU, name, TEYAKU_VALUE)
                 found = ((name, TEYAKU_VALUE),)
-                self._end(s, "teyaku", found, TEYAKU_VALUE, TEYAKU_VALUE, (line,))
+                self._end(self._record(s, "teyaku", found, TEYAKU_VALUE, TEYAKU_VALUE, (line,)))
                 return
         self.begin_turn(self.dealer)
 
@@ -275,7 +275,7 @@ class Koikoi2(Game):
     def hands_out(self) -> None:
         """Nobody called 勝負: no score, the dealer stays (docs/rules/koikoi2.md §7); under
         ``rules=nintendo`` the deal passes to the other player (§11.4)."""
-        self._end(-1, "hands-out", (), 0, 0, ())
+        self._end(self._record(-1, "hands-out", (), 0, 0, ()))
 
     def other_actions(self) -> list[int]:
         return _DECISIONS[:] if self.phase == KOIKOI else []
@@ -305,7 +305,7 @@ class Koikoi2(Game):
             value *= 2
         self.emit("shobu", seat, value=value, names=tuple(found))
         lines = shobu_lines(seat, found, double_seven, koikoi)
-        self._end(seat, "shobu", tuple(found.items()), base, value, lines)
+        self._end(self._record(seat, "shobu", tuple(found.items()), base, value, lines))
 
     # -- month and game -------------------------------------------------------------------------
 
@@ -317,41 +317,34 @@ class Koikoi2(Game):
         base: int,
         value: int,
         lines: tuple[Line, ...],
-    ) -> tuple[int, int]:
-        """Add the deal's result; returns its payments."""
+    ) -> RoundResult:
+        """Add the deal's result and return it."""
         pay = (value if winner == 0 else 0, value if winner == 1 else 0)
-        self.results.append(
-            RoundResult(
-                self.month,
-                len(self.deals) - 1,
-                self.dealer,
-                winner,
-                reason,
-                found,
-                value,
-                pay,
-                base,
-                self.koikoi,
-                OUTCOMES[reason],
-                lines,
-            )
+        result = RoundResult(
+            self.month,
+            len(self.deals) - 1,
+            self.dealer,
+            winner,
+            reason,
+            found,
+            value,
+            pay,
+            base,
+            self.koikoi,
+            OUTCOMES[reason],
+            lines,
         )
-        return pay
+        self.results.append(result)
+        return result
 
-    def _end(
-        self,
-        winner: int,
-        reason: str,
-        found: tuple[tuple[str, int], ...],
-        base: int,
-        value: int,
-        lines: tuple[Line, ...],
-    ) -> None:
-        pay = self._record(winner, reason, found, base, value, lines)
+    def _end(self, result: RoundResult) -> None:
+        """Close the month with its recorded ``result``: the scores, the next dealer, the next
+        month or the game's end."""
+        winner, reason, pay = result.winner, result.reason, result.payments
         self.scores[0] += pay[0]
         self.scores[1] += pay[1]
-        names = (reason, *(name for name, _ in found))
-        self.emit("month_end", winner, value=value, names=names, amounts=pay)
+        names = (reason, *(name for name, _ in result.yaku))
+        self.emit("month_end", winner, value=result.value, names=names, amounts=pay)
         if winner >= 0:
             self.dealer = winner
         elif self.nintendo and reason == "hands-out":

@@ -234,7 +234,8 @@ class Koikoi3(Game):
             pay[w] = -sum(pay)
             name = self.teyaku[w][0]  # type: ignore[index]
             declared = [self.teyaku[s] if self.declared[s] else None for s in range(3)]
-            self._win(w, "teyaku", ((name, top),), top, tuple(pay), teyaku_lines(w, declared))
+            self._result(w, "teyaku", ((name, top),), top, tuple(pay), teyaku_lines(w, declared))
+            self._won(w)
         elif has_shima(self.field):
             self._nagare("nagare-shima")
         else:
@@ -289,7 +290,8 @@ class Koikoi3(Game):
             self.emit("shobu", seat, value=value, names=tuple(yaku))
             self.offer = ()
             pay = tuple(2 * value if s == seat else -value for s in range(3))
-            self._win(seat, "shobu", tuple(yaku.items()), value, pay, shobu_lines(seat, yaku))
+            self._result(seat, "shobu", tuple(yaku.items()), value, pay, shobu_lines(seat, yaku))
+            self._won(seat)
 
     # -- month and year -------------------------------------------------------------------------
 
@@ -332,16 +334,9 @@ class Koikoi3(Game):
         self.shibari = True
         self.new_deal()
 
-    def _win(
-        self,
-        winner: int,
-        reason: str,
-        yaku: tuple[tuple[str, int], ...],
-        value: int,
-        pay: tuple[int, ...],
-        lines: tuple[Line, ...],
-    ) -> None:
-        self._result(winner, reason, yaku, value, pay, lines)
+    def _won(self, winner: int) -> None:
+        """After a won month's result: the winner deals next, 小引 at a season's end, the year's
+        end or its extension, else the next month."""
         self.winners.append(winner)
         self.dealer = winner
         self.shibari = False
