@@ -5,7 +5,7 @@ rules on stacked hands, the strong search on the view alone, and normal ahead of
 import random
 
 import pytest
-from twins import twin_with_hidden_cards_permuted
+from helpers.bots import twin_with_hidden_cards_permuted
 
 from hanafuda_tui import tournament
 from hanafuda_tui.bots import make_bot

@@ -5,7 +5,7 @@ field cards during a turn (seed 004 手役, docs/rules/hanaawase.md §5), for a 
 import random
 
 import pytest
-from conftest import stack
+from helpers.koikoi3 import stack
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.bots.policy import seen_of_game, seen_of_view

@@ -1,15 +1,11 @@
 """The 記入式 (seed 002 ○記入式について): the seed's example year, month by month, sums to its 合計
 (+8 +189, +72 -250, -80 +61) and closes at +13, +71, -84 (docs/rules/hachihachi.md §16, §17)."""
 
-import random
+from helpers.hachihachi import A, example_game, row
 
-from hanafuda_tui.core.results import Outcome
-from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA
+from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA
 from hanafuda_tui.core.rulesets.hachihachi.game import (
-    Hachihachi,
-    HachihachiOptions,
     MonthResult,
-    Row,
     year_end,
 )
 from hanafuda_tui.core.rulesets.hachihachi.lines import OUTCOMES
@@ -18,98 +14,6 @@ from hanafuda_tui.core.rulesets.hachihachi.sheet import (
     month_lines,
     sheet,
 )
-from hanafuda_tui.core.table import shuffled_deck
-
-A, B, C = 0, 1, 2
-K = 12
-
-
-def row(a, b, c, remark, kan=True, struck=False):
-    scale = K if kan else 1
-    return Row((a * scale, b * scale, c * scale), remark, not kan, struck)
-
-
-# (month, 場, 二代しばり left, next 胴 (the * mark), rows in 点), as the seed writes them.
-EXAMPLE = [
-    (1, OBA, KOBA, B, [row(-4, -4, 8, "三本"), row(-14, 28, -14, "赤短")]),
-    (2, KOBA, KOBA, C, [row(-3, 6, -3, "短一"), row(-1, 2, -1, "抜"), row(-10, 1, 9, "", False)]),
-    (
-        3,
-        OBA,
-        OBA,
-        A,
-        [
-            row(20, -10, -10, "短一三本"),
-            row(4, -2, -2, "飛込"),
-            row(4, -2, -2, "抜"),
-            row(60, -52, -8, "", False),
-        ],
-    ),
-    (4, OBA, KOBA, A, [row(16, -8, -8, "空素", struck=True), row(56, -28, -28, "素十七")]),
-    (5, KOBA, KOBA, C, [row(-17, -17, 34, "青短七短")]),
-    (6, ZEBA, KOBA, A, [row(16, -8, -8, "三本"), row(132, -196, 64, "", False)]),
-    (
-        7,
-        KOBA,
-        KOBA,
-        A,
-        [
-            row(-4, 8, -4, "光一"),
-            row(4, -2, -2, "三本"),
-            row(2, -2, 0, "飛込法度"),
-            row(13, -12, -1, "", False),
-        ],
-    ),
-    (
-        8,
-        KOBA,
-        KOBA,
-        C,
-        [row(-3, 6, -3, "立三本"), row(0, 2, -2, "飛込"), Row((-42, -42, 84), "青短・消")],
-    ),
-    (9, KOBA, KOBA, B, [row(0, 15, -15, "", False)]),
-    (10, ZEBA, KOBA, B, [row(-8, 16, -8, "赤"), row(-48, 96, -48, "四光")]),
-    (
-        11,
-        OBA,
-        KOBA,
-        A,
-        [row(-6, 12, -6, "短一"), row(-7, 14, -7, "赤短・下"), row(24, -24, 0, "猪鹿蝶")],
-    ),
-    (12, OBA, KOBA, C, [row(8, -4, -4, "赤"), row(-12, -12, 24, "猪鹿蝶")]),
-]
-
-
-def example_game():
-    rng = random.Random(0)
-    game = Hachihachi(HachihachiOptions(), A, lambda: shuffled_deck(rng))
-    stones = [0, 0, 0]
-    for month, ba, carried, nxt, rows in EXAMPLE:
-        live = [r for r in rows if not r.struck]
-        pay = tuple(sum(r.amounts[s] for r in live) for s in range(3))
-        game.results.append(
-            MonthResult(
-                month,
-                month - 1,
-                A,
-                nxt,
-                "",
-                (),
-                0,
-                pay,
-                ba,
-                carried,
-                tuple(rows),
-                month,
-                Outcome.YAKU,
-                (),
-            )
-        )
-        stones[nxt] += 1
-    game.stones = stones
-    scores = [sum(r.payments[s] for r in game.results) for s in range(3)]
-    game.year = year_end(scores, stones, [C, A, B])
-    return game
 
 
 def test_example_sums_and_closing_rows():

@@ -9,10 +9,9 @@ import random
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core.cards import parse_deck
 from hanafuda_tui.core.determinize import unseen
-from hanafuda_tui.core.game import Game, IllegalAction
-from hanafuda_tui.core.rulesets import ruleset_class
-from hanafuda_tui.core.game import PlayerView
+from hanafuda_tui.core.game import Game, IllegalAction, PlayerView
 from hanafuda_tui.core.records import new_game
+from hanafuda_tui.core.rulesets import ruleset_class
 
 
 def decisions(ruleset: str, seed: int, wanted: int) -> list[PlayerView]:

@@ -1,4 +1,5 @@
-"""Stacked decks and scripted 三人こいこい games (decks dealt per docs/rules/README.md §4)."""
+"""Stacked decks and scripted 三人こいこい games (decks dealt per docs/rules/README.md §4), and an
+independent reading of its 出来役 (docs/rules/koikoi3.md §5) to check the core against."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CODES, mask, parse_deck
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.rulesets.koikoi3.game import Koikoi3, Koikoi3Options
-from hanafuda_tui.core.rulesets.koikoi3.yaku import teyaku
+from hanafuda_tui.core.rulesets.koikoi3.yaku import (
+    teyaku,
+)
 from hanafuda_tui.core.table import DEAL_THREE, deal, has_shima
 
 
@@ -123,3 +126,107 @@ def play_out_deal(game: Koikoi3, call: int = act.KOIKOI) -> None:
             game.apply(call)
         else:
             game.apply(legal[0])
+
+
+# 1: K takes I, h draws g (花見); 2: O, Q laid; 3: b, k laid; 4: d takes c (鉄砲), e laid.
+TEPPO = stack("KdUNRVZ", "OSWamXj", "MPTbnpY", "IgcEsA", stock="hQke")
+
+
+# 1: K takes I, h draws g (花見); 2: 胴二 B takes A, d draws c; 3, 4 quiet; 5: 胴二 t takes s (三光).
+SANKO_FOR_DEALER2 = stack("KUNRVZl", "BtOSWam", "MPTXbnp", "IgAcsE", stock="hdQYk")
+
+
+def winner_of(pay):
+    return max(range(3), key=lambda s: pay[s])
+
+
+def win_months(game, payments):
+    """Settle months through the game's own month-end flow (Koikoi3._result, then _won)."""
+    for pay in payments:
+        w = winner_of(pay)
+        game._result(w, "shobu", (), pay[w] // 2, tuple(pay), ())
+        game._won(w)
+
+
+def settled(game):
+    """Each settlement's name, months played before it, and payments."""
+    return [(x.name, x.after, x.payments) for x in game.settlements]
+
+
+KASU_CODES = "CDGHKLOPSTWXabefijmnrtuv"
+TANE_CODES = "EMQUYdgkp"
+TAN_CODES = "BFJNRVZhlq"
+REF_SETS = {
+    "大鳥": ("AEMdps", 18),
+    "小鳥": ("EMdp", 7),
+    "五雲": ("EQUYg", 15),
+    "赤短": ("BFJ", 7),
+    "青短": ("Vhl", 7),
+    "猪鹿蝶": ("YkU", 6),
+    "くさ": ("NRZ", 5),
+    "表菅原": ("AEI", 4),
+    "鉄砲": ("Icg", 6),
+    "月見酒": ("cg", 2),
+    "花見酒": ("Ig", 2),
+}
+
+
+REF_SET_CARDS = [(name, frozenset(need), value) for name, (need, value) in REF_SETS.items()]
+
+
+LIGHT_SET, TANE_SET, TAN_SET, KASU_SET = (
+    frozenset(x) for x in ("AIcs", TANE_CODES, TAN_CODES, KASU_CODES)
+)
+
+
+def ref_conditions(cs: set[str]) -> dict[str, int]:
+    """Every yaku whose cards are held, with its value, before exclusions and 雨流れ."""
+    out: dict[str, int] = {}
+    lights = len(cs & LIGHT_SET)
+    if lights == 4 and "o" in cs:
+        out["五光"] = 24
+    if lights == 4:
+        out["四光"] = 16
+    if lights >= 3 and "o" in cs:
+        out["雨四光"] = 9
+    if lights >= 3:
+        out["三光"] = 6
+    for name, need, value in REF_SET_CARDS:
+        if need <= cs:
+            out[name] = value
+    for name, kind in (("タネ", TANE_SET), ("タン", TAN_SET)):
+        n = len(cs & kind)
+        if n >= 5:
+            out[name] = n - 4
+    kasu = len(cs & KASU_SET) + ("g" in cs)
+    if kasu >= 10:
+        out["カス"] = kasu - 9
+    return out
+
+
+def ref_scoring(cs: set[str]) -> dict[str, int]:
+    out = ref_conditions(cs)
+    for group in (
+        ("五光", "四光", "雨四光", "三光"),
+        ("大鳥", "小鳥"),
+        ("鉄砲", "月見酒", "花見酒"),
+    ):
+        held = [name for name in group if name in out]
+        if group[0] == "鉄砲" and "鉄砲" not in held:
+            continue
+        for name in held[1:]:
+            del out[name]
+    if cs & set("opqr") and "A" not in cs:
+        for name in ("鉄砲", "月見酒", "花見酒"):
+            out.pop(name, None)
+    return out
+
+
+def ref_formed(before: set[str], after: set[str]) -> set[str]:
+    old = ref_conditions(before)
+    now = ref_scoring(after)
+    out = {n for n, v in now.items() if n not in old or v > old[n]}
+    kasu = len(after & set(KASU_CODES)) + ("g" in after)
+    if "g" in after and kasu == 10:
+        out.discard("カス")
+    return out

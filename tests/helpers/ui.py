@@ -173,3 +173,23 @@ async def human_step(pilot: Pilot[Any]) -> str:
     assert game.phase == Phase.PLAY and screen.session.is_human(game.to_act)
     await press(pilot, "right", "enter")
     return "play"
+
+
+def seats_of(players: int) -> list[SeatRecord]:
+    bots = [SeatRecord(name=f"Bot{i}", player="random") for i in range(1, players)]
+    return [SeatRecord(name="あなた", player="human"), *bots]
+
+
+def saved_seated(tmp_path: Path, players: int, wanted: Callable[[Game], bool]) -> Game:
+    """A seeded game of random bots at ``players`` seats in the first round, some cards taken,
+    a wanted state; saved as the human's at seat 0."""
+    for seed in range(200):
+        game = new_game("hanaawase", random.Random(seed), {"players": players})
+        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(players)]
+        while not game.results:
+            taken = sum(c.bit_count() for c in game.captures)
+            if game.phase == Phase.PLAY and taken >= 4 and wanted(game):
+                Store(tmp_path).write(record_of(game, seats_of(players)).to_json())
+                return game
+            game.apply(bots[game.to_act].act(game.view(game.to_act)))
+    raise AssertionError("no such game")

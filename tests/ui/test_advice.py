@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from normal_play import decisions
+from helpers.bots import decisions
+from helpers.ui import continued, human_step, saved_where, settle, start
 from textual.widgets import Static
-from ui_helpers import continued, human_step, saved_where, settle, start
 
 from hanafuda_tui.bots import advice as bot_advice
 from hanafuda_tui.bots.advice import ITERATIONS, advise, reason, seed_of

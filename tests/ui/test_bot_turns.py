@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.ui import continued, human_step, saved_where, visible_cards
 from textual.pilot import Pilot
-from ui_helpers import continued, human_step, saved_where, visible_cards
 
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import replay

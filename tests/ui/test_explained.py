@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import deal_with, game_with, play
+from helpers.koikoi3 import deal_with, game_with, play
+from helpers.ui import screen_text as ui_screen_text
+from helpers.ui import settle
 from rich.console import Console
 from textual.app import App
 from textual.content import Content
-from ui_helpers import screen_text as ui_screen_text
-from ui_helpers import settle
 
 import hanafuda_tui.ui.app
 from hanafuda_tui.core.cards import mask

@@ -8,9 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from textual.content import Content
-from textual.widgets import Static
-from ui_helpers import (
+from helpers.ui import (
     check_prompt_matches_rules,
     continued,
     human_step,
@@ -20,6 +18,8 @@ from ui_helpers import (
     start,
     visible_cards,
 )
+from textual.content import Content
+from textual.widgets import Static
 
 from hanafuda_tui.core.cards import card_list
 from hanafuda_tui.core.game import Game, Phase

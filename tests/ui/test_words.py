@@ -10,9 +10,9 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from helpers.ui import continued, saved_where
 from rich.cells import cell_len
 from textual.content import Content
-from ui_helpers import continued, saved_where
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core.cards import (
