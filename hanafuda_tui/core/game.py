@@ -241,13 +241,14 @@ class Game:
     dealer_title: ClassVar[str] = ""
     """What the dealer is called in records and logs (親 or 胴); each ruleset sets its own."""
     shown_are_field: ClassVar[bool] = False
-    """Whether shown teyaku cards are field cards for the other players (花合わせ, seed 004 手役)."""
+    """Whether shown teyaku cards are field cards for the other players (花合わせ,
+    docs/rules/hanaawase.md §5)."""
     Facts: ClassVar[type[PublicFacts]] = NoFacts
     """The type of the ruleset's public facts in a view (``PlayerView.facts``)."""
     kasu_cards: ClassVar[int] = KASUS
     """The cards the ruleset counts as カス (a card may count as its own kind too)."""
     has_ba: ClassVar[bool] = False
-    """Whether a month's 場 (小場/大場/絶場) scales its values (八八, seed 002)."""
+    """Whether a month's 場 (小場/大場/絶場) scales its values (八八, docs/rules/hachihachi.md §4)."""
     bot_rules: ClassVar[str] = ""
     """The module of the bots' knowledge of the ruleset (its yaku as card sets, its stop rule: a
     ``make(options, **month)`` evaluator), named, not imported: the bots sit above the core."""

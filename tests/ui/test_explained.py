@@ -212,8 +212,8 @@ def declared_first(session: Session) -> bool:
 
 
 def test_hachihachi_teyaku_are_in_the_sidebar_and_the_sheet_once_declared(tmp_path: Path) -> None:
-    """Teyaku are paid when declared (seed 002 (4)2): the scores and the 記入式 show them before
-    the month ends."""
+    """Teyaku are paid when declared (docs/rules/hachihachi.md §9): the scores and the 記入式 show them
+    before the month ends."""
     seed = next(
         s for s in map(str, range(300)) if declared_first(Session.new("hachihachi", {}, SEATS, s))
     )

@@ -1,6 +1,7 @@
-"""花合わせ with four to six seated at the table (seed 004): the 出る・下る answers on the seats as
-they are given, the round's roles, out seats with their card count only, the out cards under the
-stock, and a human who sits out watching with its own seven labelled and no hidden card shown."""
+"""花合わせ with four to six seated at the table (docs/rules/hanaawase.md §11): the 出る・下る answers on the
+seats as they are given, the round's roles, out seats with their card count only, the out cards
+under the stock, and a human who sits out watching with its own seven labelled and no hidden card
+shown."""
 
 from __future__ import annotations
 

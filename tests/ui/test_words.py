@@ -111,7 +111,8 @@ def test_year_end_names_ginmi_only_where_the_ruleset_pays_it(ruleset: str) -> No
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_the_dealer_is_called_as_the_ruleset_calls_it(ruleset: str) -> None:
-    """花合わせ's dealer is 親 (seed 004), not 胴: in the seat roles, the log and the sheet."""
+    """花合わせ's dealer is 親 (docs/rules/hanaawase.md §3), not 胴: in the seat roles, the log and
+    the sheet."""
     cls = ruleset_class(ruleset)
     i18n.set_ruleset(ruleset)
     assert seat_roles(ruleset, cls.table_sizes[0], 1)[1] == cls.dealer_title

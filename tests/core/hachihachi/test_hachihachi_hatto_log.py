@@ -1,7 +1,7 @@
-"""八八 法度 in the log (seen by every seat): told when the yaku is completed, never at the lay,
-which would tell what the offender's hand holds. The offender is named with the card and the
-share it takes over; an exempt lay is proved by showing the hand it was laid from (seed 002
-○ルールの補足説明 (1) 1, ○特殊役 ※)."""
+"""八八 法度 in the log (seen by every seat): told when the yaku is completed, never at the lay, which
+would tell what the offender's hand holds. The offender is named with the card and the share it
+takes over; an exempt lay is proved by showing the hand it was laid from (docs/rules/hachihachi.md
+§12, §13)."""
 
 from helpers.hachihachi import THREE_HAND, hatto_then_sage, play, staged
 

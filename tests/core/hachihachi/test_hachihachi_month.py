@@ -1,5 +1,5 @@
 """八八 months on constructed tables: あがり, 下げ and its cancels, 法度 and its exemptions, 飛込み,
-抜け, card points and special yaku (seed 002 ○ルールの補足説明 (1), (2), docs/rules/hachihachi.md §11–§14)."""
+抜け, card points and special yaku (docs/rules/hachihachi.md §11–§14)."""
 
 import pytest
 from helpers.hachihachi import THREE_HAND, hatto_then_sage, play, staged

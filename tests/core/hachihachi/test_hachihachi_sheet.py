@@ -1,4 +1,4 @@
-"""The 記入式 (seed 002 ○記入式について): the seed's example year, month by month, sums to its 合計
+"""The 記入式: the rules' example year, month by month, sums to its 合計
 (+8 +189, +72 -250, -80 +61) and closes at +13, +71, -84 (docs/rules/hachihachi.md §16, §17)."""
 
 from helpers.hachihachi import A, example_game, row

@@ -1,4 +1,4 @@
-"""花合わせ rounds on stacked decks (seed 004, docs/rules/hanaawase.md)."""
+"""花合わせ rounds on stacked decks (docs/rules/hanaawase.md)."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""二人こいこい games on stacked decks (seed 003 section 5, docs/rules/koikoi2.md)."""
+"""二人こいこい games on stacked decks (docs/rules/koikoi2.md)."""
 
 import random
 

@@ -1,5 +1,5 @@
-"""三人こいこい months through the real state machine with stacked decks (seed 000/001 ○要点,
-○ルール補足説明 (1)-(3), ○競技の全体; docs/rules/koikoi3.md §3–§9). Seat 0 is the first 胴 unless
+"""三人こいこい months through the real state machine with stacked decks (docs/rules/koikoi3.md
+§3–§9). Seat 0 is the first 胴 unless
 told; the decks are laid out role by role with ``stack``/``deal_with`` (docs/rules/README.md §4 deal
 order)."""
 

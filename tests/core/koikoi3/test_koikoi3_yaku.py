@@ -1,5 +1,5 @@
-"""三人こいこい yaku (seed 000/001 ○手役 ○出来役 ○ルール補足説明 (2), docs/rules/koikoi3.md §3, §5–§7), each
-with a minimal capture set, and an independent reading of the seed checked on random capture sets."""
+"""三人こいこい yaku (docs/rules/koikoi3.md §3, §5–§7), each with a minimal capture set,
+and an independent reading of the rules checked on random capture sets."""
 
 import random
 
@@ -33,7 +33,7 @@ def formed(before: str, new: str) -> set[str]:
 @pytest.mark.parametrize(
     ("hand", "expected"),
     [
-        ("AQRSTau", ("手四", 8)),  # seed 001's examples, one per teyaku
+        ("AQRSTau", ("手四", 8)),  # the rules' examples, one per teyaku
         ("EFGOPkl", ("はねけん", 10)),
         ("JKLXtuv", ("二三本", 20)),
         ("FMPopqr", ("一二四", 30)),
@@ -269,7 +269,7 @@ def test_shibari_value_leaves_out_the_sakazuki_ten():
     assert shibari_value(caps, scoring_yaku(caps)) == 2
 
 
-# -- an independent reading of the seed, checked on random capture sets -----------------------------
+# -- an independent reading of the rules, checked on random capture sets ----------------------------
 
 
 @settings(max_examples=400, deadline=None)

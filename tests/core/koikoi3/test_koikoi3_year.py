@@ -1,5 +1,5 @@
-"""The 三人こいこい year: 小引 per season, 吟味 and its ties, extension seasons (seed 000/001 ○要点,
-○競技の全体 and its 試合結果例; docs/rules/koikoi3.md §10–§12)."""
+"""The 三人こいこい year: 小引 per season, 吟味 and its ties, extension seasons (docs/rules/koikoi3.md
+§10–§12)."""
 
 import itertools
 
@@ -17,7 +17,7 @@ from helpers.koikoi3 import (
 from hanafuda_tui.core.game import IllegalAction
 from hanafuda_tui.core.rulesets.koikoi3.game import ginmi, kobiki
 
-# 試合結果例: each month's net for A, B, C (seed 000 ○競技の全体); 夏's fourth column is B's 小引.
+# 試合結果例: each month's net for A, B, C (docs/rules/koikoi3.md §12); 夏's fourth column is B's 小引.
 EXAMPLE_MONTHS = [
     (+4, -2, -2),
     (-1, +2, -1),

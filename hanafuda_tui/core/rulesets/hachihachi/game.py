@@ -1,4 +1,4 @@
-"""八八 (seed 002 competition rules, docs/rules/hachihachi.md): a year of twelve months (越年 optional).
+"""八八 (docs/rules/hachihachi.md): a year of twelve months (越年 optional).
 
 Each month: deal 手七場六, judge the 場, teyaku declared privately and revealed together, then turns
 胴 → 胴二 → ビキ. A new 出来役 offers あがり or 下げ; the month ends on あがり, on a 下げの取消し, or
@@ -78,7 +78,7 @@ class Mark(NamedTuple):
     """(beneficiary, 法度 yaku), as in ``Hatto.yaku``."""
     proof: int
     """-1 if the lay was not exempt, else the hand it was laid from: what the offender shows to
-    prove the exemption if the card completes the yaku (seed 002 ○ルールの補足説明 (1) 1)."""
+    prove the exemption if the card completes the yaku (docs/rules/hachihachi.md §13)."""
 
 
 class Row(NamedTuple):

@@ -1,4 +1,4 @@
-"""花合わせ (seed 004, docs/rules/hanaawase.md).
+"""花合わせ (docs/rules/hanaawase.md).
 
 Twelve rounds of three players, 手七場六, turns 親 → 胴二 → ビキ until the stock is drawn out.
 Teyaku (七カス, 六カス) are declared privately before play; the shown kasu stay in the holder's hand
@@ -40,12 +40,12 @@ from .yaku import (
 
 
 def month_then_points(card: int) -> tuple[int, ...]:
-    """The first-親 draw: lowest month, then the higher card points (seed 004 親の決め方)."""
+    """The first-親 draw: lowest month, then the higher card points (docs/rules/hanaawase.md §3)."""
     return (card >> 2, -POINTS[card])
 
 
 def _scoring_dekiyaku(caps: int) -> dict[str, int]:
-    """花合わせ's 出来役 in points; 雨シマ voids them all (seed 004)."""
+    """花合わせ's 出来役 in points; 雨シマ voids them all (docs/rules/hanaawase.md §7, §8)."""
     return {} if ame_shima(caps) else dekiyaku(caps)
 
 

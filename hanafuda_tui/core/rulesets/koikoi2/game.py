@@ -1,4 +1,4 @@
-"""二人こいこい (seed 003 section 5, docs/rules/koikoi2.md).
+"""二人こいこい (docs/rules/koikoi2.md).
 
 Two players, eight cards each and eight to the field (a field シマ is dealt again and uses no month).
 A turn that formed or raised a yaku offers こいこい/勝負; on the player's last hand card 勝負 is

@@ -1,4 +1,4 @@
-"""二人こいこい: yaku and teyaku (seed 003 section 4 and 5, docs/rules/koikoi2.md §4, §8).
+"""二人こいこい: yaku and teyaku (docs/rules/koikoi2.md §4, §8).
 
 Yaku are plain dicts ``{name: value}``. The light group is exclusive (五光 > 四光 > 雨四光 > 三光);
 everything else adds up; 菊に盃 is a tane and a kasu at once. 表菅原/裏菅原 are not played.
@@ -46,9 +46,9 @@ YAKU = (
     YakuDef(TAN_Y, TANS, 5, 1, per=1),
     YakuDef(KASU_Y, KASUS | KIKU_SAKAZUKI, 10, 1, per=1),
 )
-"""The yaku as card sets at the seed's main values in 点 (seed 003 section 4, docs/rules/koikoi2.md
-§4): 雨四光 is 小野道風 with three other lights, 三光 three lights without him; タネ and タン grow by
-1 per card past 5, カス (菊に盃 counted) per card past 10."""
+"""The yaku as card sets at their main values in 点 (docs/rules/koikoi2.md §4): 雨四光 is 小野道風 with
+three other lights, 三光 three lights without him; タネ and タン grow by 1 per card past 5, カス (菊に盃
+counted) per card past 10."""
 VALUES = {d.name: d.value for d in YAKU if not d.per}
 """The values of the yaku that do not count cards."""
 LOW_VALUES = {**VALUES, GOKO: 10, SHIKO_Y: 8, AME_SHIKO: 7, SANKO: 5, AKATAN_Y: 5, AOTAN_Y: 5}

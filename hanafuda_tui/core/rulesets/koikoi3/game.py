@@ -1,4 +1,4 @@
-"""三人こいこい (seed 000/001 rules Ver.1.01R2, docs/rules/koikoi3.md).
+"""三人こいこい (docs/rules/koikoi3.md).
 
 A year of twelve months (extension seasons on a three-way tie). Each month: teyaku, then turns
 胴 → 胴二 → ビキ until a player who formed a yaku calls 勝負, or the hands run out (流れ).
@@ -157,7 +157,7 @@ class Koikoi3(Game):
 
     @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
-        """Scoring yaku in 文 (seed 000)."""
+        """Scoring yaku in 文 (docs/rules/koikoi3.md §5)."""
         return scoring_yaku
 
     @classmethod
@@ -166,7 +166,7 @@ class Koikoi3(Game):
 
     @classmethod
     def teyaku_counts(cls) -> dict[str, int]:
-        """Hands holding each teyaku (seed 000 ○手役 rates × C(48,7), docs/rules/koikoi3.md §3)."""
+        """Hands holding each teyaku (the rates of docs/rules/koikoi3.md §3 × C(48,7))."""
 
         def classify(hand: int) -> str | None:
             found = teyaku(hand)

@@ -1,5 +1,4 @@
-"""三人こいこい: teyaku and 出来役 (seed 000/001 ○手役 ○出来役 ○ルール補足説明,
-docs/rules/koikoi3.md §3, §5–§7).
+"""三人こいこい: teyaku and 出来役 (docs/rules/koikoi3.md §3, §5–§7).
 
 Yaku are kept in plain dicts ``{name: value}`` keyed by the Japanese name players use.
 """
@@ -69,7 +68,7 @@ YAKU = (
     YakuDef(TAN_Y, TANS, 5, 1, per=1),
     YakuDef(KASU_Y, KASUS | KIKU_SAKAZUKI, 10, 1, per=1),
 )
-"""The 出来役 as card sets with their values in 文 (seed 001 ○出来役, docs/rules/koikoi3.md §5):
+"""The 出来役 as card sets with their values in 文 (docs/rules/koikoi3.md §5):
 タネ and タン grow by 1 per card past 5, カス (菊に盃 counted) per card past 10. 雨四光 is 小野道風
 with three of the other four lights."""
 YAKU_VALUES = {d.name: d.value for d in YAKU}
