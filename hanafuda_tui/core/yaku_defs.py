@@ -6,7 +6,6 @@ Each ruleset's scoring function (``Game.yaku_function``) stays the rule; its tab
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import NamedTuple
 
 from .cards import KASUS, KIKU_SAKAZUKI, TANES, TANS
@@ -27,25 +26,8 @@ class YakuDef(NamedTuple):
     (八八's 八短, 九短, 十短); empty: the name stays."""
 
 
-def add_sets(
-    out: dict[str, int], caps: int, sets: tuple[tuple[str, int], ...], values: Mapping[str, int]
-) -> None:
-    """Add to ``out``, in order, each yaku of ``sets`` (name, cards) all of whose cards ``caps``
-    holds, at its value in ``values``."""
-    for name, cards in sets:
-        if caps & cards == cards:
-            out[name] = values[name]
-
-
 TANE, TAN, KASU = "タネ", "タン", "カス"
 COUNTED = ((TANE, TANES, 5), (TAN, TANS, 5), (KASU, KASUS | KIKU_SAKAZUKI, 10))
-"""The counted yaku of こいこい (docs/rules/koikoi3.md §5, docs/rules/koikoi2.md §4): タネ and タン
-from five cards, カス (菊に盃 counted) from ten, each worth 1 and 1 more per card past."""
-
-
-def add_counted(out: dict[str, int], caps: int) -> None:
-    """Add to ``out`` the counted yaku ``caps`` reaches, タネ, タン then カス."""
-    for name, cards, need in COUNTED:
-        n = (caps & cards).bit_count()
-        if n >= need:
-            out[name] = n - need + 1
+"""The counted yaku of こいこい as (name, cards, need) (docs/rules/koikoi3.md §5, docs/rules/koikoi2.md
+§4): タネ and タン from five cards, カス (菊に盃 counted) from ten, each worth 1 and 1 more per card
+past ``need``. Scoring functions loop over it inline (they run in every simulated turn)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...cards import AKATAN, AME, AOTAN, GOUN, INOSHIKACHO, KASUS, POINTS, TANS, card_list
 from ...cards import GOKO as GOKO_CARDS
 from ...cards import SHIKO as SHIKO_CARDS
-from ...yaku_defs import YakuDef, add_sets
+from ...yaku_defs import YakuDef
 
 KAN = 12
 """点 in one 貫."""
@@ -88,7 +88,9 @@ def dekiyaku(caps: int) -> dict[str, int]:
         found[GOKO] = FIXED[GOKO]
     elif caps & SHIKO_CARDS == SHIKO_CARDS:
         found[SHIKO] = FIXED[SHIKO]
-    add_sets(found, caps, _SETS, FIXED)
+    for name, cards in _SETS:
+        if caps & cards == cards:
+            found[name] = FIXED[name]
     tans = (caps & TANS).bit_count()
     if tans >= 7:
         found[TAN_NAMES[tans]] = SEVEN_TAN + tans - 7

@@ -22,7 +22,7 @@ from ...cards import (
     TSUKIMI,
 )
 from ...cards import GOKO as GOKO_CARDS
-from ...yaku_defs import KASU, TAN, TANE, YakuDef, add_counted, add_sets
+from ...yaku_defs import COUNTED, KASU, TAN, TANE, YakuDef
 
 GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
 INOSHIKACHO_Y, AKATAN_Y, AOTAN_Y = "猪鹿蝶", "赤短", "青短"
@@ -95,10 +95,17 @@ def yaku(caps: int, values: dict[str, int], rain: bool = False) -> dict[str, int
     if caps & _LIGHTS:
         _lights(out, caps, values)
     if caps & _SET_CARDS:
-        add_sets(out, caps, _SETS, values)
+        for name, cards in _SETS:
+            if caps & cards == cards:
+                out[name] = values[name]
         if caps & KIKU_SAKAZUKI and not (rain and caps & AME):
-            add_sets(out, caps, _CUPS, values)
-    add_counted(out, caps)
+            for name, cards in _CUPS:
+                if caps & cards == cards:
+                    out[name] = values[name]
+    for name, cards, need in COUNTED:
+        n = (caps & cards).bit_count()
+        if n >= need:
+            out[name] = n - need + 1
     return out
 
 
@@ -193,7 +200,9 @@ def yaku_nintendo(caps: int) -> dict[str, int]:
     elif ao:
         out[AOTAN_Y] = tan + 2
     if caps & KIKU_SAKAZUKI:
-        add_sets(out, caps, _CUPS, NINTENDO_VALUES)
+        for name, cards in _CUPS:
+            if caps & cards == cards:
+                out[name] = NINTENDO_VALUES[name]
     if tane >= 5 and INOSHIKACHO_Y not in out:
         out[TANE_Y] = tane - 4
     if tan >= 5 and not (aka or ao):
