@@ -67,16 +67,21 @@ async def continued(pilot: Pilot[Any]) -> None:
 
 
 async def settle(pilot: Pilot[Any]) -> None:
-    """Wait until nothing moves without a key: bots have acted and their moves are applied."""
+    """Wait until nothing moves without a key: each bot's thread has ended and its move is applied
+    (the table's ``thinking`` is None), and every step of the last move has been shown."""
     app = pilot.app
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    while True:
         await pilot.pause()
         table = app.table()  # type: ignore[attr-defined]
-        if table is None or table.waiting_for_human:
+        if table is None or (table.thinking is None and not table.moments):
             return
-        await asyncio.sleep(0.002)  # the bot's thread
-    raise AssertionError("the bots never stopped")
+        left = deadline - time.monotonic()
+        assert left > 0, "the bots never stopped"
+        if table.thinking is not None:
+            await asyncio.to_thread(table.thinking.join, left)  # its move is posted as it ends
+        else:
+            await pilot.pause(app.bot_pause)  # the step on screen is held for the pace
 
 
 async def start(
