@@ -438,8 +438,9 @@ class Game:
 
     @classmethod
     def year_length(cls, options: Any) -> int:
-        """The months in a year under ``options`` (before any extension: 越年, 返り春)."""
-        return 12
+        """The months in a year under ``options`` (before any extension: 越年, 返り春): the
+        ``months`` option where the ruleset has one, else 12."""
+        return int(getattr(options, "months", 12))
 
     @classmethod
     def pattern_for(cls, players: int) -> tuple[tuple[int, int], ...]:

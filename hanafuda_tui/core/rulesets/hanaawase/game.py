@@ -131,10 +131,6 @@ class Hanaawase(Game):
     first_draw_key = month_then_points
 
     @classmethod
-    def year_length(cls, options: Any) -> int:
-        return int(options.months)
-
-    @classmethod
     def seated(cls, options: Any) -> int:
         return int(options.players)
 

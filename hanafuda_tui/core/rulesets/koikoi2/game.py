@@ -156,10 +156,6 @@ class Koikoi2(Game):
     deal_pattern = DEAL_TWO
 
     @classmethod
-    def year_length(cls, options: Any) -> int:
-        return int(options.months)
-
-    @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
         """Yaku in points, under the options' values and rain rule."""
         if options.rules == "nintendo":

@@ -152,10 +152,6 @@ class Koikoi3(Game):
     Options = Koikoi3Options
 
     @classmethod
-    def year_length(cls, options: Any) -> int:
-        return int(options.months)
-
-    @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
         """Scoring yaku in 文 (docs/rules/koikoi3.md §5)."""
         return scoring_yaku
