@@ -83,7 +83,8 @@ def row(a, b, c, remark, kan=True, struck=False):
     return Row((a * scale, b * scale, c * scale), remark, not kan, struck)
 
 
-# (month, 場, 二代しばり left, next 胴 (the * mark), rows in 点), as the seed writes them.
+# (month, 場, 二代しばり left, next 胴 (the * mark), rows in 点), as the example year writes them
+# (docs/rules/hachihachi.md §17).
 EXAMPLE = [
     (1, OBA, KOBA, B, [row(-4, -4, 8, "三本"), row(-14, 28, -14, "赤短")]),
     (2, KOBA, KOBA, C, [row(-3, 6, -3, "短一"), row(-1, 2, -1, "抜"), row(-10, 1, 9, "", False)]),
