@@ -131,3 +131,11 @@ def test_no_module_outside_the_rulesets_tells_rulesets_apart_by_name() -> None:
         for hit in name_tests(path.read_text("utf-8"), path.relative_to(PACKAGE).as_posix())
     ]
     assert found == []
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_a_year_is_as_long_as_the_months_option_else_twelve(name: str) -> None:
+    cls = RULESETS[name]
+    assert cls.year_length(cls.Options()) == 12
+    if "months" in cls.Options.model_fields:
+        assert cls.year_length(cls.Options(months=3)) == 3
