@@ -30,7 +30,6 @@ class Base:
     """What every event type has: its record name and its private fields; each type has a ``seat``
     (-1 or a property where it names none)."""
 
-    __slots__ = ()
     kind: ClassVar[str]
     private: ClassVar[tuple[str, ...]] = ()
     """The fields only ``seat`` may see (blanked for every other seat by ``seen_by``)."""
@@ -42,7 +41,7 @@ class Base:
 # -- the turn cycle every ruleset shares ---------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FirstDraw(Base):
     """A card drawn to choose the first 親 (docs/rules/README.md §5)."""
 
@@ -54,7 +53,7 @@ class FirstDraw(Base):
         return Flat(self.kind, self.seat, card=self.card)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class YearStarted(Base):
     """The year begins: its 親 and its length in months."""
 
@@ -70,7 +69,7 @@ class YearStarted(Base):
         return Flat(self.kind, self.dealer, value=self.months)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Dealt(Base):
     """A deck dealt around ``dealer``: the month and the field laid face up."""
 
@@ -87,7 +86,7 @@ class Dealt(Base):
         return Flat(self.kind, self.dealer, cards=self.field, value=self.month)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Played(Base):
     """The hand step: a hand card played to the field."""
 
@@ -99,7 +98,7 @@ class Played(Base):
         return Flat(self.kind, self.seat, card=self.card)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Drew(Base):
     """The draw step: the top stock card turned up."""
 
@@ -111,7 +110,7 @@ class Drew(Base):
         return Flat(self.kind, self.seat, card=self.card)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Laid(Base):
     """The played or drawn card matched nothing and stays on the field."""
 
@@ -123,7 +122,7 @@ class Laid(Base):
         return Flat(self.kind, self.seat, card=self.card)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Captured(Base):
     """The played or drawn ``card`` takes ``took`` (its match or matches) for ``seat``."""
 
@@ -136,7 +135,7 @@ class Captured(Base):
         return Flat(self.kind, self.seat, card=self.card, cards=self.took)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Decided(Base):
     """A decision of ``seat``: its action, and at the teyaku question whether it could declare
     (its own secret: private)."""
@@ -151,7 +150,7 @@ class Decided(Base):
         return Flat(self.kind, self.seat, value=self.action)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TeyakuShown(Base):
     """A teyaku declared or shown, with the cards it shows (a value of 0: the ruleset pays it at
     the round's end)."""
@@ -166,7 +165,7 @@ class TeyakuShown(Base):
         return Flat(self.kind, self.seat, cards=self.cards, value=self.value, names=(self.name,))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class YakuFormed(Base):
     """A turn formed or raised yaku: their names and their value now (0: not yet known, as in
     八八, where it depends on あがり or 下げ)."""
@@ -180,7 +179,7 @@ class YakuFormed(Base):
         return Flat(self.kind, self.seat, value=self.value, names=self.names)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class KoikoiCalled(Base):
     """こいこい: the seat plays on with ``names`` (empty where the ruleset does not say)."""
 
@@ -192,7 +191,7 @@ class KoikoiCalled(Base):
         return Flat(self.kind, self.seat, names=self.names)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Shobu(Base):
     """勝負: the seat stops with ``names``, worth ``value`` with every doubling."""
 
@@ -205,7 +204,7 @@ class Shobu(Base):
         return Flat(self.kind, self.seat, value=self.value, names=self.names)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MonthEnded(Base):
     """A deal's end: ``winner`` (-1: none; the next 親 in 八八), its value, why (``reason``, the
     ruleset's word, empty where it gives none) and the yaku, and each seat's payment."""
@@ -226,7 +225,7 @@ class MonthEnded(Base):
         return Flat(self.kind, self.winner, value=self.value, names=names, amounts=self.payments)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class YearEnded(Base):
     """The year is over: the totals."""
 
@@ -244,7 +243,7 @@ class YearEnded(Base):
 # -- 二人こいこい ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Redealt(Base):
     """The deal is dealt again before any play (docs/rules/koikoi2.md §2, §11.5): the field it had."""
 
@@ -263,7 +262,7 @@ class Redealt(Base):
 # -- 三人こいこい ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Extension(Base):
     """A tie at the year's end: one more season (docs/rules/koikoi3.md)."""
 
@@ -278,7 +277,7 @@ class Extension(Base):
         return Flat(self.kind, value=self.months)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Kobiki(Base):
     """小引 (docs/rules/koikoi3.md): the payments, ``seat`` the one who receives the most."""
 
@@ -290,7 +289,7 @@ class Kobiki(Base):
         return Flat(self.kind, self.seat, amounts=self.payments)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Ginmi(Base):
     """吟味 at the year's end (docs/rules/koikoi3.md): the payments."""
 
@@ -308,7 +307,7 @@ class Ginmi(Base):
 # -- 八八 ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BaSet(Base):
     """The month's 場 (docs/rules/hachihachi.md §4): 0 小場, 1 大場, 2 絶場; ``carried`` the
     二代しばり it leaves to the next month; ``names`` this 場's name, the 場 that binds it and the
@@ -330,7 +329,7 @@ class BaSet(Base):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Shima(Base):
     """The dealt field held four of a month, taken by the 親 (八八: ``shima``; 花合わせ:
     ``field_shima``)."""
@@ -347,14 +346,14 @@ class Shima(Base):
         return Flat(self.kind, self.dealer, cards=self.cards)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FieldShima(Shima):
     """花合わせ's field シマ (docs/rules/hanaawase.md)."""
 
     kind: ClassVar[str] = "field_shima"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HattoCharged(Base):
     """法度 (docs/rules/hachihachi.md §13): ``seat`` the offender, who pays ``value`` for ``names``
     completed by ``card`` (-1: yaku added after a 下げ)."""
@@ -369,7 +368,7 @@ class HattoCharged(Base):
         return Flat(self.kind, self.seat, card=self.card, value=self.value, names=self.names)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HattoExempt(Base):
     """The offender shows the hand ``proof`` that ``card`` was laid from: exempt from 法度 for
     ``names``."""
@@ -384,7 +383,7 @@ class HattoExempt(Base):
         return Flat(self.kind, self.seat, card=self.card, cards=self.proof, names=self.names)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Tobikomi(Base):
     """飛込み: three of a month taken at once, ``value`` from each other seat."""
 
@@ -397,7 +396,7 @@ class Tobikomi(Base):
         return Flat(self.kind, self.seat, cards=self.cards, value=self.value)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Sage(Base):
     """下げ: the seat plays on with its 出来役 ``names``."""
 
@@ -409,7 +408,7 @@ class Sage(Base):
         return Flat(self.kind, self.seat, names=self.names)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Agari(Base):
     """あがり: the seat stops, gaining ``gain``."""
 
@@ -421,7 +420,7 @@ class Agari(Base):
         return Flat(self.kind, self.seat, value=self.gain)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SageCancelled(Base):
     """下げの取消し: the 下げ player takes its gain now."""
 
@@ -436,7 +435,7 @@ class SageCancelled(Base):
 # -- 花合わせ --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DeruOriru(Base):
     """A seat's way in or out of a round with four to six seated (docs/rules/hanaawase.md §11):
     ``entry`` is deru, oriru, shibari (forced 出る) or oikomi (put out)."""
@@ -449,7 +448,7 @@ class DeruOriru(Base):
         return Flat(self.entry, self.seat)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Seated(Base):
     """The round's players, 親 first; ``piles`` cards of the out seats went under the stock."""
 
@@ -466,7 +465,7 @@ class Seated(Base):
         return Flat(self.kind, self.dealer, value=self.piles, amounts=self.players)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DrawOnly(Base):
     """A seat with no hand card left only draws this turn."""
 
@@ -477,7 +476,7 @@ class DrawOnly(Base):
         return Flat(self.kind, self.seat)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ShownTaken(Base):
     """Cards of ``seat``'s shown teyaku were taken by another player."""
 
@@ -489,7 +488,7 @@ class ShownTaken(Base):
         return Flat(self.kind, self.seat, cards=self.cards)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Fuke(Base):
     """フケ: 20 card points or fewer, no result; ``seat`` the one with fewest, each seat's points."""
 
@@ -501,7 +500,7 @@ class Fuke(Base):
         return Flat(self.kind, self.seat, amounts=self.points)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AmeShima(Base):
     """雨シマ: the seat's yaku are void this round."""
 
