@@ -26,8 +26,8 @@ from hanafuda_tui.core.results import Cause, DealResult, Line, Settlement
 from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.explain import cause_text, payments, received
-from hanafuda_tui.ui.hachihachi import screen as hachihachi_screen
 from hanafuda_tui.ui.i18n import has, set_lang, set_ruleset, t
+from hanafuda_tui.ui.rulesets.hachihachi import screen as hachihachi_screen
 from hanafuda_tui.ui.screens.results import MonthResult, result_parts
 from hanafuda_tui.ui.session import Session
 from hanafuda_tui.ui.storage import Store

@@ -17,8 +17,8 @@ from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets import RULESETS
-from hanafuda_tui.ui.hachihachi import screen as hachihachi
 from hanafuda_tui.ui.i18n import set_lang, set_ruleset
+from hanafuda_tui.ui.rulesets.hachihachi import screen as hachihachi
 from hanafuda_tui.ui.screens.results import result_parts, sheet_table, standings
 from hanafuda_tui.ui.text import ZERO_WIDTH, event_line, plain
 

@@ -31,8 +31,8 @@ from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.faces import describe, kasu_count, short_name
 from hanafuda_tui.ui.i18n import own, t
+from hanafuda_tui.ui.rulesets import screen_of
 from hanafuda_tui.ui.screens.modals import Decision
-from hanafuda_tui.ui.screens.ruleset_screen import screen_of
 from hanafuda_tui.ui.screens.table import PROMPTS
 from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.text import event_line, seat_roles

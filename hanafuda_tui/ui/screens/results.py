@@ -19,8 +19,8 @@ from ..explain import explained
 from ..faces import month_label
 from ..i18n import own, t
 from ..keys import KeysLine
+from ..rulesets import screen_of
 from ..text import faces_of, name_text, plain, reason_text, result_rows, signed, yaku_name
-from .ruleset_screen import screen_of
 
 
 class MonthResult(ModalScreen[None]):

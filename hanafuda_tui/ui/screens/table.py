@@ -36,6 +36,7 @@ from .. import memory
 from ..advice import AdviceScreen
 from ..faces import describe, face, month_label
 from ..i18n import has, t
+from ..rulesets import screen_of
 from ..session import Session
 from ..text import event_line, plain, role_names, seat_roles
 from ..widgets.last_turns import (
@@ -66,7 +67,6 @@ from .modals import (
 )
 from .passing import PassScreen
 from .results import MonthResult, ScoreSheet
-from .ruleset_screen import screen_of
 
 PROMPTS = {
     Phase.TAKE: take_prompt,

@@ -209,9 +209,7 @@ class Hachihachi(Game):
     dealer_title = "胴"
     has_ba = True
     kasu_cards = KASU_CARDS
-    bot_rules = "hanafuda_tui.bots.hachihachi_eval"
     Facts = HachihachiFacts
-    screen = "hanafuda_tui.ui.hachihachi"
     Options = HachihachiOptions
 
     @classmethod

@@ -10,20 +10,20 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ...core.game import Game, Phase, PlayerView
-from ...core.records import printable
-from ...core.results import DealResult
-from ...core.rulesets.hachihachi.ba import BA_NAMES, KOBA, ba_label
-from ...core.rulesets.hachihachi.facts import HachihachiFacts
-from ...core.rulesets.hachihachi.game import MONTHS, Hachihachi, MonthResult
-from ...core.rulesets.hachihachi.payout import Offer
-from ...core.rulesets.hachihachi.sheet import SheetLine, row_cells, sheet
-from ...core.rulesets.hachihachi.yaku import MULTIPLIERS, points
-from ..i18n import t
-from ..screens.modals import Decision, choices
-from ..screens.ruleset_screen import RulesetScreen
-from ..session import Session
-from ..text import name_text, plain, signed, yaku_name
+from ....core.game import Game, Phase, PlayerView
+from ....core.records import printable
+from ....core.results import DealResult
+from ....core.rulesets.hachihachi.ba import BA_NAMES, KOBA, ba_label
+from ....core.rulesets.hachihachi.facts import HachihachiFacts
+from ....core.rulesets.hachihachi.game import MONTHS, Hachihachi, MonthResult
+from ....core.rulesets.hachihachi.payout import Offer
+from ....core.rulesets.hachihachi.sheet import SheetLine, row_cells, sheet
+from ....core.rulesets.hachihachi.yaku import MULTIPLIERS, points
+from ...i18n import t
+from ...screens.modals import Decision, choices
+from ...screens.ruleset_screen import RulesetScreen
+from ...session import Session
+from ...text import name_text, plain, signed, yaku_name
 from .sheet_text import CELL, cell_text, render_sheet
 
 

@@ -1,4 +1,4 @@
-"""花合わせ on screen: its screen adapter (``SCREEN``, named by ``Hanaawase.screen``).
+"""花合わせ on screen: its screen adapter (``SCREEN``, registered in ``ui.rulesets.SCREENS``).
 
 With four to six seated (docs/rules/hanaawase.md §11) a human answers 出る・下る in a private
 prompt, and the seats that sat a round out are marked on its result and on the score sheet.
@@ -10,18 +10,18 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..core import actions as act
-from ..core.game import Phase, PlayerView
-from ..core.results import DealResult
-from ..core.rulesets.hanaawase.facts import HanaawaseFacts
-from ..core.rulesets.hanaawase.game import OIKOMI, ORIRU, RoundResult
-from .i18n import t
-from .screens.modals import Decision, choices
-from .screens.ruleset_screen import Prompt, RulesetScreen
-from .text import faces_of, plain
+from ...core import actions as act
+from ...core.game import Phase, PlayerView
+from ...core.results import DealResult
+from ...core.rulesets.hanaawase.facts import HanaawaseFacts
+from ...core.rulesets.hanaawase.game import OIKOMI, ORIRU, RoundResult
+from ..i18n import t
+from ..screens.modals import Decision, choices
+from ..screens.ruleset_screen import Prompt, RulesetScreen
+from ..text import faces_of, plain
 
 if TYPE_CHECKING:
-    from .session import Session
+    from ..session import Session
 
 
 def answers_so_far(view: PlayerView, names: Sequence[str]) -> list[str]:

@@ -1,4 +1,4 @@
-"""二人こいこい on screen: its screen adapter (``SCREEN``, named by ``Koikoi2.screen``)."""
+"""二人こいこい on screen: its screen adapter (``SCREEN``, registered in ``ui.rulesets.SCREENS``)."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ..core.game import Phase, PlayerView
-from ..core.results import Cause
-from ..core.rulesets.koikoi2.game import Koikoi2Options, doubling, shobu_lines
-from .i18n import t
-from .screens.modals import Decision, koikoi_prompt
-from .screens.ruleset_screen import RulesetScreen
-from .session import Session
+from ...core.game import Phase, PlayerView
+from ...core.results import Cause
+from ...core.rulesets.koikoi2.game import Koikoi2Options, doubling, shobu_lines
+from ..i18n import t
+from ..screens.modals import Decision, koikoi_prompt
+from ..screens.ruleset_screen import RulesetScreen
+from ..session import Session
 
 
 def doublings(view: PlayerView, value: int) -> list[str]:
