@@ -63,7 +63,7 @@ def test_an_unknown_phase_gets_its_legal_named_actions_as_choices() -> None:
         "someday", 0, 3, 1, 1, 0, 0, "mystery", 0, (act.AGARI, act.SAGE), 0, (7, 7, 7), 0,
         (0, 0, 0), 21, -1, (0, 0, 0), (0, 0, 0), {}, Koikoi3.Options(),
     )  # fmt: skip
-    prompt = generic_prompt(view, None)  # type: ignore[arg-type]
+    prompt = generic_prompt(view, ["A", "B", "C"])
     assert prompt.keys == {"a": act.AGARI, "g": act.SAGE}
     assert [a for a, _, _ in prompt.choices] == [act.AGARI, act.SAGE]
 

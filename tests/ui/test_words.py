@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from rich.cells import cell_len
@@ -66,7 +65,7 @@ def prompt_for(game: Game) -> Decision:
     """The prompt the table opens for seat 0's decision."""
     view = game.view(0)
     make = screen_of(view.ruleset).prompts.get(view.phase) or PROMPTS[view.phase]
-    return make(view, SimpleNamespace(names=["A", "B"], game=game))  # type: ignore[arg-type]
+    return make(view, ["A", "B"])
 
 
 @pytest.mark.parametrize("called", [False, True])

@@ -21,7 +21,6 @@ from ...core.hints import current_yaku, near_yaku
 from ..faces import describe, face, short_name
 from ..i18n import has, t
 from ..keys import KeysLine
-from ..session import Session
 from ..text import faces_of, plain, yaku_name
 from ..widgets.folded import Folded
 
@@ -170,7 +169,7 @@ def no_x2(view: PlayerView, value: int) -> list[str]:
     return []
 
 
-def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
+def teyaku_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """手役: declare (show the hand and claim it) or keep it hidden; asked privately."""
     own = view.facts.held()
     if not own and act.DECLARE not in view.legal:
@@ -190,20 +189,19 @@ def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
         # Enter that played a card never declares
         options = sorted(choices(view), key=lambda c: c[0] == act.DECLARE)
         focus = NO_FOCUS
-    return Decision(
-        t("teyaku.title", who=plain(session.names[view.seat])), body, options, focus=focus
-    )
+    return Decision(t("teyaku.title", who=plain(names[view.seat])), body, options, focus=focus)
 
 
 def koikoi_prompt(
-    view: PlayerView, session: Session, doublings: Callable[[PlayerView, int], list[str]] = no_x2
+    view: PlayerView,
+    names: Sequence[str],
+    doublings: Callable[[PlayerView, int], list[str]] = no_x2,
 ) -> Decision:
     """こいこい or 勝負: the yaku just formed, what stopping pays (``doublings``: the ×2s a 勝負
     now gets, by name, for a yaku value), who could complete what."""
     seat = view.seat
     caps = view.captures[seat]
-    names = session.names
-    options = session.game.options
+    options = view.options
     yaku = current_yaku(view.ruleset, options, caps)
     offer = set(view.facts.offered())
     value = sum(yaku.values())
@@ -242,7 +240,7 @@ def koikoi_prompt(
     )
 
 
-def take_prompt(view: PlayerView, session: Session) -> Decision:
+def take_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """The played or drawn card matches two field cards: choose the one it takes."""
     card = view.pending_card
     return Decision(
@@ -252,7 +250,7 @@ def take_prompt(view: PlayerView, session: Session) -> Decision:
     )
 
 
-def generic_prompt(view: PlayerView, session: Session) -> Decision:
+def generic_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """Any decision the screen has no special prompt for: the legal actions by name."""
     return Decision(t("generic.title", phase=view.phase), [t("generic.body")], choices(view))
 

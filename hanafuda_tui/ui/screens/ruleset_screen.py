@@ -17,11 +17,10 @@ from ...core.game import Game, PlayerView
 from ...core.results import DealResult
 
 if TYPE_CHECKING:
-    from ..session import Session
     from .modals import Decision
 
-Prompt = Callable[[PlayerView, "Session"], "Decision"]
-"""A decision prompt for the seat a view is of."""
+Prompt = Callable[[PlayerView, Sequence[str]], "Decision"]
+"""A decision prompt for the seat a view is of, from that view and the seats' names."""
 
 
 class RulesetScreen:

@@ -401,7 +401,7 @@ class TableScreen(Screen[None]):
         if view.phase == Phase.PLAY:
             return
         prompt = screen_of(view.ruleset).prompts.get(view.phase) or PROMPTS.get(view.phase)
-        self.open((prompt or generic_prompt)(view, session), self.decided)
+        self.open((prompt or generic_prompt)(view, session.names), self.decided)
 
     def just_moved(self) -> tuple[str, str]:
         """The human at the keyboard and what their turn, the latest at the table, took

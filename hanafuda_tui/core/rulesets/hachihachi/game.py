@@ -710,6 +710,7 @@ class Hachihachi(Game):
             for s, t in enumerate(self.teyaku)
         )
         warned = seat == self.to_act and self.phase == PLAY
+        deciding = seat == self.to_act and self.phase in (AGARI, CANCEL)
         return HachihachiFacts(
             self.menu,
             self.ba,
@@ -722,4 +723,5 @@ class Hachihachi(Game):
             self.month_index + 1,
             self.teyaku[seat] if asking else None,
             MappingProxyType(self.hatto_warnings()) if warned else NO_WARNINGS,
+            self.offer() if deciding else None,
         )

@@ -22,7 +22,6 @@ from ....core.rulesets.hachihachi.yaku import MULTIPLIERS, points
 from ...i18n import t
 from ...screens.modals import Decision, choices
 from ...screens.ruleset_screen import RulesetScreen
-from ...session import Session
 from ...text import name_text, plain, signed, yaku_name
 from .sheet_text import CELL, cell_text, render_sheet
 
@@ -55,11 +54,11 @@ def at_ba(yaku: dict[str, int], view: PlayerView) -> dict[str, int]:
     return {name: points(kan, facts.ba, facts.menu) for name, kan in yaku.items()}
 
 
-def offer_of(session: Session) -> Offer:
+def offer_of(view: PlayerView) -> Offer:
     """What the core offers the seat deciding: its 出来役 and each seat's 点, full and half."""
-    game = session.game
-    assert isinstance(game, Hachihachi)
-    return game.offer()
+    offer = facts_of(view).own_offer
+    assert offer is not None
+    return offer
 
 
 def each_pays(amounts: Sequence[int], seat: int) -> int | None:
@@ -81,9 +80,9 @@ def yaku_line(offer: Offer) -> str:
     return "  ".join(f"[b]{yaku_name(n)} {kan}貫[/b]" for n, kan in offer.yaku)
 
 
-def agari_prompt(view: PlayerView, session: Session) -> Decision:
+def agari_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """あがり (take the yaku now) or 下げ (play on for more, at a risk), with what each pays."""
-    offer, seat, names = offer_of(session), view.seat, session.names
+    offer, seat = offer_of(view), view.seat
     full, half = each_pays(offer.full, seat), each_pays(offer.half, seat)
     total = offer.full[seat]
     body = [
@@ -98,14 +97,14 @@ def agari_prompt(view: PlayerView, session: Session) -> Decision:
     return Decision(t("hh.agari_title"), body, choices(view))
 
 
-def cancel_prompt(view: PlayerView, session: Session) -> Decision:
+def cancel_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """The 下げ player, after another turn without a new yaku: cancel now for half, or stay."""
-    offer, seat = offer_of(session), view.seat
+    offer, seat = offer_of(view), view.seat
     half, total = each_pays(offer.half, seat), offer.half[seat]
     pays = (
         t("hh.cancel_pays", half=half, total=total)
         if half is not None
-        else t("hh.cancel_pays_seats", pays=who_pays(offer.half, seat, session.names), total=total)
+        else t("hh.cancel_pays_seats", pays=who_pays(offer.half, seat, names), total=total)
     )
     return Decision(
         t("hh.cancel_title"), [yaku_line(offer), pays, t("hh.keep_means")], choices(view)
