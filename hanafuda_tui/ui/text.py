@@ -63,8 +63,9 @@ def faces_of(cards: int) -> str:
     return " ".join(face(c) for c in card_list(cards))
 
 
-def event_line(e: Event, names: Sequence[str]) -> str | None:
-    """One log line (markup) for an event, None for events the log leaves out."""
+def event_line(e: Event, names: Sequence[str], ruleset: str) -> str | None:
+    """One log line (markup) for an event of a game of ``ruleset``, None for events the log leaves
+    out."""
     who = plain(names[e.seat]) if 0 <= e.seat < len(names) else ""
     k = e.kind
     if k == "play":
@@ -76,17 +77,17 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
     if k == "lay":
         return t("log.lay", card=face(e.card))
     if k == "deal":
-        return t(own("log.deal"), month=month_label(e.value), who=who)
+        return t(own("log.deal", ruleset), month=month_label(e.value), who=who)
     if k == "first_draw":
         return t("log.first_draw", who=who, card=face(e.card))
     if k == "teyaku":
-        key = own("log.teyaku") if e.value else "log.teyaku_plain"
-        return t(key, who=who, name=yaku_name(e.names[0]), value=e.value)
+        key = own("log.teyaku", ruleset) if e.value else "log.teyaku_plain"
+        return t(key, ruleset, who=who, name=yaku_name(e.names[0]), value=e.value)
     if k == "yaku":  # 八八's yaku event carries no value (it depends on あがり or 下げ)
         key = "log.yaku" if e.value else "log.yaku_plain"
-        return t(key, who=who, names=" ".join(map(yaku_name, e.names)), value=e.value)
+        return t(key, ruleset, who=who, names=" ".join(map(yaku_name, e.names)), value=e.value)
     if k in ("koikoi", "shobu"):
-        return t("log." + k, who=who, value=e.value)
+        return t("log." + k, ruleset, who=who, value=e.value)
     if k == "month_end":
         if e.seat < 0 and e.names:
             return t("log.nagare", reason=reason_text(e.names[0]))
@@ -94,7 +95,8 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
             return t("log.month_end_none", pay=" ".join(map(signed, e.amounts)))
         if not e.value:  # 八八's hands played out: the best card points deal next
             return t("log.month_over", who=who, pay=" ".join(map(signed, e.amounts)))
-        return t("log.month_end", who=who, value=e.value, pay=" ".join(map(signed, e.amounts)))
+        pay = " ".join(map(signed, e.amounts))
+        return t("log.month_end", ruleset, who=who, value=e.value, pay=pay)
     if k in ("kobiki", "ginmi", "year_end"):
         return t("log." + k, who=who, pay=" ".join(map(signed, e.amounts)))
     if k == "seated":  # 花合わせ, four to six seated: the round's three, 親 first (amounts)
@@ -111,7 +113,7 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
         key = "log.hatto" if e.card >= 0 else "log.hatto_added"
         card = face(e.card) if e.card >= 0 else ""
         names_ = " ".join(map(yaku_name, e.names))
-        return t(key, who=who, card=card, names=names_, value=e.value)
+        return t(key, ruleset, who=who, card=card, names=names_, value=e.value)
     if k == "hatto_exempt":  # the hand the exempt card was laid from, shown to prove it
         key = "log.hatto_last" if e.cards == 1 << e.card else "log.hatto_exempt"
         names_ = " ".join(map(yaku_name, e.names))
@@ -119,6 +121,7 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
     if has("log." + k):
         return t(
             "log." + k,
+            ruleset,
             who=who,
             card=face(e.card) if e.card >= 0 else "",
             cards=faces_of(e.cards),

@@ -55,7 +55,7 @@ def test_the_month_result_shows_the_final_turn_first() -> None:
     )
     names = ["A", "B", "C"]
     steps = final_turn(game.log, result.deal)
-    lines = [step.note(names) for step in steps]
+    lines = [step.note(names, game.ruleset) for step in steps]
 
     class Shows(App[None]):
         def on_mount(self) -> None:

@@ -44,7 +44,6 @@ def japanese() -> object:
     i18n.set_lang("ja")
     yield
     i18n.set_lang("ja")
-    i18n.set_ruleset("")
 
 
 def koikoi_asks(options: dict[str, object], called: bool) -> Game:
@@ -71,7 +70,6 @@ def prompt_for(game: Game) -> Decision:
 @pytest.mark.parametrize("called", [False, True])
 def test_koikoi2_prompt_states_the_doubling_and_the_losers_zero(called: bool) -> None:
     game = koikoi_asks({}, called)
-    i18n.set_ruleset("koikoi2")
     value = sum(current_yaku("koikoi2", game.options, game.captures[0]).values())
     body = "\n".join(prompt_for(game).body)
     total = value * 2 if called else value
@@ -104,19 +102,17 @@ def year_settlements(ruleset: str) -> set[str]:
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_year_end_names_ginmi_only_where_the_ruleset_pays_it(ruleset: str) -> None:
-    i18n.set_ruleset(ruleset)
-    assert ("吟味" in t(own("year.title"))) == ("吟味" in year_settlements(ruleset))
+    assert ("吟味" in t(own("year.title", ruleset))) == ("吟味" in year_settlements(ruleset))
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_the_dealer_is_called_as_the_ruleset_calls_it(ruleset: str) -> None:
     """花合わせ's dealer is 親 (seed 004), not 胴: in the seat roles, the log and the sheet."""
     cls = ruleset_class(ruleset)
-    i18n.set_ruleset(ruleset)
     assert seat_roles(ruleset, cls.table_sizes[0], 1)[1] == cls.dealer_title
-    deal = event_line(Event("deal", 0, value=3), ["A", "B", "C"])
+    deal = event_line(Event("deal", 0, value=3), ["A", "B", "C"], ruleset)
     assert deal is not None and cls.dealer_title in deal
-    assert t(own("sheet.dealer")) == cls.dealer_title
+    assert t(own("sheet.dealer", ruleset)) == cls.dealer_title
     other = {"胴", "親"} - {cls.dealer_title}
     assert not any(word in deal for word in other)
 
@@ -176,8 +172,12 @@ def test_a_hatto_card_is_marked_in_the_hand_before_enter(tmp_path: Path) -> None
 def test_english_says_you_play_not_you_plays() -> None:
     i18n.set_lang("en")
     names = ["You", "Bot Plum"]
-    mine = [event_line(Event(k, 0, card=3, value=5, names=("赤短",)), names) for k in KINDS]
-    theirs = [event_line(Event(k, 1, card=3, value=5, names=("赤短",)), names) for k in KINDS]
+    mine = [
+        event_line(Event(k, 0, card=3, value=5, names=("赤短",)), names, "koikoi3") for k in KINDS
+    ]
+    theirs = [
+        event_line(Event(k, 1, card=3, value=5, names=("赤短",)), names, "koikoi3") for k in KINDS
+    ]
     assert all(line and "You" in line for line in mine)
     for line in mine:
         assert not any(f" {verb} " in f"{line} " for verb in VERBS), line

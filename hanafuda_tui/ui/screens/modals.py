@@ -50,13 +50,13 @@ def choices(view: PlayerView) -> list[tuple[int, str, str]]:
     return out
 
 
-def teyaku_text(own: tuple[str, int] | None, ruleset: str = "") -> str:
+def teyaku_text(own: tuple[str, int] | None, ruleset: str) -> str:
     """A seat's own teyaku as shown to its holder (``PublicFacts.held``); 八八 values are 貫."""
     if own is None:
         return ""
     name, value = own
     key = f"teyaku.have.{ruleset}"
-    return t(key if has(key) else "teyaku.have", name=yaku_name(name), value=value)
+    return t(key if has(key) else "teyaku.have", ruleset, name=yaku_name(name), value=value)
 
 
 def action_label(action: int) -> str:
@@ -217,7 +217,14 @@ def koikoi_prompt(
     key = f"koikoi.pays.{view.ruleset}"
     said = "".join(t("koikoi.times." + x) for x in times)
     body.append(
-        t(key if has(key) else "koikoi.pays", value=value, n=others, total=total, times=said)
+        t(
+            key if has(key) else "koikoi.pays",
+            view.ruleset,
+            value=value,
+            n=others,
+            total=total,
+            times=said,
+        )
     )
     go_on = f"koikoi.go_on.{view.ruleset}"
     body.append(t(go_on if has(go_on) else "koikoi.go_on"))
@@ -234,7 +241,7 @@ def koikoi_prompt(
         if near:
             body.append(t("koikoi.threat", who=plain(names[s]), names=" ".join(near)))
     return Decision(
-        t("koikoi.title", value=value),
+        t("koikoi.title", view.ruleset, value=value),
         body,
         choices(view),
     )
@@ -255,7 +262,7 @@ def generic_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     return Decision(t("generic.title", phase=view.phase), [t("generic.body")], choices(view))
 
 
-def hatto_prompt(card: int, hatto: Any, names: Sequence[str]) -> Decision:
+def hatto_prompt(card: int, hatto: Any, names: Sequence[str], ruleset: str) -> Decision:
     """法度 warning (八八): laying ``card`` could let another player complete a yaku (or a 飛込み)
     that the one who laid it pays; ``hatto`` says for whom, what, and the value at stake."""
     helped = [f"{plain(names[b])}: {' '.join(map(yaku_name, ns))}" for b, ns in hatto.yaku]
@@ -263,6 +270,6 @@ def hatto_prompt(card: int, hatto: Any, names: Sequence[str]) -> Decision:
     body = t("hatto.body", card=face(card), name=describe(card), what=", ".join(helped))
     return Decision(
         t("hatto.title"),
-        [body, t("hatto.value", value=hatto.value)],
+        [body, t("hatto.value", ruleset, value=hatto.value)],
         [(card, t("hatto.play"), "y"), (-1, t("hatto.back"), "n")],
     )

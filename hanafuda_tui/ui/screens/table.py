@@ -259,7 +259,7 @@ class TableScreen(Screen[None]):
         hand = self.query_one("#hand", HandPanel)
         hand.show(cards, self.selected, playable, hidden, hint, warned if cards else 0)
         self.query_one("#yaku", YakuPanel).show(self.yaku_infos(view, names))
-        lines = [line for e in log[-LOG_LINES:] if (line := event_line(e, names))]
+        lines = [line for e in log[-LOG_LINES:] if (line := event_line(e, names, view.ruleset))]
         self.query_one("#log", LogPanel).show(lines)
         playing = self.human_to_play() is not None
         self.set_text("#keys", t("keys.table" if playing else "keys.watch"))  # working keys only
@@ -311,6 +311,7 @@ class TableScreen(Screen[None]):
             set_aside=seating.set_aside if seating and seat == self.viewer else 0,
             many=view.players > 3,
             one_line=view.players > 3 and not self.big_board(),
+            ruleset=view.ruleset,
         )
 
     def big_board(self) -> bool:
@@ -319,7 +320,7 @@ class TableScreen(Screen[None]):
         return width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
 
     def yaku_infos(self, view: PlayerView, names: list[str]) -> list[YakuInfo]:
-        options = self.session.game.options
+        options = view.options
         taken = 0
         for caps in view.captures:
             taken |= caps
@@ -336,6 +337,7 @@ class TableScreen(Screen[None]):
                     scores[s],
                     yaku,
                     near_yaku(view.ruleset, options, caps, available),
+                    view.ruleset,
                 )
             )
         return out
@@ -374,7 +376,9 @@ class TableScreen(Screen[None]):
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
             last = game.is_over and self.shown_results == len(game.results)
-            turn = [step.note(session.names) for step in final_turn(game.log, result.deal)]
+            turn = [
+                step.note(session.names, game.ruleset) for step in final_turn(game.log, result.deal)
+            ]
             self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last, turn))
             return
         if game.is_over:
@@ -538,7 +542,7 @@ class TableScreen(Screen[None]):
 
     def moment(self, step: Step, field: int) -> Moment:
         """(field, lit, card, note) for a step on the field as it was before it."""
-        note = step.note(self.session.names)
+        note = step.note(self.session.names, self.ruleset)
         if step.card < 0:
             return Moment(field, 0, -1, note)
         return Moment(field & ~(1 << step.card), step.took & field, step.card, note)
@@ -608,7 +612,8 @@ class TableScreen(Screen[None]):
             return
         warning = view.facts.warnings().get(card)
         if warning is not None and not warning[1]:
-            self.open(hatto_prompt(card, warning[0], self.session.names), self.decided)
+            prompt = hatto_prompt(card, warning[0], self.session.names, self.ruleset)
+            self.open(prompt, self.decided)
             return
         self.play_out(card)
         self.refresh_table()

@@ -32,12 +32,12 @@ class Step:
     laid: bool = False
     events: list[Event] = field(default_factory=list)
 
-    def note(self, names: Sequence[str]) -> str:
+    def note(self, names: Sequence[str], ruleset: str) -> str:
         """The step on one line (markup): who, the card and what it took, then what followed
         (a yaku formed, a declaration) as the log says it."""
         card_events = ("play", "draw", "capture", "lay")
         rest = [e for e in self.events if self.card < 0 or e.kind not in card_events]
-        parts = [line.strip() for e in rest if (line := event_line(e, names))]
+        parts = [line.strip() for e in rest if (line := event_line(e, names, ruleset))]
         if self.card >= 0:
             who = plain(names[self.seat]) if 0 <= self.seat < len(names) else ""
             parts.insert(0, f"{who} {step_text(self)}".strip())

@@ -25,6 +25,9 @@ from ...screens.ruleset_screen import RulesetScreen
 from ...text import name_text, plain, signed, yaku_name
 from .sheet_text import CELL, cell_text, render_sheet
 
+RULESET = Hachihachi.ruleset
+"""The ruleset these texts are of (its score unit, 点)."""
+
 
 def facts_of(view: PlayerView) -> HachihachiFacts:
     """The view's 八八 facts."""
@@ -70,7 +73,7 @@ def each_pays(amounts: Sequence[int], seat: int) -> int | None:
 def who_pays(amounts: Sequence[int], seat: int, names: Sequence[str]) -> str:
     """``name amount`` for each other player, as the core's figures say."""
     return ", ".join(
-        t("hh.pays_seat", who=plain(names[s]), amount=-a)
+        t("hh.pays_seat", RULESET, who=plain(names[s]), amount=-a)
         for s, a in enumerate(amounts)
         if s != seat
     )
@@ -87,12 +90,12 @@ def agari_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     total = offer.full[seat]
     body = [
         yaku_line(offer),
-        t("hh.agari_pays", each=full, total=total)
+        t("hh.agari_pays", RULESET, each=full, total=total)
         if full is not None
-        else t("hh.agari_pays_seats", pays=who_pays(offer.full, seat, names), total=total),
-        t("hh.sage_means", half=half)
+        else t("hh.agari_pays_seats", RULESET, pays=who_pays(offer.full, seat, names), total=total),
+        t("hh.sage_means", RULESET, half=half)
         if half is not None
-        else t("hh.sage_means_seats", pays=who_pays(offer.half, seat, names)),
+        else t("hh.sage_means_seats", RULESET, pays=who_pays(offer.half, seat, names)),
     ]
     return Decision(t("hh.agari_title"), body, choices(view))
 
@@ -102,9 +105,9 @@ def cancel_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     offer, seat = offer_of(view), view.seat
     half, total = each_pays(offer.half, seat), offer.half[seat]
     pays = (
-        t("hh.cancel_pays", half=half, total=total)
+        t("hh.cancel_pays", RULESET, half=half, total=total)
         if half is not None
-        else t("hh.cancel_pays_seats", pays=who_pays(offer.half, seat, names), total=total)
+        else t("hh.cancel_pays_seats", RULESET, pays=who_pays(offer.half, seat, names), total=total)
     )
     return Decision(
         t("hh.cancel_title"), [yaku_line(offer), pays, t("hh.keep_means")], choices(view)
