@@ -3,7 +3,7 @@ wording come from the ruleset named in the call, so two games' texts can be told
 
 from __future__ import annotations
 
-from hanafuda_tui.core.game import Event
+from hanafuda_tui.core.events import Agari, Shobu
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.i18n import own, t
 from hanafuda_tui.ui.text import event_line
@@ -23,9 +23,9 @@ def test_log_lines_of_two_rulesets_interleaved_keep_their_own_units_and_words() 
     i18n.set_lang("ja")
     names = ["A", "B", "C"]
     lines = [
-        event_line(Event("agari", 0, value=12), names, "hachihachi"),
-        event_line(Event("shobu", 1, value=5), names, "koikoi3"),
-        event_line(Event("shobu", 1, value=5), names, "koikoi2"),
+        event_line(Agari(0, 12), names, "hachihachi"),
+        event_line(Shobu(1, 5, ()), names, "koikoi3"),
+        event_line(Shobu(1, 5, ()), names, "koikoi2"),
     ]
     assert lines == ["A あがり 12点", "B 勝負 5文", "B 勝負 5点"]
     assert [t(own("sheet.dealer", r)) for r in ("koikoi3", "hanaawase")] == ["胴", "親"]
