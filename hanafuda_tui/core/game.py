@@ -224,12 +224,6 @@ class Game:
     """The cards the ruleset counts as カス (a card may count as its own kind too)."""
     has_ba: ClassVar[bool] = False
     """Whether a month's 場 (小場/大場/絶場) scales its values (八八, seed 002)."""
-    bot_rules: ClassVar[str] = ""
-    """The module of the bots' knowledge of the ruleset (its yaku as card sets, its stop rule: a
-    ``make(options, **month)`` evaluator), named, not imported: the bots sit above the core."""
-    screen: ClassVar[str] = ""
-    """The module of the ruleset's screen adapter (its ``SCREEN``: status line, prompts, results
-    and sheet of its own), named, not imported: the screens sit above the core."""
 
     __slots__ = (
         "players", "deal_layout", "options", "deck_source", "first_dealer", "dealer", "scores",

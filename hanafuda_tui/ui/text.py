@@ -98,8 +98,9 @@ def faces_of(cards: int) -> str:
     return " ".join(face(c) for c in card_list(cards))
 
 
-def event_line(e: Event, names: Sequence[str]) -> str | None:
-    """One log line (markup) for an event, None for events the log leaves out."""
+def event_line(e: Event, names: Sequence[str], ruleset: str) -> str | None:
+    """One log line (markup) for an event of a game of ``ruleset``, None for events the log leaves
+    out."""
     who = plain(names[e.seat]) if 0 <= e.seat < len(names) else ""
     match e:
         case Played(card=card):
@@ -111,21 +112,21 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
         case Laid(card=card):
             return t("log.lay", card=face(card))
         case Dealt(month=month):
-            return t(own("log.deal"), month=month_label(month), who=who)
+            return t(own("log.deal", ruleset), month=month_label(month), who=who)
         case FirstDraw(card=card):
             return t("log.first_draw", who=who, card=face(card))
         case TeyakuShown(name=name, value=value):
-            key = own("log.teyaku") if value else "log.teyaku_plain"
-            return t(key, who=who, name=yaku_name(name), value=value)
+            key = own("log.teyaku", ruleset) if value else "log.teyaku_plain"
+            return t(key, ruleset, who=who, name=yaku_name(name), value=value)
         case YakuFormed(
             names=formed, value=value
         ):  # 八八's carry no value (あがり or 下げ decides)
             key = "log.yaku" if value else "log.yaku_plain"
-            return t(key, who=who, names=" ".join(map(yaku_name, formed)), value=value)
+            return t(key, ruleset, who=who, names=" ".join(map(yaku_name, formed)), value=value)
         case KoikoiCalled():
             return t("log.koikoi", who=who)
         case Shobu(value=value):
-            return t("log.shobu", who=who, value=value)
+            return t("log.shobu", ruleset, who=who, value=value)
         case MonthEnded(winner=winner, value=value, reason=reason, payments=payments):
             pay = " ".join(map(signed, payments))
             if winner < 0 and reason:
@@ -134,7 +135,7 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
                 return t("log.month_end_none", pay=pay)
             if not value:  # 八八's hands played out: the best card points deal next
                 return t("log.month_over", who=who, pay=pay)
-            return t("log.month_end", who=who, value=value, pay=pay)
+            return t("log.month_end", ruleset, who=who, value=value, pay=pay)
         case Kobiki(payments=payments):
             return t("log.kobiki", who=who, pay=" ".join(map(signed, payments)))
         case Ginmi(payments=payments):
@@ -154,18 +155,18 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
         case HattoCharged(card=card, value=value, names=charged):  # card -1: added after 下げ
             key = "log.hatto" if card >= 0 else "log.hatto_added"
             shown = face(card) if card >= 0 else ""
-            return t(key, who=who, card=shown, names=names_of(charged), value=value)
+            return t(key, ruleset, who=who, card=shown, names=names_of(charged), value=value)
         case HattoExempt(card=card, proof=proof, names=exempt):  # the hand shown to prove it
             key = "log.hatto_last" if proof == 1 << card else "log.hatto_exempt"
             return t(key, who=who, card=face(card), cards=faces_of(proof), names=names_of(exempt))
         case Tobikomi(cards=cards, value=value):
-            return t("log.tobikomi", who=who, cards=faces_of(cards), value=value)
+            return t("log.tobikomi", ruleset, who=who, cards=faces_of(cards), value=value)
         case Sage(names=kept):
             return t("log.sage", who=who, names=names_of(kept))
         case Agari(gain=gain):
-            return t("log.agari", who=who, value=gain)
+            return t("log.agari", ruleset, who=who, value=gain)
         case SageCancelled(gain=gain):
-            return t("log.cancel", who=who, value=gain)
+            return t("log.cancel", ruleset, who=who, value=gain)
         case Shima(cards=cards):  # 八八's シマ and 花合わせ's field シマ
             return t("log." + e.kind, who=who, cards=faces_of(cards))
         case Redealt(field=field):

@@ -137,10 +137,9 @@ def test_the_log_lines_name_the_offender_the_card_the_yaku_and_the_shown_hand():
         HattoExempt(0, b, 1 << b, ("赤短",)),  # the last card
     ]
     before = i18n.lang()
-    i18n.set_ruleset("hachihachi")
     try:
         i18n.set_lang("en")
-        lines = [event_line(e, ["Ann", "Bo", "Cy"]) for e in events]
+        lines = [event_line(e, ["Ann", "Bo", "Cy"], "hachihachi") for e in events]
     finally:
         i18n.set_lang(before)
     assert lines[0].startswith("法度 by Ann (") and "四光" in lines[0] and "赤短" in lines[0]

@@ -55,7 +55,7 @@ def test_the_month_result_shows_the_final_turn_first() -> None:
     )
     names = ["A", "B", "C"]
     steps = game.book.deals[result.deal].turns[-1].steps
-    lines = final_turn(game.book, result.deal, names)
+    lines = final_turn(game.book, result.deal, names, game.ruleset)
 
     class Shows(App[None]):
         def on_mount(self) -> None:

@@ -215,7 +215,7 @@ def test_the_last_months_result_says_the_year_ends_not_who_deals_next() -> None:
     from types import SimpleNamespace
 
     from hanafuda_tui.ui import i18n
-    from hanafuda_tui.ui.hachihachi.screen import result_head
+    from hanafuda_tui.ui.rulesets.hachihachi.screen import result_head
 
     before = i18n.lang()
     i18n.set_lang("en")

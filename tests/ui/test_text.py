@@ -18,8 +18,8 @@ from hanafuda_tui.core.events import Played, Seated
 from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets import RULESETS
-from hanafuda_tui.ui.hachihachi import screen as hachihachi
-from hanafuda_tui.ui.i18n import set_lang, set_ruleset
+from hanafuda_tui.ui.i18n import set_lang
+from hanafuda_tui.ui.rulesets.hachihachi import screen as hachihachi
 from hanafuda_tui.ui.screens.results import result_parts, sheet_table, standings
 from hanafuda_tui.ui.text import ZERO_WIDTH, event_line, plain
 
@@ -72,7 +72,7 @@ def rendered(games: Sequence[Game], names: Sequence[str]) -> Iterator[tuple[str,
     for game in games:
         settled = game.settlements
         for e in game.log:
-            line = event_line(e, names) if shape(e) not in seen else None
+            line = event_line(e, names, game.ruleset) if shape(e) not in seen else None
             seen.add(shape(e))
             if line is not None:
                 yield e.flat().kind, shown(line)
@@ -93,7 +93,6 @@ def test_every_event_and_result_of_seeded_games_renders_in_both_languages(rulese
     every other way a month ends is covered by the same games."""
     names = NAMES[: RULESETS[ruleset].table_sizes[0]]
     games = [played(ruleset, seed) for seed in range(60 if ruleset == "hachihachi" else 120)]
-    set_ruleset(ruleset)
     try:
         for lang in ("ja", "en"):
             set_lang(lang)
@@ -103,7 +102,6 @@ def test_every_event_and_result_of_seeded_games_renders_in_both_languages(rulese
                     assert all(name in text for name in names), (what, text)
     finally:
         set_lang("ja")
-        set_ruleset("")
     if ruleset == "hanaawase":
         assert any(r.reason == "fuke" for game in games for r in game.results)
 
@@ -116,7 +114,6 @@ def test_hanaawase_with_more_seated_renders_every_event_and_result(players: int)
     games = [played("hanaawase", seed, players) for seed in range(12)]
     seating = {"deru", "oriru", "shibari", "oikomi", "seated"}
     assert seating <= {e.flat().kind for game in games for e in game.log}
-    set_ruleset("hanaawase")
     try:
         for lang in ("ja", "en"):
             set_lang(lang)
@@ -126,17 +123,18 @@ def test_hanaawase_with_more_seated_renders_every_event_and_result(players: int)
                 if what in ("result", "sheet", "standings"):
                     assert all(name in text for name in names), (what, text)
             seated = next(e for e in games[0].log if isinstance(e, Seated))
-            text = shown(event_line(seated, names) or "")
+            text = shown(event_line(seated, names, "hanaawase") or "")
             assert all(names[s] in text for s in seated.players), text
     finally:
         set_lang("ja")
-        set_ruleset("")
 
 
 def test_every_seat_is_named_exactly_in_the_log() -> None:
     names = NAMES[:3]
     game = played("koikoi3", 1)
-    lines = [shown(event_line(e, names) or "") for e in game.log if isinstance(e, Played)]
+    lines = [
+        shown(event_line(e, names, "koikoi3") or "") for e in game.log if isinstance(e, Played)
+    ]
     assert {name for name in names if any(line.startswith(name) for line in lines)} == set(names)
 
 

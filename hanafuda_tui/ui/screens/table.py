@@ -38,6 +38,7 @@ from .. import memory
 from ..advice import AdviceScreen
 from ..faces import describe, face, month_label
 from ..i18n import has, t
+from ..rulesets import screen_of
 from ..session import Session
 from ..text import event_line, plain, role_names, seat_roles
 from ..widgets.last_turns import (
@@ -66,7 +67,6 @@ from .modals import (
 )
 from .passing import PassScreen
 from .results import MonthResult, ScoreSheet
-from .ruleset_screen import screen_of
 
 PROMPTS = {
     Phase.TAKE: take_prompt,
@@ -272,7 +272,7 @@ class TableScreen(Screen[None]):
         hand = self.query_one("#hand", HandPanel)
         hand.show(cards, self.selected, playable, hidden, hint, warned if cards else 0)
         self.query_one("#yaku", YakuPanel).show(self.yaku_infos(view, names))
-        lines = [line for e in log[-LOG_LINES:] if (line := event_line(e, names))]
+        lines = [line for e in log[-LOG_LINES:] if (line := event_line(e, names, view.ruleset))]
         self.query_one("#log", LogPanel).show(lines)
         playing = self.human_to_play() is not None
         self.set_text("#keys", t("keys.table" if playing else "keys.watch"))  # working keys only
@@ -324,6 +324,7 @@ class TableScreen(Screen[None]):
             set_aside=seating.set_aside if seating and seat == self.viewer else 0,
             many=view.players > 3,
             one_line=view.players > 3 and not self.big_board(),
+            ruleset=view.ruleset,
         )
 
     def big_board(self) -> bool:
@@ -332,7 +333,7 @@ class TableScreen(Screen[None]):
         return width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
 
     def yaku_infos(self, view: PlayerView, names: list[str]) -> list[YakuInfo]:
-        options = self.session.game.options
+        options = view.options
         taken = 0
         for caps in view.captures:
             taken |= caps
@@ -349,6 +350,7 @@ class TableScreen(Screen[None]):
                     scores[s],
                     yaku,
                     near_yaku(view.ruleset, options, caps, available),
+                    view.ruleset,
                 )
             )
         return out
@@ -387,7 +389,7 @@ class TableScreen(Screen[None]):
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
             last = game.is_over and self.shown_results == len(game.results)
-            turn = final_turn(game.book, result.deal, session.names)
+            turn = final_turn(game.book, result.deal, session.names, game.ruleset)
             self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last, turn))
             return
         if game.is_over:
@@ -414,7 +416,7 @@ class TableScreen(Screen[None]):
         if view.phase == Phase.PLAY:
             return
         prompt = screen_of(view.ruleset).prompts.get(view.phase) or PROMPTS.get(view.phase)
-        self.open((prompt or generic_prompt)(view, session), self.decided)
+        self.open((prompt or generic_prompt)(view, session.names), self.decided)
 
     def just_moved(self) -> tuple[str, str]:
         """The human at the keyboard and what their turn, the latest at the table, took
@@ -539,7 +541,7 @@ class TableScreen(Screen[None]):
                     step.field_before & ~(1 << step.card),
                     step.took & step.field_before,
                     step.card,
-                    step_note(step, names),
+                    step_note(step, names, game.ruleset),
                     seat,
                     unseen=sum(
                         {(later.took | 1 << later.card) for later in steps[i:] if later.took}
@@ -550,7 +552,7 @@ class TableScreen(Screen[None]):
                 for i, step in enumerate(steps)
             ]
         else:  # a declaration: its line, over the field as it is
-            lines = [line for e in game.log[start:] if (line := event_line(e, names))]
+            lines = [line for e in game.log[start:] if (line := event_line(e, names, game.ruleset))]
             self.moments = [Moment(game.field, 0, -1, "  ".join(lines), seat)] if lines else []
         if self.moments:
             self.refresh_table()
@@ -623,7 +625,8 @@ class TableScreen(Screen[None]):
             return
         warning = view.facts.warnings().get(card)
         if warning is not None and not warning[1]:
-            self.open(hatto_prompt(card, warning[0], self.session.names), self.decided)
+            prompt = hatto_prompt(card, warning[0], self.session.names, self.ruleset)
+            self.open(prompt, self.decided)
             return
         self.play_out(card)
         self.refresh_table()

@@ -16,12 +16,12 @@ from ..text import event_line, plain
 from .table import Panel
 
 
-def step_note(step: Step, names: Sequence[str]) -> str:
+def step_note(step: Step, names: Sequence[str], ruleset: str) -> str:
     """The step on one line (markup): who, the card and what it took, then what followed (a yaku
     formed, a declaration) as the log says it."""
     who = plain(names[step.seat]) if 0 <= step.seat < len(names) else ""
     parts = [f"{who} {step_text(step)}".strip()]
-    parts += [line.strip() for e in step.events if (line := event_line(e, names))]
+    parts += [line.strip() for e in step.events if (line := event_line(e, names, ruleset))]
     return "  ".join(parts)
 
 
@@ -35,7 +35,7 @@ def step_text(step: Step) -> str:
     return f"{verb} {face(step.card)}→{dest}"
 
 
-def final_turn(book: TurnBook, deal: int, names: Sequence[str]) -> list[str]:
+def final_turn(book: TurnBook, deal: int, names: Sequence[str], ruleset: str) -> list[str]:
     """The turn that ended deal number ``deal`` (counted from 0, redeals included), a line a
     step: the last seat to move, its card steps and what followed (a yaku, 勝負); a deal won by
     a declared teyaku ends on the declaration."""
@@ -43,8 +43,8 @@ def final_turn(book: TurnBook, deal: int, names: Sequence[str]) -> list[str]:
         return []
     told = book.deals[deal]
     if not told.turns:
-        return [line for e in told.opening if (line := event_line(e, names))]
-    return [step_note(step, names) for step in told.turns[-1].steps]
+        return [line for e in told.opening if (line := event_line(e, names, ruleset))]
+    return [step_note(step, names, ruleset) for step in told.turns[-1].steps]
 
 
 class LastTurns(Panel):

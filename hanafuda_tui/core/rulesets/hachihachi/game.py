@@ -224,9 +224,7 @@ class Hachihachi(Game):
     dealer_title = "胴"
     has_ba = True
     kasu_cards = KASU_CARDS
-    bot_rules = "hanafuda_tui.bots.hachihachi_eval"
     Facts = HachihachiFacts
-    screen = "hanafuda_tui.ui.hachihachi"
     Options = HachihachiOptions
 
     @classmethod
@@ -725,6 +723,7 @@ class Hachihachi(Game):
             for s, t in enumerate(self.teyaku)
         )
         warned = seat == self.to_act and self.phase == PLAY
+        deciding = seat == self.to_act and self.phase in (AGARI, CANCEL)
         return HachihachiFacts(
             self.menu,
             self.ba,
@@ -737,4 +736,5 @@ class Hachihachi(Game):
             self.month_index + 1,
             self.teyaku[seat] if asking else None,
             MappingProxyType(self.hatto_warnings()) if warned else NO_WARNINGS,
+            self.offer() if deciding else None,
         )

@@ -136,9 +136,7 @@ class Hanaawase(Game):
     table_sizes = (3, 4, 5, 6)
     titles = ("花合わせ", "hana-awase")
     dealer_title = "親"
-    bot_rules = "hanafuda_tui.bots.hanaawase_eval"
     Facts = HanaawaseFacts
-    screen = "hanafuda_tui.ui.hanaawase"
     shown_are_field = True
     Options = HanaawaseOptions
     first_draw_key = month_then_points

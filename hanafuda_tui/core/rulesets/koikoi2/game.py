@@ -160,10 +160,8 @@ class Koikoi2(Game):
     table_sizes = (2,)
     titles = ("二人こいこい", "two-player koi-koi")
     dealer_title = "親"
-    bot_rules = "hanafuda_tui.bots.koikoi2_eval"
     Facts = Koikoi2Facts
     kasu_cards = KASU_CARDS
-    screen = "hanafuda_tui.ui.koikoi2"
     Options = Koikoi2Options
     deal_pattern = DEAL_TWO
 

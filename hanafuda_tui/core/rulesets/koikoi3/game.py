@@ -157,9 +157,7 @@ class Koikoi3(Game):
     ruleset = "koikoi3"
     titles = ("三人こいこい", "three-player koi-koi")
     dealer_title = "胴"
-    bot_rules = "hanafuda_tui.bots.koikoi3_eval"
     Facts = Koikoi3Facts
-    screen = "hanafuda_tui.ui.koikoi3"
     kasu_cards = KASU_CARDS
     Options = Koikoi3Options
 

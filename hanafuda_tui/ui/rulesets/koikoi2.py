@@ -1,4 +1,4 @@
-"""二人こいこい on screen: its screen adapter (``SCREEN``, named by ``Koikoi2.screen``)."""
+"""二人こいこい on screen: its screen adapter (``SCREEN``, registered in ``ui.rulesets.SCREENS``)."""
 
 from __future__ import annotations
 
@@ -6,13 +6,12 @@ from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ..core.game import Phase, PlayerView
-from ..core.results import Cause
-from ..core.rulesets.koikoi2.game import Koikoi2Options, doubling, shobu_lines
-from .i18n import t
-from .screens.modals import Decision, koikoi_prompt
-from .screens.ruleset_screen import RulesetScreen
-from .session import Session
+from ...core.game import Phase, PlayerView
+from ...core.results import Cause
+from ...core.rulesets.koikoi2.game import Koikoi2Options, doubling, shobu_lines
+from ..i18n import t
+from ..screens.modals import Decision, koikoi_prompt
+from ..screens.ruleset_screen import RulesetScreen
 
 
 def doublings(view: PlayerView, value: int) -> list[str]:
@@ -26,10 +25,10 @@ def doublings(view: PlayerView, value: int) -> list[str]:
     return [str(line.cause) for line in lines if line.cause is not Cause.YAKU]
 
 
-def stakes_prompt(view: PlayerView, session: Session) -> Decision:
+def stakes_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """こいこい or 勝負, with the doubling a 勝負 gets and the loser's 0; under the nintendo rules
     what one こいこい a month means (docs/rules/koikoi2.md §11.2)."""
-    decision = koikoi_prompt(view, session, doublings)
+    decision = koikoi_prompt(view, names, doublings)
     options = view.options
     assert isinstance(options, Koikoi2Options)
     if options.rules == "nintendo":

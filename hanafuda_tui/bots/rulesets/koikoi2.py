@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core.cards import ALL_CARDS, AME, cards_of
-from ..core.game import PublicFacts
-from ..core.rulesets.koikoi2 import yaku as y
-from ..core.rulesets.koikoi2.facts import Koikoi2Facts
-from ..core.rulesets.koikoi2.game import Koikoi2, Koikoi2Options
-from .evaluation import Evaluator, Spec, StopRule, VoidingEvaluator
+from ...core.cards import ALL_CARDS, AME, cards_of
+from ...core.game import PublicFacts
+from ...core.rulesets.koikoi2 import yaku as y
+from ...core.rulesets.koikoi2.facts import Koikoi2Facts
+from ...core.rulesets.koikoi2.game import Koikoi2, Koikoi2Options
+from ..evaluation import Evaluator, Spec, StopRule, VoidingEvaluator
 
 MEASURED: dict[int, dict[str, float]] = {2: {"easy": 92.0, "normal": 58.4, "strong": 71.6}}
 """Each level's share of games won against the level below, by how many sit at the table
