@@ -1,5 +1,6 @@
-"""Facts a player's screen shows that the rules already decide: the yaku a capture set scores now,
-and the yaku it would score with one more card (the yaku/score sidebar and the こいこい prompt).
+"""Facts a player's screen shows that the rules already decide: what a card takes, the yaku a
+capture set scores now, the yaku it would score with one more card (the yaku/score sidebar and the
+こいこい prompt), and what a decision to stop is worth (``stakes``).
 
 Each ruleset class gives its yaku function from its options (``Game.yaku_function``); a ruleset
 without one simply has no hints.

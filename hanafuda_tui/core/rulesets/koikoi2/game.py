@@ -195,9 +195,10 @@ class Koikoi2(Game):
 
     @classmethod
     def stakes(cls, view: PlayerView) -> Stakes | None:
-        """勝負 now scores the yaku with its ×2s (``doublings``), the other player 0; after
-        こいこい a win by another ends the month with 0 for the caller, and the call doubles each
-        win it is the first こいこい for (docs/rules/koikoi2.md §5, §6, §11.3)."""
+        """勝負 now scores the yaku with its ×2s (``doublings``), the other player 0. After
+        こいこい the caller scores 0 if the other player wins, and the call doubles the later wins
+        not doubled yet: either player's, under ``rules=nintendo`` the other's only
+        (docs/rules/koikoi2.md §5, §6, §11.3)."""
         if view.phase != KOIKOI or view.to_act != view.seat:
             return None
         options = view.options
