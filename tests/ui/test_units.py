@@ -112,13 +112,13 @@ def test_sidebar_lines_fold_within_its_width() -> None:
 
 
 def test_a_yaku_event_without_a_value_is_logged_without_one() -> None:
-    from hanafuda_tui.core.game import Event
+    from hanafuda_tui.core.events import YakuFormed
     from hanafuda_tui.ui.text import event_line
 
     i18n.set_ruleset("hachihachi")
     try:
-        line = event_line(Event("yaku", 0, names=("猪鹿蝶",)), ["あなた"])
-        valued = event_line(Event("yaku", 0, names=("猪鹿蝶",), value=5), ["あなた"])
+        line = event_line(YakuFormed(0, ("猪鹿蝶",)), ["あなた"])
+        valued = event_line(YakuFormed(0, ("猪鹿蝶",), 5), ["あなた"])
     finally:
         i18n.set_ruleset("")
     assert line == "あなた 出来役 猪鹿蝶"  # not "(0文)"
@@ -126,7 +126,7 @@ def test_a_yaku_event_without_a_value_is_logged_without_one() -> None:
 
 
 def test_log_lines_for_hachihachi_and_hanaawase_events_are_sentences() -> None:
-    from hanafuda_tui.core.game import Event
+    from hanafuda_tui.core.events import Agari, BaSet, DrawOnly, MonthEnded, TeyakuShown
     from hanafuda_tui.ui.text import event_line
 
     names = ["A", "B", "C"]
@@ -134,16 +134,14 @@ def test_log_lines_for_hachihachi_and_hanaawase_events_are_sentences() -> None:
     i18n.set_ruleset("hachihachi")
     try:
         lines = [
-            event_line(
-                Event("ba", 2, value=1, amounts=(1,), names=("大場", "", "大場", "大大")), names
-            ),
-            event_line(Event("month_end", 1, names=("hands",), amounts=(-26, 42, -16)), names),
-            event_line(Event("teyaku", 0, value=2, names=("赤",)), names),
-            event_line(Event("agari", 2, value=168), names),
+            event_line(BaSet(2, 1, 1, ("大場", "", "大場", "大大")), names),
+            event_line(MonthEnded(1, 0, "hands", (), (-26, 42, -16)), names),
+            event_line(TeyakuShown(0, "赤", 2, 0), names),
+            event_line(Agari(2, 168), names),
         ]
         i18n.set_ruleset("hanaawase")
-        lines.append(event_line(Event("teyaku", 1, names=("六カス",)), names))
-        lines.append(event_line(Event("draw_only", 1), names))
+        lines.append(event_line(TeyakuShown(1, "六カス", 0, 0), names))
+        lines.append(event_line(DrawOnly(1), names))
     finally:
         i18n.set_lang("ja")
         i18n.set_ruleset("")

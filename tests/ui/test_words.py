@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -23,7 +24,8 @@ from hanafuda_tui.core.cards import (
     KIND_MASK,
     card_list,
 )
-from hanafuda_tui.core.game import Event, Game, Phase
+from hanafuda_tui.core.events import Dealt, Drew, Event, KoikoiCalled, Played, Shobu, YakuFormed
+from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.hints import current_yaku
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets import RULESETS, ruleset_class
@@ -115,7 +117,7 @@ def test_the_dealer_is_called_as_the_ruleset_calls_it(ruleset: str) -> None:
     cls = ruleset_class(ruleset)
     i18n.set_ruleset(ruleset)
     assert seat_roles(ruleset, cls.table_sizes[0], 1)[1] == cls.dealer_title
-    deal = event_line(Event("deal", 0, value=3), ["A", "B", "C"])
+    deal = event_line(Dealt(0, 3, 0), ["A", "B", "C"])
     assert deal is not None and cls.dealer_title in deal
     assert t(own("sheet.dealer")) == cls.dealer_title
     other = {"胴", "親"} - {cls.dealer_title}
@@ -177,15 +179,21 @@ def test_a_hatto_card_is_marked_in_the_hand_before_enter(tmp_path: Path) -> None
 def test_english_says_you_play_not_you_plays() -> None:
     i18n.set_lang("en")
     names = ["You", "Bot Plum"]
-    mine = [event_line(Event(k, 0, card=3, value=5, names=("赤短",)), names) for k in KINDS]
-    theirs = [event_line(Event(k, 1, card=3, value=5, names=("赤短",)), names) for k in KINDS]
+    mine = [event_line(kind(0), names) for kind in KINDS]
+    theirs = [event_line(kind(1), names) for kind in KINDS]
     assert all(line and "You" in line for line in mine)
     for line in mine:
         assert not any(f" {verb} " in f"{line} " for verb in VERBS), line
     assert all(any(f" {verb} " in f"{line} " for verb in VERBS) for line in theirs)
 
 
-KINDS = ("play", "draw", "koikoi", "shobu", "yaku")
+KINDS: tuple[Callable[[int], Event], ...] = (
+    lambda seat: Played(seat, 3),
+    lambda seat: Drew(seat, 3),
+    lambda seat: KoikoiCalled(seat, ("赤短",)),
+    lambda seat: Shobu(seat, 5, ("赤短",)),
+    lambda seat: YakuFormed(seat, ("赤短",), 5),
+)
 VERBS = ("plays", "draws", "calls", "stops:", "forms")
 
 

@@ -18,6 +18,18 @@ from pydantic_core import PydanticCustomError
 
 from ... import actions as act
 from ...cards import BIT
+from ...events import (
+    Captured,
+    Drew,
+    KoikoiCalled,
+    MonthEnded,
+    Redealt,
+    Shobu,
+    TeyakuShown,
+    YakuFormed,
+    YearEnded,
+    YearStarted,
+)
 from ...game import KOIKOI, OVER, Game, PlayerView
 from ...results import Cause, Line, Outcome
 from ...stakes import Doubling, GoOn, Stakes, scaled
@@ -231,7 +243,7 @@ class Koikoi2(Game):
         return self.month_index + 1
 
     def start(self) -> None:
-        self.emit("year_start", self.dealer, value=self.options.months)
+        self.emit(YearStarted(self.dealer, self.options.months))
         self.new_deal()
 
     def yaku_of(self, seat: int) -> dict[str, int]:
@@ -248,7 +260,7 @@ class Koikoi2(Game):
         self.koikoi = (False, False)
         self.shared_facts = None
         if has_shima(self.field) or (self.nintendo and redeal_nintendo(self.hands, self.field)):
-            self.emit("redeal", self.dealer, cards=self.field)
+            self.emit(Redealt(self.dealer, self.field))
             self._record(-1, "nagare-shima", (), 0, 0, ())
             self.new_deal()
             return
@@ -256,7 +268,7 @@ class Koikoi2(Game):
             holders = [(s, name) for s, hand in enumerate(self.hands) if (name := teyaku(hand))]
             for s, name in holders:
                 self.shown[s] = self.hands[s]
-                self.emit("teyaku", s, cards=self.hands[s], value=TEYAKU_VALUE, names=(name,))
+                self.emit(TeyakuShown(s, name, TEYAKU_VALUE, self.hands[s]))
             if len(holders) == 2:
                 self._end(-1, "teyaku-draw", (), 0, 0, ())
                 return
@@ -286,7 +298,7 @@ class Koikoi2(Game):
             self.next_turn(seat)
             return
         if self.logging:
-            self.emit("yaku", seat, value=sum(found.values()), names=tuple(found))
+            self.emit(YakuFormed(seat, tuple(found), sum(found.values())))
         if not self.hands[seat] or (self.nintendo and (self.koikoi[0] or self.koikoi[1])):
             self._shobu(seat)
             return
@@ -310,8 +322,8 @@ class Koikoi2(Game):
         self.draw_from = self.captures[seat]
         self.captures[seat] |= BIT[drawn_card]
         if self.logging:
-            self.emit("draw", seat, card=drawn_card)
-            self.emit("capture", seat, card=drawn_card, cards=m | BIT[card])  # the pair it joins
+            self.emit(Drew(seat, drawn_card))
+            self.emit(Captured(seat, drawn_card, m | BIT[card]))  # the pair it joins
         self.turn_done(seat)
 
     def hands_out(self) -> None:
@@ -328,7 +340,7 @@ class Koikoi2(Game):
         if action == act.KOIKOI:
             self.koikoi = (self.koikoi[0] or seat == 0, self.koikoi[1] or seat == 1)
             self.shared_facts = None
-            self.emit("koikoi", seat)
+            self.emit(KoikoiCalled(seat))
             self.next_turn(seat)
         else:
             self._shobu(seat)
@@ -339,7 +351,7 @@ class Koikoi2(Game):
         base = sum(found.values())
         times = doublings(self.options, seat, self.koikoi, base)
         value = scaled(base, times)
-        self.emit("shobu", seat, value=value, names=tuple(found))
+        self.emit(Shobu(seat, value, tuple(found)))
         lines = shobu_lines(seat, found, times)
         self._end(seat, "shobu", tuple(found.items()), base, value, lines)
 
@@ -386,15 +398,15 @@ class Koikoi2(Game):
         pay = self._record(winner, reason, found, base, value, lines)
         self.scores[0] += pay[0]
         self.scores[1] += pay[1]
-        names = (reason, *(name for name, _ in found))
-        self.emit("month_end", winner, value=value, names=names, amounts=pay)
+        yaku_names = tuple(name for name, _ in found)
+        self.emit(MonthEnded(winner, value, reason, yaku_names, tuple(pay)))
         if winner >= 0:
             self.dealer = winner
         elif self.nintendo and reason == "hands-out":
             self.dealer = 1 - self.dealer
         self.month_index += 1
         if self.month_index >= self.options.months:
-            self.emit("year_end", amounts=tuple(self.scores))
+            self.emit(YearEnded(tuple(self.scores)))
             self.phase = OVER
             self.to_act = -1
             self.finished = True
