@@ -21,11 +21,12 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 from pydantic import BaseModel
 
 from . import actions as act
-from .cards import ALL_BUT, BIT, KASUS, MONTH_MASK, card_list, card_tuple, deck_string
+from .cards import ALL_BUT, BIT, KASUS, card_list, card_tuple, deck_string
 from .events import Captured, Dealt, Decided, Drew, Event, Laid, Played
 from .results import DealResult, Settlement, YearClosing
+from .stakes import Stakes
 from .stats import BaYear
-from .table import DEAL_THREE, Layout, deal_by, layout
+from .table import DEAL_THREE, Layout, deal_by, layout, matches
 from .turns import TurnBook
 from .yaku_defs import YakuDef
 
@@ -298,8 +299,7 @@ class Game:
         if phase == PLAY:
             return card_tuple(self.hands[self.to_act])
         if phase == TAKE:
-            m = self.field & MONTH_MASK[self.pending_card >> 2]
-            return [act.TAKE + c for c in card_list(m)]
+            return [act.TAKE + c for c in card_list(matches(self.field, self.pending_card))]
         if phase == OVER:
             return []
         return self.other_actions()
@@ -323,7 +323,7 @@ class Game:
             self._steps(seat, action, False)
         elif phase == TAKE:
             chosen = action - act.TAKE
-            m = self.field & MONTH_MASK[self.pending_card >> 2]
+            m = matches(self.field, self.pending_card)
             if not (0 <= chosen < 48 and m & BIT[chosen]):
                 raise IllegalAction(self._illegal(action))
             self.actions.append(action)
@@ -439,6 +439,12 @@ class Game:
     @classmethod
     def teyaku_counts(cls) -> dict[str, int] | None:
         """Exact count of the seven-card hands holding each teyaku (None: not counted)."""
+        return None
+
+    @classmethod
+    def stakes(cls, view: PlayerView) -> Stakes | None:
+        """What the viewer's decision to stop (勝負, あがり, 下げの取消し) pays now and what going on
+        risks, read from its view alone; None unless the viewer is asked one."""
         return None
 
     def stones_now(self) -> tuple[int, ...] | None:
@@ -596,7 +602,7 @@ class Game:
         draw step, one loop here: the hot path); after the draw step the turn is done."""
         while True:
             field = self.field
-            m = field & MONTH_MASK[card >> 2]
+            m = matches(field, card)
             if not m:
                 self.field = field | BIT[card]
                 if self.logging:

@@ -3,7 +3,7 @@ actions as buttons (letter or number keys, ←→ and Enter); none can be dismis
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from textual import events
@@ -15,9 +15,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...core import actions as act
-from ...core.cards import ALL_CARDS
 from ...core.game import PlayerView
-from ...core.hints import current_yaku, near_yaku
+from ...core.hints import available, near_yaku, stakes
 from ..faces import describe, face, short_name
 from ..i18n import has, t
 from ..keys import KeysLine
@@ -164,11 +163,6 @@ def confirm(question: str, body: str) -> Decision:
     return Decision(question, [body], yes_no, focus=0, escape=0)
 
 
-def no_x2(view: PlayerView, value: int) -> list[str]:
-    """No ×2 on a 勝負."""
-    return []
-
-
 def teyaku_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """手役: declare (show the hand and claim it) or keep it hidden; asked privately."""
     own = view.facts.held()
@@ -192,19 +186,16 @@ def teyaku_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     return Decision(t("teyaku.title", who=plain(names[view.seat])), body, options, focus=focus)
 
 
-def koikoi_prompt(
-    view: PlayerView,
-    names: Sequence[str],
-    doublings: Callable[[PlayerView, int], list[str]] = no_x2,
-) -> Decision:
-    """こいこい or 勝負: the yaku just formed, what stopping pays (``doublings``: the ×2s a 勝負
-    now gets, by name, for a yaku value), who could complete what."""
+def koikoi_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
+    """こいこい or 勝負: the yaku just formed, what stopping pays with its ×2s by cause (the core's
+    ``stakes``), who could complete what."""
     seat = view.seat
-    caps = view.captures[seat]
     options = view.options
-    yaku = current_yaku(view.ruleset, options, caps)
+    stake = stakes(view)
+    assert stake is not None
+    yaku = dict(stake.yaku)
     offer = set(view.facts.offered())
-    value = sum(yaku.values())
+    value = stake.value
     body = [
         "  ".join(
             f"[b]{yaku_name(n)} {v}[/b]" + (f" {t('koikoi.new')}" if n in offer else "")
@@ -212,10 +203,9 @@ def koikoi_prompt(
         )
     ]
     others = view.players - 1
-    times = doublings(view, value)
-    total = value * others * 2 ** len(times)
+    total = stake.stop[seat]
     key = f"koikoi.pays.{view.ruleset}"
-    said = "".join(t("koikoi.times." + x) for x in times)
+    said = "".join(t(f"koikoi.times.{doubled.cause}") for doubled in stake.doublings)
     body.append(
         t(
             key if has(key) else "koikoi.pays",
@@ -230,14 +220,10 @@ def koikoi_prompt(
     body.append(t(go_on if has(go_on) else "koikoi.go_on"))
     if dict(view.facts.status()).get("shibari"):
         body.append(t("koikoi.shibari"))
-    taken = 0
-    for s in range(view.players):
-        taken |= view.captures[s]
     for s in range(view.players):
         if s == seat:
             continue
-        available = ALL_CARDS & ~(taken & ~view.captures[s])
-        near = near_yaku(view.ruleset, options, view.captures[s], available)
+        near = near_yaku(view.ruleset, options, view.captures[s], available(view.captures, s))
         if near:
             body.append(t("koikoi.threat", who=plain(names[s]), names=" ".join(near)))
     return Decision(

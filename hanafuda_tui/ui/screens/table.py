@@ -27,9 +27,9 @@ from textual.widgets import Static
 
 from ...bots import Bot
 from ...core import actions as act
-from ...core.cards import ALL_CARDS, card_list
+from ...core.cards import card_list
 from ...core.game import Phase, PlayerView
-from ...core.hints import current_yaku, near_yaku
+from ...core.hints import available, current_yaku, near_yaku
 from ...core.hints import takes as hint_takes
 from ...core.results import Settlement
 from ...core.rulesets import ruleset_class, titles
@@ -334,14 +334,10 @@ class TableScreen(Screen[None]):
 
     def yaku_infos(self, view: PlayerView, names: list[str]) -> list[YakuInfo]:
         options = view.options
-        taken = 0
-        for caps in view.captures:
-            taken |= caps
         scores = screen_of(view.ruleset).scores_shown(self.session.game)
         out = []
         for s in range(view.players):
             caps = view.captures[s]
-            available = ALL_CARDS & ~(taken & ~caps)
             yaku = current_yaku(view.ruleset, options, caps)
             yaku = screen_of(view.ruleset).yaku_shown(yaku, view)
             out.append(
@@ -349,7 +345,7 @@ class TableScreen(Screen[None]):
                     names[s],
                     scores[s],
                     yaku,
-                    near_yaku(view.ruleset, options, caps, available),
+                    near_yaku(view.ruleset, options, caps, available(view.captures, s)),
                     view.ruleset,
                 )
             )

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from .hatto import Hatto
-from .payout import Offer
 from .teyaku import Teyaku
 
 
@@ -37,9 +36,9 @@ class HachihachiFacts(NamedTuple):
     hatto: Mapping[int, tuple[Hatto, bool]]
     """For the viewer when it is to play: each hand card whose play would be 法度, with whether it
     is exempt (§13); empty otherwise."""
-    own_offer: Offer | None = None
-    """For the viewer when it decides あがり/下げ or 下げの取消し: what each seat pays for its
-    出来役, full and half (§10, §11, §13, ``Hachihachi.offer``); None otherwise."""
+    charged: tuple[tuple[str, int], ...] = ()
+    """While the viewer is asked あがり/下げ or 下げの取消し: its 出来役 completed by 法度, each with
+    the offender who pays it alone (§13), as the table was told; empty otherwise."""
 
     def status(self) -> tuple[tuple[str, object], ...]:
         return ()

@@ -36,6 +36,7 @@ from ...events import (
 )
 from ...game import AGARI, CANCEL, NO_WARNINGS, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
 from ...results import Cause, Line, Outcome, Settlement, YearClosing
+from ...stakes import Stakes
 from ...stats import BaYear
 from ...yaku_defs import YakuDef
 from .ba import BA_NAMES, KOBA, ba_chain, ba_label, ba_of
@@ -50,7 +51,7 @@ from .lines import (
     stone_lines,
     void_lines,
 )
-from .payout import Offer, offered, shares
+from .payout import offered, shares, stakes_of
 from .teyaku import COUNT_VALUES, NUKE_TYPES, SHISO, Teyaku, teyaku, teyaku_table
 from .yaku import (
     BASE_POINTS,
@@ -236,6 +237,20 @@ class Hachihachi(Game):
     def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
         return YAKU
 
+    @classmethod
+    def stakes(cls, view: PlayerView) -> Stakes | None:
+        """あがり (full) or 下げの取消し (half) now, for the seat asked, each 出来役 at this month's
+        場 and paid by its 法度 offender alone where one was charged (docs/rules/hachihachi.md §10,
+        §11, §13)."""
+        if view.phase not in (AGARI, CANCEL) or view.to_act != view.seat:
+            return None
+        facts = view.facts
+        assert isinstance(facts, HachihachiFacts)
+        seat = view.seat
+        yaku = dekiyaku(view.captures[seat])
+        offer = offered(seat, yaku, facts.ba, facts.menu, dict(facts.charged))
+        return stakes_of(offer, facts.ba, facts.menu, view.phase == CANCEL)
+
     def stones_now(self) -> tuple[int, ...]:
         """Month stones so far (docs/rules/hachihachi.md §15)."""
         return tuple(self.stones)
@@ -292,7 +307,7 @@ class Hachihachi(Game):
     def restore_from_view(self, view: PlayerView) -> None:
         """One month stone is put in per month played; the 場 label tells the 二代しばり carried
         on; a turn's new 出来役 are judged against the ones held when it began; declarations are
-        known by name only."""
+        known by name only; the 法度 charges of the seat asked あがり/下げ or 下げの取消し are its own."""
         facts = view.facts
         assert isinstance(facts, HachihachiFacts)
         self.month_index = sum(facts.stones)
@@ -303,6 +318,7 @@ class Hachihachi(Game):
         self.shibari = facts.shibari
         self.sage = facts.sage
         self.declared = [bool(name) for name in facts.declared]
+        self.hatto_by[view.seat] = dict(facts.charged)
         if view.phase in (PLAY, TAKE):
             self.turn_yaku = set(dekiyaku(view.captures[view.turn]))
         if view.phase == TEYAKU:  # the teyaku of the hands in this (sampled) deal
@@ -589,13 +605,6 @@ class Hachihachi(Game):
             gain += 2 * each
         return gain
 
-    def offer(self) -> Offer:
-        """What the seat to decide あがり/下げ or 下げの取消し is paid for its 出来役, per seat
-        (docs/rules/hachihachi.md §10, §11, §13)."""
-        seat = self.to_act
-        yaku = dekiyaku(self.captures[seat])
-        return offered(seat, yaku, self.ba, self.menu, self.hatto_by[seat])
-
     def _agari(self, seat: int) -> None:
         """あがり: full values; a 下げ player meanwhile gets half and pays the winner's both shares."""
         gain = 0
@@ -723,7 +732,7 @@ class Hachihachi(Game):
             for s, t in enumerate(self.teyaku)
         )
         warned = seat == self.to_act and self.phase == PLAY
-        deciding = seat == self.to_act and self.phase in (AGARI, CANCEL)
+        asked = seat == self.to_act and self.phase in (AGARI, CANCEL)
         return HachihachiFacts(
             self.menu,
             self.ba,
@@ -736,5 +745,5 @@ class Hachihachi(Game):
             self.month_index + 1,
             self.teyaku[seat] if asking else None,
             MappingProxyType(self.hatto_warnings()) if warned else NO_WARNINGS,
-            self.offer() if deciding else None,
+            tuple(self.hatto_by[seat].items()) if asked else (),
         )

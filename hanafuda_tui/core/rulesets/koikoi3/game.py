@@ -26,6 +26,7 @@ from ...events import (
 )
 from ...game import KOIKOI, OVER, TEYAKU, Game, PlayerView
 from ...results import Cause, Line, Outcome, Settlement, pair
+from ...stakes import GoOn, Stakes
 from ...stats import count_by_pattern
 from ...table import has_shima
 from ...yaku_defs import YakuDef
@@ -83,6 +84,11 @@ class MonthResult(NamedTuple):
 
 OUTCOMES = {"shobu": Outcome.YAKU, "teyaku": Outcome.TEYAKU}
 """A month's ``reason`` → its Outcome; every other reason is a 流れ (docs/rules/koikoi3.md §9)."""
+
+
+def shobu_pay(winner: int, value: int) -> tuple[int, ...]:
+    """勝負 on yaku worth ``value``: each other player pays it, at face value (§8)."""
+    return tuple(2 * value if s == winner else -value for s in range(3))
 
 
 def shobu_lines(winner: int, yaku: dict[str, int]) -> tuple[Line, ...]:
@@ -184,6 +190,17 @@ class Koikoi3(Game):
 
         counts = count_by_pattern(classify)
         return {name: counts[name] for name in TEYAKU_NAMES}
+
+    @classmethod
+    def stakes(cls, view: PlayerView) -> Stakes | None:
+        """勝負 now: each other player pays every yaku held at face value, never doubled; after
+        こいこい the yaku are void if another calls 勝負 first (docs/rules/koikoi3.md §7, §8)."""
+        if view.phase != KOIKOI or view.to_act != view.seat:
+            return None
+        seat = view.seat
+        found = scoring_yaku(view.captures[seat])
+        value = sum(found.values())
+        return Stakes(seat, tuple(found.items()), (), shobu_pay(seat, value), GoOn((0, 0, 0)))
 
     def __init__(self, options: Koikoi3Options, first_dealer: int, deck_source: Any) -> None:
         super().__init__(options, first_dealer, deck_source)
@@ -299,7 +316,7 @@ class Koikoi3(Game):
             value = sum(yaku.values())
             self.emit(Shobu(seat, value, tuple(yaku)))
             self.offer = ()
-            pay = tuple(2 * value if s == seat else -value for s in range(3))
+            pay = shobu_pay(seat, value)
             self._win(seat, "shobu", tuple(yaku.items()), value, pay, shobu_lines(seat, yaku))
 
     # -- month and year -------------------------------------------------------------------------

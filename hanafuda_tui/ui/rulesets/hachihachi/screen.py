@@ -11,14 +11,15 @@ from rich.table import Table
 from rich.text import Text
 
 from ....core.game import Game, Phase, PlayerView
+from ....core.hints import stakes
 from ....core.records import printable
 from ....core.results import DealResult
 from ....core.rulesets.hachihachi.ba import BA_NAMES, KOBA, ba_label
 from ....core.rulesets.hachihachi.facts import HachihachiFacts
 from ....core.rulesets.hachihachi.game import MONTHS, Hachihachi, MonthResult
-from ....core.rulesets.hachihachi.payout import Offer
 from ....core.rulesets.hachihachi.sheet import SheetLine, row_cells, sheet
 from ....core.rulesets.hachihachi.yaku import MULTIPLIERS, points
+from ....core.stakes import Stakes
 from ...i18n import t
 from ...screens.modals import Decision, choices
 from ...screens.ruleset_screen import RulesetScreen
@@ -57,11 +58,12 @@ def at_ba(yaku: dict[str, int], view: PlayerView) -> dict[str, int]:
     return {name: points(kan, facts.ba, facts.menu) for name, kan in yaku.items()}
 
 
-def offer_of(view: PlayerView) -> Offer:
-    """What the core offers the seat deciding: its 出来役 and each seat's 点, full and half."""
-    offer = facts_of(view).own_offer
-    assert offer is not None
-    return offer
+def stakes_of(view: PlayerView) -> Stakes:
+    """What the core says the seat deciding is paid: its 出来役 and each seat's 点 on stopping now
+    (あがり in full, 下げの取消し at half) and on going on (half if another goes out)."""
+    stake = stakes(view)
+    assert stake is not None
+    return stake
 
 
 def each_pays(amounts: Sequence[int], seat: int) -> int | None:
@@ -79,38 +81,39 @@ def who_pays(amounts: Sequence[int], seat: int, names: Sequence[str]) -> str:
     )
 
 
-def yaku_line(offer: Offer) -> str:
-    return "  ".join(f"[b]{yaku_name(n)} {kan}貫[/b]" for n, kan in offer.yaku)
+def yaku_line(stake: Stakes) -> str:
+    return "  ".join(f"[b]{yaku_name(n)} {kan}貫[/b]" for n, kan in stake.yaku)
 
 
 def agari_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """あがり (take the yaku now) or 下げ (play on for more, at a risk), with what each pays."""
-    offer, seat = offer_of(view), view.seat
-    full, half = each_pays(offer.full, seat), each_pays(offer.half, seat)
-    total = offer.full[seat]
+    stake, seat = stakes_of(view), view.seat
+    beaten = stake.go_on.beaten
+    full, half = each_pays(stake.stop, seat), each_pays(beaten, seat)
+    total = stake.stop[seat]
     body = [
-        yaku_line(offer),
+        yaku_line(stake),
         t("hh.agari_pays", RULESET, each=full, total=total)
         if full is not None
-        else t("hh.agari_pays_seats", RULESET, pays=who_pays(offer.full, seat, names), total=total),
+        else t("hh.agari_pays_seats", RULESET, pays=who_pays(stake.stop, seat, names), total=total),
         t("hh.sage_means", RULESET, half=half)
         if half is not None
-        else t("hh.sage_means_seats", RULESET, pays=who_pays(offer.half, seat, names)),
+        else t("hh.sage_means_seats", RULESET, pays=who_pays(beaten, seat, names)),
     ]
     return Decision(t("hh.agari_title"), body, choices(view))
 
 
 def cancel_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """The 下げ player, after another turn without a new yaku: cancel now for half, or stay."""
-    offer, seat = offer_of(view), view.seat
-    half, total = each_pays(offer.half, seat), offer.half[seat]
+    stake, seat = stakes_of(view), view.seat
+    half, total = each_pays(stake.stop, seat), stake.stop[seat]
     pays = (
         t("hh.cancel_pays", RULESET, half=half, total=total)
         if half is not None
-        else t("hh.cancel_pays_seats", RULESET, pays=who_pays(offer.half, seat, names), total=total)
+        else t("hh.cancel_pays_seats", RULESET, pays=who_pays(stake.stop, seat, names), total=total)
     )
     return Decision(
-        t("hh.cancel_title"), [yaku_line(offer), pays, t("hh.keep_means")], choices(view)
+        t("hh.cancel_title"), [yaku_line(stake), pays, t("hh.keep_means")], choices(view)
     )
 
 
