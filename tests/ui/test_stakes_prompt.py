@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,7 +16,7 @@ from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.stakes import Stakes
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.i18n import t
-from hanafuda_tui.ui.screens.ruleset_screen import screen_of
+from hanafuda_tui.ui.rulesets import screen_of
 from hanafuda_tui.ui.screens.table import PROMPTS
 
 
@@ -26,7 +25,6 @@ def english() -> object:
     i18n.set_lang("en")
     yield
     i18n.set_lang("ja")
-    i18n.set_ruleset("")
 
 
 def asked(ruleset: str, options: dict[str, Any], wanted: Callable[[Stakes], bool]) -> Game:
@@ -49,8 +47,7 @@ def pays_line(game: Game) -> str:
     """The prompt's line on what stopping pays, for seat 0."""
     view = game.view(0)
     make = screen_of(view.ruleset).prompts.get(view.phase) or PROMPTS[view.phase]
-    session = SimpleNamespace(names=["A", "B", "C"][: game.players], game=game)
-    body = make(view, session).body  # type: ignore[arg-type]
+    body = make(view, ["A", "B", "C"][: game.players]).body
     return next(line for line in body if line.startswith("Stopping"))
 
 
@@ -67,11 +64,10 @@ def test_the_koikoi_prompt_says_what_the_core_says(
     ruleset: str, options: dict[str, Any], wanted: Callable[[Stakes], bool]
 ) -> None:
     game = asked(ruleset, options, wanted)
-    i18n.set_ruleset(ruleset)
     stake = stakes(game.view(0))
     assert stake is not None
     line = pays_line(game)
-    times = "".join(t(f"koikoi.times.{d.cause}") for d in stake.doublings)
+    times = "".join(t(f"koikoi.times.{d.cause}", ruleset) for d in stake.doublings)
     total = stake.stop[0]
     if ruleset == "koikoi2":
         assert f"yaku {stake.value}" in line and f"{times} = {total}" in line
