@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core.rulesets.hachihachi.sheet import Sheet, SheetLine
+from ....core.rulesets.hachihachi.sheet import Sheet, SheetLine
 
 CELL = 6
 """Width of a 貫 or 点 column."""
