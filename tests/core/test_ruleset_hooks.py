@@ -1,6 +1,7 @@
 """A ruleset plugs in through its Game subclass alone: every fact a screen, a bot or the cli needs
 from a ruleset is a class attribute or hook of that class, and no module outside the rulesets
-tells rulesets apart by comparing their names to literals."""
+packages (the core's rulesets and each layer's adapters with its registry keyed by name) tells
+rulesets apart by comparing their names to literals."""
 
 from __future__ import annotations
 
@@ -17,7 +18,12 @@ from hanafuda_tui.core.rulesets.koikoi3.game import Koikoi3
 from hanafuda_tui.core.stats import TOTAL_HANDS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "hanafuda_tui"
-RULESET_DIR = PACKAGE / "core" / "rulesets"
+
+
+def in_rulesets(path: Path) -> bool:
+    """Whether ``path`` is in a ``rulesets`` package of some layer (core/rulesets/, bots/rulesets/,
+    ui/rulesets/): a ruleset's own module or the layer's registry."""
+    return "rulesets" in path.relative_to(PACKAGE).parts[:-1]
 
 OWN = ("titles", "dealer_title")
 """Facts with no sensible default: each ruleset must state its own."""
@@ -127,7 +133,7 @@ def test_no_module_outside_the_rulesets_tells_rulesets_apart_by_name() -> None:
     found = [
         hit
         for path in sorted(PACKAGE.rglob("*.py"))
-        if RULESET_DIR not in path.parents
+        if not in_rulesets(path)
         for hit in name_tests(path.read_text("utf-8"), path.relative_to(PACKAGE).as_posix())
     ]
     assert found == []
