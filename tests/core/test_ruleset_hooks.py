@@ -25,6 +25,7 @@ def in_rulesets(path: Path) -> bool:
     ui/rulesets/): a ruleset's own module or the layer's registry."""
     return "rulesets" in path.relative_to(PACKAGE).parts[:-1]
 
+
 OWN = ("titles", "dealer_title")
 """Facts with no sensible default: each ruleset must state its own."""
 
