@@ -34,8 +34,31 @@ class Base:
     private: ClassVar[tuple[str, ...]] = ()
     """The fields only ``seat`` may see (blanked for every other seat by ``seen_by``)."""
 
+    FLAT: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """Where its fields go in the record's one shape: (``Flat`` field, own field) pairs."""
+
     def flat(self) -> Flat:
-        raise NotImplementedError
+        """The event in the record's one shape (its seat, then its ``FLAT`` fields)."""
+        seat: int = getattr(self, "seat")  # noqa: B009 (each type has one: a field or a property)
+        return Flat(self.kind, seat, **{to: getattr(self, own) for to, own in self.FLAT})
+
+
+class ByDealer(Base):
+    """An event of the deal told by its dealer (its seat)."""
+
+    dealer: int
+
+    @property
+    def seat(self) -> int:
+        return self.dealer
+
+
+class Seatless(Base):
+    """An event of no one seat."""
+
+    @property
+    def seat(self) -> int:
+        return -1
 
 
 # -- the turn cycle every ruleset shares ---------------------------------------------------------
@@ -45,94 +68,72 @@ class Base:
 class FirstDraw(Base):
     """A card drawn to choose the first 親 (docs/rules/README.md §5)."""
 
-    kind: ClassVar[str] = "first_draw"
+    kind = "first_draw"
+    FLAT = (("card", "card"),)
     seat: int
     card: int
 
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, card=self.card)
-
 
 @dataclass(frozen=True)
-class YearStarted(Base):
+class YearStarted(ByDealer):
     """The year begins: its 親 and its length in months."""
 
-    kind: ClassVar[str] = "year_start"
+    kind = "year_start"
+    FLAT = (("value", "months"),)
     dealer: int
     months: int
 
-    @property
-    def seat(self) -> int:
-        return self.dealer
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.dealer, value=self.months)
-
 
 @dataclass(frozen=True)
-class Dealt(Base):
+class Dealt(ByDealer):
     """A deck dealt around ``dealer``: the month and the field laid face up."""
 
-    kind: ClassVar[str] = "deal"
+    kind = "deal"
+    FLAT = (("cards", "field"), ("value", "month"))
     dealer: int
     month: int
     field: int
-
-    @property
-    def seat(self) -> int:
-        return self.dealer
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.dealer, cards=self.field, value=self.month)
 
 
 @dataclass(frozen=True)
 class Played(Base):
     """The hand step: a hand card played to the field."""
 
-    kind: ClassVar[str] = "play"
+    kind = "play"
+    FLAT = (("card", "card"),)
     seat: int
     card: int
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, card=self.card)
 
 
 @dataclass(frozen=True)
 class Drew(Base):
     """The draw step: the top stock card turned up."""
 
-    kind: ClassVar[str] = "draw"
+    kind = "draw"
+    FLAT = (("card", "card"),)
     seat: int
     card: int
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, card=self.card)
 
 
 @dataclass(frozen=True)
 class Laid(Base):
     """The played or drawn card matched nothing and stays on the field."""
 
-    kind: ClassVar[str] = "lay"
+    kind = "lay"
+    FLAT = (("card", "card"),)
     seat: int
     card: int
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, card=self.card)
 
 
 @dataclass(frozen=True)
 class Captured(Base):
     """The played or drawn ``card`` takes ``took`` (its match or matches) for ``seat``."""
 
-    kind: ClassVar[str] = "capture"
+    kind = "capture"
+    FLAT = (("card", "card"), ("cards", "took"))
     seat: int
     card: int
     took: int
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, card=self.card, cards=self.took)
 
 
 @dataclass(frozen=True)
@@ -140,14 +141,12 @@ class Decided(Base):
     """A decision of ``seat``: its action, and at the teyaku question whether it could declare
     (its own secret: private)."""
 
-    kind: ClassVar[str] = "decision"
+    kind = "decision"
+    FLAT = (("value", "action"),)
     private: ClassVar[tuple[str, ...]] = ("could_declare",)
     seat: int
     action: int
     could_declare: bool = False
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, value=self.action)
 
 
 @dataclass(frozen=True)
@@ -155,7 +154,7 @@ class TeyakuShown(Base):
     """A teyaku declared or shown, with the cards it shows (a value of 0: the ruleset pays it at
     the round's end)."""
 
-    kind: ClassVar[str] = "teyaku"
+    kind = "teyaku"
     seat: int
     name: str
     value: int
@@ -170,38 +169,32 @@ class YakuFormed(Base):
     """A turn formed or raised yaku: their names and their value now (0: not yet known, as in
     八八, where it depends on あがり or 下げ)."""
 
-    kind: ClassVar[str] = "yaku"
+    kind = "yaku"
+    FLAT = (("value", "value"), ("names", "names"))
     seat: int
     names: tuple[str, ...]
     value: int = 0
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, value=self.value, names=self.names)
 
 
 @dataclass(frozen=True)
 class KoikoiCalled(Base):
     """こいこい: the seat plays on with ``names`` (empty where the ruleset does not say)."""
 
-    kind: ClassVar[str] = "koikoi"
+    kind = "koikoi"
+    FLAT = (("names", "names"),)
     seat: int
     names: tuple[str, ...] = ()
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, names=self.names)
 
 
 @dataclass(frozen=True)
 class Shobu(Base):
     """勝負: the seat stops with ``names``, worth ``value`` with every doubling."""
 
-    kind: ClassVar[str] = "shobu"
+    kind = "shobu"
+    FLAT = (("value", "value"), ("names", "names"))
     seat: int
     value: int
     names: tuple[str, ...]
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, value=self.value, names=self.names)
 
 
 @dataclass(frozen=True)
@@ -209,7 +202,7 @@ class MonthEnded(Base):
     """A deal's end: ``winner`` (-1: none; the next 親 in 八八), its value, why (``reason``, the
     ruleset's word, empty where it gives none) and the yaku, and each seat's payment."""
 
-    kind: ClassVar[str] = "month_end"
+    kind = "month_end"
     winner: int
     value: int
     reason: str
@@ -226,102 +219,72 @@ class MonthEnded(Base):
 
 
 @dataclass(frozen=True)
-class YearEnded(Base):
+class YearEnded(Seatless):
     """The year is over: the totals."""
 
-    kind: ClassVar[str] = "year_end"
+    kind = "year_end"
+    FLAT = (("amounts", "totals"),)
     totals: tuple[int, ...]
-
-    @property
-    def seat(self) -> int:
-        return -1
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, amounts=self.totals)
 
 
 # -- 二人こいこい ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Redealt(Base):
+class Redealt(ByDealer):
     """The deal is dealt again before any play (docs/rules/koikoi2.md §2, §11.5): the field it had."""
 
-    kind: ClassVar[str] = "redeal"
+    kind = "redeal"
+    FLAT = (("cards", "field"),)
     dealer: int
     field: int
-
-    @property
-    def seat(self) -> int:
-        return self.dealer
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.dealer, cards=self.field)
 
 
 # -- 三人こいこい ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Extension(Base):
+class Extension(Seatless):
     """A tie at the year's end: one more season (docs/rules/koikoi3.md)."""
 
-    kind: ClassVar[str] = "extension"
+    kind = "extension"
+    FLAT = (("value", "months"),)
     months: int
-
-    @property
-    def seat(self) -> int:
-        return -1
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, value=self.months)
 
 
 @dataclass(frozen=True)
 class Kobiki(Base):
     """小引 (docs/rules/koikoi3.md): the payments, ``seat`` the one who receives the most."""
 
-    kind: ClassVar[str] = "kobiki"
+    kind = "kobiki"
+    FLAT = (("amounts", "payments"),)
     seat: int
     payments: tuple[int, ...]
 
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, amounts=self.payments)
-
 
 @dataclass(frozen=True)
-class Ginmi(Base):
+class Ginmi(Seatless):
     """吟味 at the year's end (docs/rules/koikoi3.md): the payments."""
 
-    kind: ClassVar[str] = "ginmi"
+    kind = "ginmi"
+    FLAT = (("amounts", "payments"),)
     payments: tuple[int, ...]
-
-    @property
-    def seat(self) -> int:
-        return -1
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, amounts=self.payments)
 
 
 # -- 八八 ------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class BaSet(Base):
+class BaSet(ByDealer):
     """The month's 場 (docs/rules/hachihachi.md §4): 0 小場, 1 大場, 2 絶場; ``carried`` the
     二代しばり it leaves to the next month; ``names`` this 場's name, the 場 that binds it and the
     one it leaves (empty: none), and its label."""
 
-    kind: ClassVar[str] = "ba"
+    kind = "ba"
     dealer: int
     ba: int
     carried: int
     names: tuple[str, ...]
-
-    @property
-    def seat(self) -> int:
-        return self.dealer
 
     def flat(self) -> Flat:
         return Flat(
@@ -330,27 +293,21 @@ class BaSet(Base):
 
 
 @dataclass(frozen=True)
-class Shima(Base):
+class Shima(ByDealer):
     """The dealt field held four of a month, taken by the 親 (八八: ``shima``; 花合わせ:
     ``field_shima``)."""
 
-    kind: ClassVar[str] = "shima"
+    kind = "shima"
+    FLAT = (("cards", "cards"),)
     dealer: int
     cards: int
-
-    @property
-    def seat(self) -> int:
-        return self.dealer
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.dealer, cards=self.cards)
 
 
 @dataclass(frozen=True)
 class FieldShima(Shima):
     """花合わせ's field シマ (docs/rules/hanaawase.md)."""
 
-    kind: ClassVar[str] = "field_shima"
+    kind = "field_shima"
 
 
 @dataclass(frozen=True)
@@ -358,14 +315,12 @@ class HattoCharged(Base):
     """法度 (docs/rules/hachihachi.md §13): ``seat`` the offender, who pays ``value`` for ``names``
     completed by ``card`` (-1: yaku added after a 下げ)."""
 
-    kind: ClassVar[str] = "hatto"
+    kind = "hatto"
+    FLAT = (("card", "card"), ("value", "value"), ("names", "names"))
     seat: int
     card: int
     value: int
     names: tuple[str, ...]
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, card=self.card, value=self.value, names=self.names)
 
 
 @dataclass(frozen=True)
@@ -373,63 +328,53 @@ class HattoExempt(Base):
     """The offender shows the hand ``proof`` that ``card`` was laid from: exempt from 法度 for
     ``names``."""
 
-    kind: ClassVar[str] = "hatto_exempt"
+    kind = "hatto_exempt"
+    FLAT = (("card", "card"), ("cards", "proof"), ("names", "names"))
     seat: int
     card: int
     proof: int
     names: tuple[str, ...]
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, card=self.card, cards=self.proof, names=self.names)
 
 
 @dataclass(frozen=True)
 class Tobikomi(Base):
     """飛込み: three of a month taken at once, ``value`` from each other seat."""
 
-    kind: ClassVar[str] = "tobikomi"
+    kind = "tobikomi"
+    FLAT = (("cards", "cards"), ("value", "value"))
     seat: int
     cards: int
     value: int
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, cards=self.cards, value=self.value)
 
 
 @dataclass(frozen=True)
 class Sage(Base):
     """下げ: the seat plays on with its 出来役 ``names``."""
 
-    kind: ClassVar[str] = "sage"
+    kind = "sage"
+    FLAT = (("names", "names"),)
     seat: int
     names: tuple[str, ...]
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, names=self.names)
 
 
 @dataclass(frozen=True)
 class Agari(Base):
     """あがり: the seat stops, gaining ``gain``."""
 
-    kind: ClassVar[str] = "agari"
+    kind = "agari"
+    FLAT = (("value", "gain"),)
     seat: int
     gain: int
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, value=self.gain)
 
 
 @dataclass(frozen=True)
 class SageCancelled(Base):
     """下げの取消し: the 下げ player takes its gain now."""
 
-    kind: ClassVar[str] = "cancel"
+    kind = "cancel"
+    FLAT = (("value", "gain"),)
     seat: int
     gain: int
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, value=self.gain)
 
 
 # -- 花合わせ --------------------------------------------------------------------------------------
@@ -440,7 +385,7 @@ class DeruOriru(Base):
     """A seat's way in or out of a round with four to six seated (docs/rules/hanaawase.md §11):
     ``entry`` is deru, oriru, shibari (forced 出る) or oikomi (put out)."""
 
-    kind: ClassVar[str] = "deru_oriru"
+    kind = "deru_oriru"
     seat: int
     entry: str
 
@@ -449,66 +394,50 @@ class DeruOriru(Base):
 
 
 @dataclass(frozen=True)
-class Seated(Base):
+class Seated(ByDealer):
     """The round's players, 親 first; ``piles`` cards of the out seats went under the stock."""
 
-    kind: ClassVar[str] = "seated"
+    kind = "seated"
+    FLAT = (("value", "piles"), ("amounts", "players"))
     dealer: int
     players: tuple[int, ...]
     piles: int
-
-    @property
-    def seat(self) -> int:
-        return self.dealer
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.dealer, value=self.piles, amounts=self.players)
 
 
 @dataclass(frozen=True)
 class DrawOnly(Base):
     """A seat with no hand card left only draws this turn."""
 
-    kind: ClassVar[str] = "draw_only"
+    kind = "draw_only"
     seat: int
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat)
 
 
 @dataclass(frozen=True)
 class ShownTaken(Base):
     """Cards of ``seat``'s shown teyaku were taken by another player."""
 
-    kind: ClassVar[str] = "shown_taken"
+    kind = "shown_taken"
+    FLAT = (("cards", "cards"),)
     seat: int
     cards: int
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, cards=self.cards)
 
 
 @dataclass(frozen=True)
 class Fuke(Base):
     """フケ: 20 card points or fewer, no result; ``seat`` the one with fewest, each seat's points."""
 
-    kind: ClassVar[str] = "fuke"
+    kind = "fuke"
+    FLAT = (("amounts", "points"),)
     seat: int
     points: tuple[int, ...]
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat, amounts=self.points)
 
 
 @dataclass(frozen=True)
 class AmeShima(Base):
     """雨シマ: the seat's yaku are void this round."""
 
-    kind: ClassVar[str] = "ame_shima"
+    kind = "ame_shima"
     seat: int
-
-    def flat(self) -> Flat:
-        return Flat(self.kind, self.seat)
 
 
 Event = (
