@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from . import actions as act
 from .cards import parse_deck
+from .events import FirstDraw
 from .game import Game, IllegalAction
 from .rulesets import ruleset_class
 from .table import draw_first_dealer, shuffled_deck
@@ -162,7 +163,7 @@ def new_game(
         first_dealer, draws = draw_first_dealer(rng, cls.seated(opts), cls.first_draw_key)
     game = cls(opts, first_dealer, lambda: shuffled_deck(rng))
     for seat, card in draws:
-        game.emit("first_draw", seat, card=card)
+        game.emit(FirstDraw(seat, card))
     game.start()
     return game
 
@@ -238,11 +239,16 @@ class _DecksRunOut(Exception):
     pass
 
 
-def replay(record: GameRecord, rng: random.Random | None = None) -> Game:
+def replay(
+    record: GameRecord,
+    rng: random.Random | None = None,
+    after: Callable[[Game], None] | None = None,
+) -> Game:
     """Replay a record action by action with the rules checking every one.
 
     When the record's deals run out the game stops there (a save in progress), unless ``rng`` is
     given to deal on. RecordError names the deal, its month and the action index of any fault.
+    ``after`` is called with the game once it has started and after every action.
     """
     try:
         cls = ruleset_class(record.ruleset)
@@ -266,6 +272,8 @@ def replay(record: GameRecord, rng: random.Random | None = None) -> Game:
     game = cls(options, record.first_dealer, source)
     try:
         game.start()
+        if after is not None:
+            after(game)
         for i, deal in enumerate(record.deals):
             where = f"deal {i + 1}" if game.is_over else f"deal {i + 1} (month {game.month})"
             if len(game.deals) <= i:
@@ -278,8 +286,11 @@ def replay(record: GameRecord, rng: random.Random | None = None) -> Game:
                     game.apply(act.parse_token(tok))
                 except (ValueError, IllegalAction) as err:
                     raise RecordError(f"{where}, action {j}: {err}") from None
+                if after is not None:
+                    after(game)
             if i + 1 < len(record.deals) and len(game.deals) == i + 1 and not game.is_over:
                 raise RecordError(f"{where}: the record moves on before the deal is over")
     except _DecksRunOut:
-        pass
+        if after is not None:
+            after(game)
     return game

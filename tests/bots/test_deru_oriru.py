@@ -1,17 +1,17 @@
-"""Bots answer 出る・下る (花合わせ with four to six seated, seed 004 参加者の決め方,
-docs/rules/hanaawase.md §11): legal answers at every level, the easy and normal hand-strength
+"""Bots answer 出る・下る (花合わせ with four to six seated, docs/rules/hanaawase.md
+§11): legal answers at every level, the easy and normal hand-strength
 rules on stacked hands, the strong search on the view alone, and normal ahead of random."""
 
 import random
 
 import pytest
-from twins import twin_with_hidden_cards_permuted
+from helpers.bots import twin_with_hidden_cards_permuted
 
 from hanafuda_tui import tournament
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.bots.evaluation import evaluator
-from hanafuda_tui.bots.hanaawase_eval import ENTRY
 from hanafuda_tui.bots.policy import normal_action, seen_of_game, strength
+from hanafuda_tui.bots.rulesets.hanaawase import ENTRY
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CODES, deck_string, mask, parse_deck
 from hanafuda_tui.core.determinize import determinize

@@ -8,9 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from textual.content import Content
-from textual.widgets import Static
-from ui_helpers import (
+from helpers.ui import (
     check_prompt_matches_rules,
     continued,
     human_step,
@@ -20,8 +18,11 @@ from ui_helpers import (
     start,
     visible_cards,
 )
+from textual.content import Content
+from textual.widgets import Static
 
 from hanafuda_tui.core.cards import card_list
+from hanafuda_tui.core.events import Captured, FirstDraw
 from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, replay
 from hanafuda_tui.ui.app import HanafudaApp
@@ -216,7 +217,7 @@ def test_hot_seat_screen_text_never_has_another_humans_card(tmp_path: Path, rule
             table = app.table()
             assert table is not None
             game = table.session.game
-            drawn = {e.card for e in game.log if e.kind == "first_draw"}  # dealt face up
+            drawn = {e.card for e in game.log if isinstance(e, FirstDraw)}  # dealt face up
             unique = unique_faces()
             steps = 0
             while not game.results:
@@ -346,7 +347,8 @@ def test_score_sheet_keeps_each_month_on_one_line_at_80x24(tmp_path: Path) -> No
 
 
 def test_hanaawase_hint_counts_the_others_shown_kasu_as_field_cards(tmp_path: Path) -> None:
-    """In 花合わせ a declared holder's shown kasu are field cards for the other two (seed 004):
+    """In 花合わせ a declared holder's shown kasu are field cards for the other two
+    (docs/rules/hanaawase.md §5):
     the would-take hint names them, and playing the card takes one."""
     from hanafuda_tui.core.cards import MONTH_MASK
 
@@ -376,6 +378,7 @@ def test_hanaawase_hint_counts_the_others_shown_kasu_as_field_cards(tmp_path: Pa
             await pilot.press("enter")
             await settle(pilot)
             game = table.session.game
-            assert any(e.kind == "capture" and e.seat == 0 and e.card == card for e in game.log)
+            captures = [e for e in game.log if isinstance(e, Captured)]
+            assert any(e.seat == 0 and e.card == card for e in captures)
 
     asyncio.run(run())

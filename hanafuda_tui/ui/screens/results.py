@@ -19,11 +19,26 @@ from ..explain import explained
 from ..faces import month_label
 from ..i18n import own, t
 from ..keys import KeysLine
+from ..rulesets import screen_of
 from ..text import faces_of, name_text, plain, reason_text, result_rows, signed, yaku_name
-from .ruleset_screen import screen_of
 
 
-class MonthResult(ModalScreen[None]):
+class Closable(ModalScreen[None]):
+    """A screen closed by its one button or a key, to go on."""
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self.is_active:  # a second press, or one from under the too-small notice: dropped
+            self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class MonthResult(Closable):
     """How a month ended and every payment; Enter goes on."""
 
     BINDINGS = [Binding("enter,escape,space", "close", show=False)]
@@ -61,17 +76,6 @@ class MonthResult(ModalScreen[None]):
             yield Button(Content(t("key.continue") + " [Enter]"), id="close", compact=True)
         yield KeysLine(f"[b]Enter[/b] {t('key.continue')}  {t('keys.prompt')}")
 
-    def on_mount(self) -> None:
-        self.query_one(Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if self.is_active:  # a second press, or one from under the too-small notice: dropped
-            self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
 
 def result_parts(
     ruleset: str,
@@ -84,9 +88,9 @@ def result_parts(
     """A month result's title (markup) and its body: how it ended, each yaku won with its value,
     every payment with its causes (the deal's lines, then the settlements'), and the totals."""
     title = month_label(result.month)
-    told = explained(result.lines, names)
+    told = explained(result.lines, names, ruleset)
     for settled in settlements:
-        told += explained(settled.lines, names)
+        told += explained(settled.lines, names, ruleset)
     why = [Content.from_markup("\n".join(told))] if told else []
     hands = screen_of(ruleset).shown_hands(result)
     shown = [f"{plain(names[s])}: {faces_of(h)}" for s, h in enumerate(hands) if h]
@@ -98,10 +102,10 @@ def result_parts(
         return f"[b]{title}  {head}[/b]", [*tables, *why, totals_table(names, scores, settlements)]
     winner = result.winner
     if winner >= 0:
-        head = t("result.won", who=plain(names[winner]), value=result.value)
+        head = t("result.won", ruleset, who=plain(names[winner]), value=result.value)
         what = "  ".join(f"{yaku_name(n)} {value}" for n, value in result.yaku)
     else:
-        head = t(own("result.nagare_long"))
+        head = t(own("result.nagare_long", ruleset))
         what = reason_text(result.reason)
     table = Table(box=None, show_header=True, pad_edge=False)
     table.add_column(t("sheet.player"))
@@ -160,7 +164,9 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
         box=None, show_header=True, pad_edge=False, show_footer=True, padding=(0, 1, 0, 0)
     )
     table.add_column(t("sheet.month"), t("sheet.total"), no_wrap=True, max_width=narrow)
-    table.add_column(t(own("sheet.dealer")), no_wrap=True, overflow="ellipsis", max_width=10)
+    table.add_column(
+        t(own("sheet.dealer", game.ruleset)), no_wrap=True, overflow="ellipsis", max_width=10
+    )
     table.add_column(t("sheet.winner"), no_wrap=True, overflow="ellipsis", max_width=10)
     table.add_column(t("sheet.what"))
     for s, name in enumerate(names):
@@ -188,11 +194,11 @@ def standings(game: Any, names: Sequence[str]) -> list[str]:
     out = []
     for s in order:
         rank = 1 + sum(1 for o in range(len(names)) if scores[o] > scores[s])
-        out.append(t(key, rank=rank, who=plain(names[s]), total=signed(scores[s])))
+        out.append(t(key, game.ruleset, rank=rank, who=plain(names[s]), total=signed(scores[s])))
     return out
 
 
-class ScoreSheet(ModalScreen[None]):
+class ScoreSheet(Closable):
     """The month-by-month score sheet; at the year's end, with the final standings first."""
 
     BINDINGS = [Binding("enter,escape,space,s", "close", show=False)]
@@ -202,7 +208,8 @@ class ScoreSheet(ModalScreen[None]):
         self.game, self.names, self.final = game, names, final
 
     def compose(self) -> ComposeResult:
-        title = t(own("year.title") if self.final else own("sheet.title"))
+        ruleset = self.game.ruleset
+        title = t(own("year.title", ruleset) if self.final else own("sheet.title", ruleset))
         with Vertical(classes="dialog wide"):
             yield Static(Content.from_markup(f"[b]{title}[/b]"), classes="dialog-title")
             with VerticalScroll(classes="sheet"):
@@ -217,14 +224,3 @@ class ScoreSheet(ModalScreen[None]):
             label = t("year.new_game") if self.final else t("key.close")
             yield Button(Content(label + " [Enter]"), id="close", compact=True)
         yield KeysLine(f"[b]Enter Esc[/b] {label}  {t('keys.prompt')}")
-
-    def on_mount(self) -> None:
-        self.query_one(Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if self.is_active:  # a second press, or one from under the too-small notice: dropped
-            self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)

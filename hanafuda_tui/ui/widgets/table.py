@@ -95,6 +95,8 @@ class SeatInfo:
     """More seated than play a round: the score in the head (the sidebar may not show them all)."""
     one_line: bool = False
     """Many seated on a small terminal: the captures on the head's line."""
+    ruleset: str = ""
+    """The ruleset at the table, for its score unit."""
 
 
 OTHER_ROWS = 15
@@ -139,7 +141,7 @@ class SeatPanel(Panel):
         head = f"[b]{plain(i.name)}[/b]" + (f" ({i.role})" if i.role else "")
         head += f"  {t('table.hand_count', n=i.hand_count)}"
         if i.many:
-            head += f"  {t('side.total', n=i.score)}"
+            head += f"  {t('side.total', i.ruleset, n=i.score)}"
         if i.entry:
             head += f"  [b]「{i.entry}」[/b]"
         if i.flags:
@@ -156,8 +158,8 @@ class SeatPanel(Panel):
         return out
 
     def set_aside_lines(self, i: SeatInfo, width: int) -> list[str]:
-        """The viewer's own cards under the stock, labelled (seed 004: an out player knows its
-        seven, not where each lies)."""
+        """The viewer's own cards under the stock, labelled (docs/rules/hanaawase.md §11.7: an out
+        player knows its seven, not where each lies)."""
         if not i.set_aside:
             return []
         label = t("table.set_aside") + " "
@@ -245,24 +247,39 @@ class FieldPanel(Panel):
     pending = -1
     note = ""
 
-    def show(self, field_cards: int, lit: int, pending: int, note: str = "") -> None:
-        """``pending``: a card on its way to the field (waiting for a choice, or a bot's play
-        being shown before it lands), described by the markup ``note``."""
-        if not self.changed((field_cards, lit, pending, note)):
+    def show(self, field_cards: int, lit: int, pending: int, note: str = "", at: int = -1) -> None:
+        """``pending``: a card on its way to the field (waiting for a choice, or a card played or
+        drawn being shown as it meets the field), drawn inverted in the row at ``at`` (-1: its
+        own place, beside the cards of its month), and described by the markup ``note``."""
+        if not self.changed((field_cards, lit, pending, note, at)):
             return
         self.field_cards, self.lit, self.pending, self.note = field_cards, lit, pending, note
+        self.at = at
         self.shown_cards = field_cards | (1 << pending if pending >= 0 else 0)
         self.refresh(layout=True)
 
+    def row(self) -> list[tuple[int, bool]]:
+        """The cards of the row in order, each with whether it is the one on its way."""
+        cards = [(c, False) for c in card_list(self.field_cards)]
+        if self.pending >= 0:
+            at = self.at if self.at >= 0 else sum(c < self.pending for c, _ in cards)
+            cards.insert(min(at, len(cards)), (self.pending, True))
+        return cards
+
     def lines(self, width: int) -> list[str]:
         label = t("table.field")
-        cards = card_list(self.field_cards)
+        cards = self.row()
         indent = cell_len(label) + 1
         if self.big:
-            faces = [big_face(c, lit=bool(self.lit >> c & 1)) for c in cards]
+            faces = [
+                big_face(c, lit=bool(self.lit >> c & 1), selected=moving) for c, moving in cards
+            ]
             out = big_wrap(faces, width, label + " ", indent)
         else:
-            items = [(face(c, lit=bool(self.lit >> c & 1)), cell_len(FACES[c])) for c in cards]
+            items = [
+                (face(c, lit=bool(self.lit >> c & 1), selected=moving), cell_len(FACES[c]))
+                for c, moving in cards
+            ]
             out = wrap(items, width, label + " ", indent)
         if self.note:
             out.append(self.note)
@@ -359,6 +376,8 @@ class YakuInfo:
     score: int
     yaku: dict[str, int] = field(default_factory=dict)
     near: dict[str, int] = field(default_factory=dict)
+    ruleset: str = ""
+    """The ruleset at the table, for its score unit."""
 
 
 class YakuPanel(Panel):
@@ -377,8 +396,8 @@ class YakuPanel(Panel):
         out = [f"[b]{t('side.title')}[/b]"]
         for info in self.infos:
             value = sum(info.yaku.values())
-            now = f"  {t('side.month_value', n=value)}" if value else ""
-            out.append(f"{plain(info.name)} {t('side.total', n=info.score)}{now}")
+            now = f"  {t('side.month_value', info.ruleset, n=value)}" if value else ""
+            out.append(f"{plain(info.name)} {t('side.total', info.ruleset, n=info.score)}{now}")
             for name, v in info.yaku.items():
                 out += wrap(words(f"{yaku_name(name)} {v}"), width, "  ", 2)
             if info.near:

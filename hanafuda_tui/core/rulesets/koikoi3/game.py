@@ -1,4 +1,4 @@
-"""三人こいこい (seed 000/001 rules Ver.1.01R2, docs/rules/koikoi3.md).
+"""三人こいこい (docs/rules/koikoi3.md).
 
 A year of twelve months (extension seasons on a three-way tie). Each month: teyaku, then turns
 胴 → 胴二 → ビキ until a player who formed a yaku calls 勝負, or the hands run out (流れ).
@@ -12,8 +12,21 @@ from typing import Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
+from ...events import (
+    Extension,
+    Ginmi,
+    Kobiki,
+    KoikoiCalled,
+    MonthEnded,
+    Shobu,
+    TeyakuShown,
+    YakuFormed,
+    YearEnded,
+    YearStarted,
+)
 from ...game import KOIKOI, OVER, TEYAKU, Game, PlayerView
 from ...results import Cause, Line, Outcome, Settlement, pair
+from ...stakes import GoOn, Stakes
 from ...stats import count_by_pattern
 from ...table import has_shima
 from ...yaku_defs import YakuDef
@@ -71,6 +84,11 @@ class MonthResult(NamedTuple):
 
 OUTCOMES = {"shobu": Outcome.YAKU, "teyaku": Outcome.TEYAKU}
 """A month's ``reason`` → its Outcome; every other reason is a 流れ (docs/rules/koikoi3.md §9)."""
+
+
+def shobu_pay(winner: int, value: int) -> tuple[int, ...]:
+    """勝負 on yaku worth ``value``: each other player pays it, at face value (§8)."""
+    return tuple(2 * value if s == winner else -value for s in range(3))
 
 
 def shobu_lines(winner: int, yaku: dict[str, int]) -> tuple[Line, ...]:
@@ -145,19 +163,13 @@ class Koikoi3(Game):
     ruleset = "koikoi3"
     titles = ("三人こいこい", "three-player koi-koi")
     dealer_title = "胴"
-    bot_rules = "hanafuda_tui.bots.koikoi3_eval"
     Facts = Koikoi3Facts
-    screen = "hanafuda_tui.ui.koikoi3"
     kasu_cards = KASU_CARDS
     Options = Koikoi3Options
 
     @classmethod
-    def year_length(cls, options: Any) -> int:
-        return int(options.months)
-
-    @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
-        """Scoring yaku in 文 (seed 000)."""
+        """Scoring yaku in 文 (docs/rules/koikoi3.md §5)."""
         return scoring_yaku
 
     @classmethod
@@ -166,7 +178,7 @@ class Koikoi3(Game):
 
     @classmethod
     def teyaku_counts(cls) -> dict[str, int]:
-        """Hands holding each teyaku (seed 000 ○手役 rates × C(48,7), docs/rules/koikoi3.md §3)."""
+        """Hands holding each teyaku (the rates of docs/rules/koikoi3.md §3 × C(48,7))."""
 
         def classify(hand: int) -> str | None:
             found = teyaku(hand)
@@ -174,6 +186,17 @@ class Koikoi3(Game):
 
         counts = count_by_pattern(classify)
         return {name: counts[name] for name in TEYAKU_NAMES}
+
+    @classmethod
+    def stakes(cls, view: PlayerView) -> Stakes | None:
+        """勝負 now: each other player pays every yaku held at face value, never doubled; after
+        こいこい the yaku are void if another calls 勝負 first (docs/rules/koikoi3.md §7, §8)."""
+        if view.phase != KOIKOI or view.to_act != view.seat:
+            return None
+        seat = view.seat
+        found = scoring_yaku(view.captures[seat])
+        value = sum(found.values())
+        return Stakes(seat, tuple(found.items()), (), shobu_pay(seat, value), GoOn((0, 0, 0)))
 
     def __init__(self, options: Koikoi3Options, first_dealer: int, deck_source: Any) -> None:
         super().__init__(options, first_dealer, deck_source)
@@ -195,7 +218,7 @@ class Koikoi3(Game):
         return SEASONS[(self.month_index // 3) % 4]
 
     def start(self) -> None:
-        self.emit("year_start", self.dealer, value=self.last_month)
+        self.emit(YearStarted(self.dealer, self.last_month))
         self.new_deal()
 
     def copy_state_from(self, original: Game) -> None:
@@ -221,7 +244,7 @@ class Koikoi3(Game):
         for s in shown:
             name, value = self.teyaku[s]  # type: ignore[misc]
             self.shown[s] = self.hands[s]
-            self.emit("teyaku", s, cards=self.hands[s], value=value, names=(name,))
+            self.emit(TeyakuShown(s, name, value, self.hands[s]))
         if shown:
             values = [self.teyaku[s][1] if self.declared[s] else 0 for s in range(3)]  # type: ignore[index]
             top = max(values)
@@ -234,7 +257,8 @@ class Koikoi3(Game):
             pay[w] = -sum(pay)
             name = self.teyaku[w][0]  # type: ignore[index]
             declared = [self.teyaku[s] if self.declared[s] else None for s in range(3)]
-            self._win(w, "teyaku", ((name, top),), top, tuple(pay), teyaku_lines(w, declared))
+            self._result(w, "teyaku", ((name, top),), top, tuple(pay), teyaku_lines(w, declared))
+            self._won(w)
         elif has_shima(self.field):
             self._nagare("nagare-shima")
         else:
@@ -255,7 +279,8 @@ class Koikoi3(Game):
                 self.offer = formed
                 self.phase = KOIKOI
                 self.to_act = seat
-                self.emit("yaku", seat, value=sum(yaku.values()), names=formed)
+                if self.logging:
+                    self.emit(YakuFormed(seat, formed, sum(yaku.values())))
                 return
         self.next_turn(seat)
 
@@ -280,16 +305,17 @@ class Koikoi3(Game):
         elif action == act.KOIKOI:
             self.koikoi = tuple(s == seat or k for s, k in enumerate(self.koikoi))
             self.shared_facts = None
-            self.emit("koikoi", seat, names=self.offer)
+            self.emit(KoikoiCalled(seat, self.offer))
             self.offer = ()
             self.next_turn(seat)
         else:
             yaku = scoring_yaku(self.captures[seat])
             value = sum(yaku.values())
-            self.emit("shobu", seat, value=value, names=tuple(yaku))
+            self.emit(Shobu(seat, value, tuple(yaku)))
             self.offer = ()
-            pay = tuple(2 * value if s == seat else -value for s in range(3))
-            self._win(seat, "shobu", tuple(yaku.items()), value, pay, shobu_lines(seat, yaku))
+            pay = shobu_pay(seat, value)
+            self._result(seat, "shobu", tuple(yaku.items()), value, pay, shobu_lines(seat, yaku))
+            self._won(seat)
 
     # -- month and year -------------------------------------------------------------------------
 
@@ -321,8 +347,8 @@ class Koikoi3(Game):
         )
         for s in range(3):
             self.scores[s] += pay[s]
-        names = (reason, *(name for name, _ in yaku))
-        self.emit("month_end", winner, value=value, names=names, amounts=pay)
+        yaku_names = tuple(name for name, _ in yaku)
+        self.emit(MonthEnded(winner, value, reason, yaku_names, tuple(pay)))
 
     def _nagare(self, reason: str) -> None:
         """流れ: nothing paid, the ビキ becomes 胴, the month is dealt again under 3文しばり
@@ -332,16 +358,9 @@ class Koikoi3(Game):
         self.shibari = True
         self.new_deal()
 
-    def _win(
-        self,
-        winner: int,
-        reason: str,
-        yaku: tuple[tuple[str, int], ...],
-        value: int,
-        pay: tuple[int, ...],
-        lines: tuple[Line, ...],
-    ) -> None:
-        self._result(winner, reason, yaku, value, pay, lines)
+    def _won(self, winner: int) -> None:
+        """After a won month's result: the winner deals next, 小引 at a season's end, the year's
+        end or its extension, else the next month."""
         self.winners.append(winner)
         self.dealer = winner
         self.shibari = False
@@ -351,7 +370,7 @@ class Koikoi3(Game):
         if self.month_index >= self.last_month:
             if self.scores[0] == self.scores[1] == self.scores[2]:
                 self.last_month += 3
-                self.emit("extension", value=self.month_index)
+                self.emit(Extension(self.month_index))
             else:
                 self._end_year()
                 return
@@ -364,7 +383,7 @@ class Koikoi3(Game):
                 self.scores[s] += pay[s]
             lines = transfer_lines(pay, Cause.KOBIKI)
             self.settlements.append(Settlement("小引", self.month_index, pay, lines))
-            self.emit("kobiki", pay.index(max(pay)), amounts=pay)
+            self.emit(Kobiki(pay.index(max(pay)), tuple(pay)))
 
     def _end_year(self) -> None:
         pay = ginmi(self.scores)
@@ -372,8 +391,8 @@ class Koikoi3(Game):
             self.scores[s] += pay[s]
         lines = transfer_lines(pay, Cause.GINMI)
         self.settlements.append(Settlement("吟味", self.month_index, pay, lines))
-        self.emit("ginmi", amounts=pay)
-        self.emit("year_end", amounts=tuple(self.scores))
+        self.emit(Ginmi(tuple(pay)))
+        self.emit(YearEnded(tuple(self.scores)))
         self.phase = OVER
         self.to_act = -1
         self.finished = True

@@ -1,0 +1,239 @@
+"""八八 on screen (seed 002): the 場 and 二代しばり in the status line, the あがり/下げ and 下げの取消し
+prompts with what each pays, every payment row of a month, and the 記入式 score sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import MappingProxyType
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from ....core.game import Game, Phase, PlayerView
+from ....core.hints import stakes
+from ....core.records import printable
+from ....core.results import DealResult
+from ....core.rulesets.hachihachi.ba import BA_NAMES, KOBA, ba_label
+from ....core.rulesets.hachihachi.facts import HachihachiFacts
+from ....core.rulesets.hachihachi.game import MONTHS, Hachihachi, MonthResult
+from ....core.rulesets.hachihachi.sheet import SheetLine, row_cells, sheet
+from ....core.rulesets.hachihachi.yaku import MULTIPLIERS, points
+from ....core.stakes import Stakes
+from ...i18n import t
+from ...screens.modals import Decision, choices
+from ...screens.ruleset_screen import RulesetScreen
+from ...text import name_text, plain, signed, yaku_name
+from .sheet_text import CELL, cell_text, render_sheet
+
+RULESET = Hachihachi.ruleset
+"""The ruleset these texts are of (its score unit, 点)."""
+
+
+def facts_of(view: PlayerView) -> HachihachiFacts:
+    """The view's 八八 facts."""
+    facts = view.facts
+    assert isinstance(facts, HachihachiFacts)
+    return facts
+
+
+def status_parts(view: PlayerView, names: Sequence[str]) -> list[str]:
+    """``大場``, ``二代しばり`` (this month bound by the last), ``→ 二代しばり`` (binding the next),
+    ``下げ <name>``."""
+    facts = facts_of(view)
+    parts = [t("hh.ba", ba=BA_NAMES[facts.ba])]
+    if facts.shibari != KOBA:
+        parts.append(t("hh.shibari"))
+    if facts.carried != KOBA:
+        parts.append(t("hh.shibari_next"))
+    sage = facts.sage
+    if 0 <= sage < len(names):
+        parts.append(t("hh.sage_by", who=plain(names[sage])))
+    return parts
+
+
+def at_ba(yaku: dict[str, int], view: PlayerView) -> dict[str, int]:
+    """出来役 values in 貫 at 小場 as the 点 they pay at this month's 場 under the menu."""
+    facts = facts_of(view)
+    return {name: points(kan, facts.ba, facts.menu) for name, kan in yaku.items()}
+
+
+def stakes_of(view: PlayerView) -> Stakes:
+    """What the core says the seat deciding is paid: its 出来役 and each seat's 点 on stopping now
+    (あがり in full, 下げの取消し at half) and on going on (half if another goes out)."""
+    stake = stakes(view)
+    assert stake is not None
+    return stake
+
+
+def each_pays(amounts: Sequence[int], seat: int) -> int | None:
+    """What each other player pays ``seat`` when they pay the same (no 法度), else None."""
+    paid = {-a for s, a in enumerate(amounts) if s != seat}
+    return paid.pop() if len(paid) == 1 else None
+
+
+def who_pays(amounts: Sequence[int], seat: int, names: Sequence[str]) -> str:
+    """``name amount`` for each other player, as the core's figures say."""
+    return ", ".join(
+        t("hh.pays_seat", RULESET, who=plain(names[s]), amount=-a)
+        for s, a in enumerate(amounts)
+        if s != seat
+    )
+
+
+def yaku_line(stake: Stakes) -> str:
+    return "  ".join(f"[b]{yaku_name(n)} {kan}貫[/b]" for n, kan in stake.yaku)
+
+
+def agari_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
+    """あがり (take the yaku now) or 下げ (play on for more, at a risk), with what each pays."""
+    stake, seat = stakes_of(view), view.seat
+    beaten = stake.go_on.beaten
+    full, half = each_pays(stake.stop, seat), each_pays(beaten, seat)
+    total = stake.stop[seat]
+    body = [
+        yaku_line(stake),
+        t("hh.agari_pays", RULESET, each=full, total=total)
+        if full is not None
+        else t("hh.agari_pays_seats", RULESET, pays=who_pays(stake.stop, seat, names), total=total),
+        t("hh.sage_means", RULESET, half=half)
+        if half is not None
+        else t("hh.sage_means_seats", RULESET, pays=who_pays(beaten, seat, names)),
+    ]
+    return Decision(t("hh.agari_title"), body, choices(view))
+
+
+def cancel_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
+    """The 下げ player, after another turn without a new yaku: cancel now for half, or stay."""
+    stake, seat = stakes_of(view), view.seat
+    half, total = each_pays(stake.stop, seat), stake.stop[seat]
+    pays = (
+        t("hh.cancel_pays", RULESET, half=half, total=total)
+        if half is not None
+        else t("hh.cancel_pays_seats", RULESET, pays=who_pays(stake.stop, seat, names), total=total)
+    )
+    return Decision(
+        t("hh.cancel_title"), [yaku_line(stake), pays, t("hh.keep_means")], choices(view)
+    )
+
+
+def result_head(result: Any, names: Sequence[str], last: bool = False) -> str:
+    """How the month ended: あがり, 取消し, special yaku, hands out (who deals next, unless it was
+    the ``last`` month of the year), 四三, 無勝負."""
+    who = plain(names[result.winner]) if result.winner >= 0 else ""
+    yaku = "  ".join(f"{yaku_name(n)} {kan}{t('hh.kan')}" for n, kan in result.yaku)
+    key = f"hh.end.{result.reason}"
+    if last and result.reason in ("special", "hands"):
+        key += "_last"
+    return t(key, who=who, yaku=yaku)
+
+
+def rows_table(result: Any, names: Sequence[str]) -> Table:
+    """Every payment of the month in 点 (struck rows are 吹き消し), and the net."""
+    table = Table(box=None, show_header=True, pad_edge=False, show_footer=True)
+    table.add_column(t("hh.remark"), t("hh.net"))
+    for s, name in enumerate(names):
+        table.add_column(name_text(name), signed(result.payments[s]), justify="right")
+    for row in result.rows:
+        remark = t("hh.card_points") if row.card_points else row.remark
+        style = "strike dim" if row.struck else ""
+        table.add_row(Text(remark), *(signed(a) for a in row.amounts), style=style)
+    return table
+
+
+def paid_so_far(game: Hachihachi) -> list[int]:
+    """Each seat's score with what this month paid before it ended: teyaku are paid when declared
+    (seed 002 (4)2), 飛込 when made; a row 吹き消し strikes is paid back."""
+    if game.finished:
+        return list(game.scores)
+    rows = [row for row in game.rows if not row.struck]
+    return [game.scores[s] + sum(row.amounts[s] for row in rows) for s in range(3)]
+
+
+def month_so_far(game: Hachihachi) -> list[SheetLine]:
+    """The 記入式 lines of the month being played, as they are paid (no month stone yet)."""
+    if game.finished or not game.rows:
+        return []
+    number = game.month_index + 1
+    name = f"{number}月" if number <= MONTHS else f"越年{number - MONTHS}"
+    label = f"{name} {ba_label(game.ba, game.carried)}"
+    return [
+        SheetLine(
+            label if i == 0 else "",
+            tuple((k, ten, False) for k, ten in row_cells(row)),
+            row.remark,
+            row.struck,
+        )
+        for i, row in enumerate(game.rows)
+    ]
+
+
+def sheet_table(game: Hachihachi, names: Sequence[str]) -> Table:
+    """The 記入式: each line's 場 label, then 貫 and 点 for each player (* the month stone), the
+    remark, the cells as ``replay --sheet`` writes them. Rich lays the columns by cell width, so
+    kanji names stay aligned."""
+    table = Table(box=None, show_header=True, pad_edge=False)
+    table.add_column("")
+    units = f"{t('hh.kan'):>{CELL - 1}}{t('hh.ten'):>{CELL - 1}}  "
+    for name in names:
+        table.add_column(
+            Text(f"{printable(name)}\n{units}"), justify="right", no_wrap=True, overflow="ellipsis"
+        )
+    table.add_column(t("hh.note"))
+    kinyu = sheet(game)
+    for line in (*kinyu.lines, *month_so_far(game)):
+        style = "strike dim" if line.struck else ""
+        cells = [Text(cell_text(line, s), style=style) for s in range(len(names))]
+        table.add_row(Text(line.label), *cells, Text(line.remark))
+    if kinyu.mushobu:
+        table.add_row(Text(t("hh.end.mushobu")))
+    return table
+
+
+def menu_label(menu: str) -> str:
+    """The 場 menu: ``A  大場×2 絶場×4`` (the values multiplied) or ``F  大場+1貫 絶場+2貫``."""
+    if menu not in MULTIPLIERS:
+        return f"{menu}  大場+1貫 絶場+2貫"
+    factors = [f"×{num / den:g}" for num, den in MULTIPLIERS[menu][1:]]
+    return f"{menu}  大場{factors[0]} 絶場{factors[1]}"
+
+
+class HachihachiScreen(RulesetScreen):
+    """The 場 and 下げ in the status line, 出来役 at the 場, the あがり/下げ prompts, every payment
+    row of a month, the 記入式, and the year ranked by 最終得点."""
+
+    prompts = MappingProxyType({Phase.AGARI: agari_prompt, Phase.CANCEL: cancel_prompt})
+
+    def status_parts(self, view: PlayerView, names: Sequence[str]) -> list[str]:
+        return status_parts(view, names)
+
+    def yaku_shown(self, yaku: dict[str, int], view: PlayerView) -> dict[str, int]:
+        return at_ba(yaku, view)
+
+    def result_parts(
+        self, result: DealResult, names: Sequence[str], last: bool
+    ) -> tuple[str, list[Any]] | None:
+        if not isinstance(result, MonthResult):
+            return None
+        unit = Text(f"{t('hh.ba', ba=BA_NAMES[result.ba])} · {t('explain.kan')}")
+        return result_head(result, names, last), [rows_table(result, names), unit]
+
+    def scores_shown(self, game: Game) -> Sequence[int]:
+        return paid_so_far(game) if isinstance(game, Hachihachi) else game.scores
+
+    def sheet(self, game: Game, names: Sequence[str]) -> Table | None:
+        return sheet_table(game, names) if isinstance(game, Hachihachi) else None
+
+    def sheet_text(self, game: Game, names: Sequence[str]) -> list[str] | None:
+        return render_sheet(sheet(game), names) if isinstance(game, Hachihachi) else None
+
+    def year_scores(self, game: Game) -> tuple[Sequence[int], str]:
+        if isinstance(game, Hachihachi) and game.year is not None:
+            return game.year.final, "year.rank.hachihachi"
+        return super().year_scores(game)
+
+    def option_label(self, option: str, value: Any) -> str | None:
+        return menu_label(str(value)) if option == "menu" else None
+
+
+SCREEN = HachihachiScreen()
