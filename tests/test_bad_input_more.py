@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import refused, run
+from helpers.cli import refused, run
 
 from hanafuda_tui.core.records import RecordError, load_record, replay
 from hanafuda_tui.ui.config import ConfigError, Settings, parse

@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import metadata
 
 import pytest
-from cli_helpers import refused
+from helpers.cli import refused
 
 from hanafuda_tui.cli import main
 from hanafuda_tui.ui import app as app_module

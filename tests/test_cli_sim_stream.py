@@ -17,7 +17,7 @@ import time
 import tracemalloc
 
 import pytest
-from cli_helpers import run
+from helpers.cli import run
 
 from hanafuda_tui import cli, tournament
 from hanafuda_tui.tournament import Played, Times

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.ui import continued, saved_where, settle
 from textual.widgets import Button, Static
-from ui_helpers import continued, saved_where, settle
 
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.ui.app import HanafudaApp, TableRequest
