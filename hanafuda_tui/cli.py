@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import tournament
+from . import __version__, tournament
 from .bots import BotSpecError, make_bot
 from .core.cards import MONTH_NAMES
 from .core.records import (
@@ -471,22 +471,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_app(HanafudaApp(table=TableRequest(**request)))
 
 
-class _Version(argparse.Action):
-    """``--version``: the installed package's version (looked up only when asked)."""
-
-    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
-        from importlib import metadata
-
-        try:
-            print(f"hanafuda {metadata.version('hanafuda-tui')}")
-        except metadata.PackageNotFoundError:
-            print("hanafuda (version unknown: not installed)")
-        parser.exit()
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="hanafuda", description="Traditional hanafuda games.")
-    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
+    parser.add_argument("--version", action="version", version=f"hanafuda {__version__}")
     sub = parser.add_subparsers(dest="command")
     play = sub.add_parser(
         "play",
