@@ -238,6 +238,11 @@ class Game:
     """The type of the ruleset's public facts in a view (``PlayerView.facts``)."""
     kasu_cards: ClassVar[int] = KASUS
     """The cards the ruleset counts as カス (a card may count as its own kind too)."""
+    scoring: ClassVar[Callable[..., dict[str, int]] | None] = None
+    """Captures → the scoring yaku in the ruleset's own unit, where the options do not change it
+    (a ``staticmethod``)."""
+    yaku_table: ClassVar[tuple[YakuDef, ...]] = ()
+    """The yaku ``scoring`` scores, as card sets, where the options do not change them."""
     has_ba: ClassVar[bool] = False
     """Whether a month's 場 (小場/大場/絶場) scales its values (八八, docs/rules/hachihachi.md §4)."""
 
@@ -443,14 +448,14 @@ class Game:
     @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]] | None:
         """Captures → the scoring yaku under ``options``, in the ruleset's own unit (None: no
-        hints)."""
-        return None
+        hints); by default its ``scoring``, whatever the options."""
+        return cls.scoring
 
     @classmethod
     def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
         """The yaku ``yaku_function`` scores under ``options``, as card sets in the same unit
-        (the help reference and the bots read them; empty: none)."""
-        return ()
+        (the help reference and the bots read them; empty: none); by default its ``yaku_table``."""
+        return cls.yaku_table
 
     @classmethod
     def teyaku_counts(cls) -> dict[str, int] | None:
