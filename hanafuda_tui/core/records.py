@@ -131,7 +131,7 @@ def new_game(
         first_dealer, draws = draw_first_dealer(rng, cls.seated(opts), cls.first_draw_key)
     game = cls(opts, first_dealer, lambda: shuffled_deck(rng))
     for seat, card in draws:
-        game.emit(FirstDraw(seat, card))
+        game.emit(FirstDraw, seat, card)
     game.start()
     return game
 
