@@ -98,7 +98,7 @@ class Settlement(NamedTuple):
     lines: tuple[Line, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DealEnd:
     """What every ruleset's deal result says first (each ruleset's result adds its own fields
     after these: it is a ``DealResult``)."""
@@ -115,7 +115,7 @@ class DealEnd:
 
 
 class DealResult(Protocol):
-    """How one deal ended, in every ruleset (read-only fields of a NamedTuple)."""
+    """How one deal ended, in every ruleset (a ``DealEnd`` and the ruleset's own fields)."""
 
     @property
     def month(self) -> int:

@@ -109,7 +109,7 @@ class Row(NamedTuple):
     """The same amounts with their causes (they add up to ``amounts``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MonthResult(DealEnd):
     """How one month ended (a ``DealResult``). ``payments`` is each seat's net 点; ``winner`` the
     next 胴 (-1 none); ``month`` the calendar month 1..12 (a 越年 month after 12月 is 1 again);

@@ -92,7 +92,7 @@ PLACES = 2
 """Participants besides the 親."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundResult(DealEnd):
     """How one round ended (a ``DealResult``). ``winner`` is the best result (the next 親), -1
     for フケ; ``reason`` settled, or fuke; ``yaku`` the winner's 出来役 with their points;

@@ -87,7 +87,7 @@ REPLACED = ("low_values", "rain", "double_seven", "teyaku")
 """The options that ``rules=nintendo`` replaces."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RoundResult(DealEnd):
     """How one deal ended (a ``DealResult``). ``winner`` is -1 when nobody scored; ``payments``
     are points won; ``reason`` shobu, teyaku, or no score: hands-out, teyaku-draw, nagare-shima

@@ -46,7 +46,7 @@ class Koikoi3Options(BaseModel):
     """Months in the year (the seed plays 12; 3 or 6 for a shorter game, seasons still count)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MonthResult(DealEnd):
     """How one deal ended (a ``DealResult``). ``winner`` is -1 for 流れ; ``payments`` is each
     seat's net in 文; ``reason`` shobu, teyaku, or 流れ: nagare-shima, nagare-teyaku,
