@@ -118,7 +118,13 @@ class HanafudaApp(App[int]):
 
     def resumable(self) -> Session | None:
         """The saved game if there is one to continue; a save that cannot be continued (damaged,
-        or naming a bot that cannot be made) is set aside under a new name and reported."""
+        or naming a bot that cannot be made) is set aside under a new name and reported. While a
+        game is at the table, that game (unless it is over); nothing read then is kept for later:
+        the year may end before the selector asks again."""
+        table = self.table()
+        if table is not None:
+            session = table.session
+            return None if session.game.is_over or session.store is None else session
         if self._checked or not self.saving:
             return self._resumed
         self._checked = True
@@ -152,6 +158,12 @@ class HanafudaApp(App[int]):
         store = self.store if self.saving else None
         think = self.config.settings.think
         self.open_table(Session.new(ruleset, options, seats, seed, store, think))
+
+    def rematch(self, session: Session) -> None:
+        """A new game with the same ruleset, options and seats as ``session`` (new deals)."""
+        game = session.game
+        options = game.options.model_dump(exclude_defaults=True)
+        self.start_game(game.ruleset, options, session.seats, "")
 
     def open_table(self, session: Session) -> None:
         self._checked = False

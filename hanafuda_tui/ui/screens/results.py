@@ -9,7 +9,7 @@ from rich.cells import cell_len
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
@@ -67,10 +67,14 @@ class MonthResult(ModalScreen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if self.is_active:  # a second press, or one from under the too-small notice: dropped
-            self.dismiss(None)
+            self.dismiss("rematch" if event.button.id == "rematch" else None)
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_rematch(self) -> None:
+        if self.final:
+            self.dismiss("rematch")
 
 
 def result_parts(
@@ -192,10 +196,14 @@ def standings(game: Any, names: Sequence[str]) -> list[str]:
     return out
 
 
-class ScoreSheet(ModalScreen[None]):
-    """The month-by-month score sheet; at the year's end, with the final standings first."""
+class ScoreSheet(ModalScreen[str | None]):
+    """The month-by-month score sheet; at the year's end, with the final standings first, and
+    ``r`` answers ``"rematch"``: a new game at the same table."""
 
-    BINDINGS = [Binding("enter,escape,space,s", "close", show=False)]
+    BINDINGS = [
+        Binding("enter,escape,space,s", "close", show=False),
+        Binding("r", "rematch", show=False),
+    ]
 
     def __init__(self, game: Any, names: Sequence[str], final: bool = False) -> None:
         super().__init__()
@@ -215,8 +223,15 @@ class ScoreSheet(ModalScreen[None]):
                 else:
                     yield Static(sheet_table(self.game, self.names))
             label = t("year.new_game") if self.final else t("key.close")
-            yield Button(Content(label + " [Enter]"), id="close", compact=True)
-        yield KeysLine(f"[b]Enter Esc[/b] {label}  {t('keys.prompt')}")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(Content(label + " [Enter]"), id="close", compact=True)
+                if self.final:
+                    again = t("year.rematch")
+                    yield Button(Content(again + " [r]"), id="rematch", compact=True)
+        keys = f"[b]Enter Esc[/b] {label}  "
+        if self.final:
+            keys += f"[b]r[/b] {t('year.rematch')}  "
+        yield KeysLine(keys + t("keys.prompt"))
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
@@ -224,7 +239,11 @@ class ScoreSheet(ModalScreen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if self.is_active:  # a second press, or one from under the too-small notice: dropped
-            self.dismiss(None)
+            self.dismiss("rematch" if event.button.id == "rematch" else None)
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_rematch(self) -> None:
+        if self.final:
+            self.dismiss("rematch")

@@ -452,9 +452,13 @@ class TableScreen(Screen[None]):
         if action is not None and action in game.legal_actions():
             self.play_out(action)
 
-    def year_over(self, _: Any) -> None:
+    def year_over(self, answer: str | None) -> None:
+        """Back to the selector, or (``r``) straight on to a new year at the same table."""
         self.stop.set()
         self.app.pop_screen()
+        if answer == "rematch":
+            app: Any = self.app
+            app.rematch(self.session)
 
     # -- bots -------------------------------------------------------------------------------------
 
