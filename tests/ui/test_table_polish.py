@@ -4,14 +4,22 @@ one key; captures fit their row at every size; prompts answer the keys they name
 from __future__ import annotations
 
 import asyncio
+import io
+import re
+import sys
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
+from rich.console import Console
 from textual.widgets import Button
 from ui_helpers import settle
 
 from hanafuda_tui.core.records import SeatRecord
+from hanafuda_tui.core.rulesets.hachihachi.sheet import sheet
 from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.hachihachi.screen import sheet_table
+from hanafuda_tui.ui.hachihachi.sheet_text import render_sheet
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
 from hanafuda_tui.ui.storage import Store
@@ -69,3 +77,43 @@ def test_a_rematch_is_one_key_at_the_years_end(tmp_path: Path) -> None:
             assert table.session.seed != first.session.seed
 
     asyncio.run(run())
+
+
+def sheet_columns(lines: list[str]) -> list[tuple[str, int]]:
+    """Each non-blank word of the lines with the cell where it ends (kanji two wide)."""
+    out = []
+    for line in lines:
+        for match in re.finditer(r"\S+", line):
+            out.append((match.group(), cell_len(line[: match.end()])))
+    return out
+
+
+def test_the_hachihachi_sheet_writes_kan_under_kan_and_ten_under_ten() -> None:
+    """docs/rules/hachihachi.md §17: 貫 on the left, 点 on the right, the stone after them, at
+    the same cells on every row, with kanji names, on the screen and in ``replay --sheet``."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
+    from test_hachihachi_sheet import example_game
+
+    game = example_game()
+    names = ["松本さん", "B", "Bot Bamboo"]
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    console.print(sheet_table(game, names))
+    screen = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    text = render_sheet(sheet(game), names)
+    for lines in (screen, text):
+        head = next(line for line in lines if "貫" in line)
+        kan = [end for word, end in sheet_columns([head]) if word == "貫"]
+        ten = [end for word, end in sheet_columns([head]) if word == "点"]
+        assert len(kan) == len(ten) == 3
+        row = next(line for line in lines if "三本" in line and "1月" in line)
+        assert [end for _, end in sheet_columns([row])][2:5] == kan  # 1月 大 -4 -4 +8
+        total = next(line for line in lines if line.startswith("合計"))
+        ends = [end for _, end in sheet_columns([total])][1:]
+        assert ends == [e for pair in zip(kan, ten, strict=True) for e in pair]
+        stones = [
+            end
+            for line in lines
+            for word, end in sheet_columns([line])
+            if word == "*" and not line.startswith("月石")
+        ]
+        assert set(stones) <= {e + 2 for e in ten} and len(set(stones)) == 3
