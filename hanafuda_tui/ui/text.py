@@ -53,9 +53,10 @@ def yaku_name(name: str) -> str:
     return f"{name} ({t(key)})" if has(key) and t(key) != name else name
 
 
-def reason_text(reason: str) -> str:
-    """Why a month ended, as the core names it (``shobu``, ``fuke``, ``nagare-hands`` ...)."""
-    key = "reason." + reason
+def reason_text(reason: str, redeal: str = "") -> str:
+    """Why a month ended, as the core names it (``shobu``, ``fuke``, ``nagare-hands`` ...); a deal
+    dealt again says why (``redeal``: field-four, teshi, ...)."""
+    key = "redeal." + redeal if redeal else "reason." + reason
     return t(key) if has(key) else reason
 
 
@@ -87,6 +88,8 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
         return t(key, who=who, names=" ".join(map(yaku_name, e.names)), value=e.value)
     if k in ("koikoi", "shobu"):
         return t("log." + k, who=who, value=e.value)
+    if k == "redeal" and e.names:
+        return t("log.redeal", reason=reason_text("", e.names[0]), cards=faces_of(e.cards))
     if k == "month_end":
         if e.seat < 0 and e.names:
             return t("log.nagare", reason=reason_text(e.names[0]))
@@ -144,6 +147,11 @@ def generic_line(e: Event, who: str) -> str:
     return " ".join(p for p in parts if p)
 
 
+def redeal_of(result: DealResult) -> str:
+    """Why a deal was dealt again, where the ruleset's result says ("" otherwise)."""
+    return str(getattr(result, "redeal", ""))
+
+
 def result_rows(
     results: Sequence[DealResult], names: Sequence[str], note: Callable[[DealResult], str]
 ) -> list[tuple[str, ...]]:
@@ -152,7 +160,7 @@ def result_rows(
     rows = []
     for r in results:
         who = names[r.winner] if r.winner >= 0 else t("result.nagare")
-        what = " ".join(n for n, _ in r.yaku) if r.yaku else reason_text(r.reason)
+        what = " ".join(n for n, _ in r.yaku) if r.yaku else reason_text(r.reason, redeal_of(r))
         what += " " + note(r)
         rows.append(
             (

@@ -19,7 +19,16 @@ from ..explain import explained
 from ..faces import month_label
 from ..i18n import own, t
 from ..keys import KeysLine
-from ..text import faces_of, name_text, plain, reason_text, result_rows, signed, yaku_name
+from ..text import (
+    faces_of,
+    name_text,
+    plain,
+    reason_text,
+    redeal_of,
+    result_rows,
+    signed,
+    yaku_name,
+)
 from .ruleset_screen import screen_of
 
 
@@ -67,14 +76,10 @@ class MonthResult(ModalScreen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if self.is_active:  # a second press, or one from under the too-small notice: dropped
-            self.dismiss("rematch" if event.button.id == "rematch" else None)
+            self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-    def action_rematch(self) -> None:
-        if self.final:
-            self.dismiss("rematch")
 
 
 def result_parts(
@@ -106,7 +111,7 @@ def result_parts(
         what = "  ".join(f"{yaku_name(n)} {value}" for n, value in result.yaku)
     else:
         head = t(own("result.nagare_long"))
-        what = reason_text(result.reason)
+        what = reason_text(result.reason, redeal_of(result))
     table = Table(box=None, show_header=True, pad_edge=False)
     table.add_column(t("sheet.player"))
     table.add_column(t("sheet.payment"), justify="right")

@@ -20,7 +20,7 @@ from ... import actions as act
 from ...cards import BIT, MONTH_MASK
 from ...game import KOIKOI, OVER, Game, PlayerView
 from ...results import Cause, Line, Outcome
-from ...table import DEAL_TWO, has_shima
+from ...table import DEAL_TWO
 from ...yaku_defs import YakuDef
 from .facts import Koikoi2Facts
 from .yaku import (
@@ -31,7 +31,7 @@ from .yaku import (
     VALUES,
     formed,
     raised_nintendo,
-    redeal_nintendo,
+    redeal_kind,
     teyaku,
     yaku,
     yaku_defs,
@@ -106,6 +106,9 @@ class RoundResult(NamedTuple):
     outcome: Outcome
     lines: tuple[Line, ...]
     """The winner's points with their causes: each yaku, then each doubling's extra."""
+    redeal: str = ""
+    """Why a ``nagare-shima`` deal was dealt again (``REDEALS``: field-four, teshi, kuttsuki,
+    field-three, field-pairs); "" for any other result."""
 
 
 OUTCOMES = {
@@ -202,12 +205,13 @@ class Koikoi2(Game):
 
     def start_deal(self) -> None:
         """A field シマ is dealt again (docs/rules/koikoi2.md §2), under ``rules=nintendo`` also
-        the deals of ``redeal_nintendo`` (§11.5); then teyaku if played; then the dealer plays."""
+        the deals of ``redeal_kind`` (§11.5); then teyaku if played; then the dealer plays."""
         self.koikoi = (False, False)
         self.shared_facts = None
-        if has_shima(self.field) or (self.nintendo and redeal_nintendo(self.hands, self.field)):
-            self.emit("redeal", self.dealer, cards=self.field)
-            self._record(-1, "nagare-shima", (), 0, 0, ())
+        kind = redeal_kind(self.hands, self.field, self.nintendo)
+        if kind:
+            self.emit("redeal", self.dealer, cards=self.field, names=(kind,))
+            self._record(-1, "nagare-shima", (), 0, 0, (), redeal=kind)
             self.new_deal()
             return
         if self.options.teyaku:
@@ -317,6 +321,7 @@ class Koikoi2(Game):
         base: int,
         value: int,
         lines: tuple[Line, ...],
+        redeal: str = "",
     ) -> tuple[int, int]:
         """Add the deal's result; returns its payments."""
         pay = (value if winner == 0 else 0, value if winner == 1 else 0)
@@ -334,6 +339,7 @@ class Koikoi2(Game):
                 self.koikoi,
                 OUTCOMES[reason],
                 lines,
+                redeal,
             )
         )
         return pay
