@@ -10,16 +10,23 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+import ui_helpers
 from rich.cells import cell_len
 from rich.console import Console
+from textual.content import Content
 from textual.widgets import Button
 from ui_helpers import settle
 
+from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import SeatRecord
 from hanafuda_tui.core.rulesets.hachihachi.sheet import sheet
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.hachihachi.screen import sheet_table
 from hanafuda_tui.ui.hachihachi.sheet_text import render_sheet
+from hanafuda_tui.ui.screens import modals
+from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
 from hanafuda_tui.ui.storage import Store
@@ -117,3 +124,41 @@ def test_the_hachihachi_sheet_writes_kan_under_kan_and_ten_under_ten() -> None:
             if word == "*" and not line.startswith("月石")
         ]
         assert set(stones) <= {e + 2 for e in ten} and len(set(stones)) == 3
+
+
+def test_the_hachihachi_teyaku_prompt_ignores_its_first_moment_then_enter_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(modals, "GUARD", 2.0)  # a first moment long enough on a busy machine
+    game = ui_helpers.saved_where(
+        tmp_path,
+        "hachihachi",
+        lambda g: g.phase == Phase.TEYAKU and act.DECLARE in g.legal_actions(),
+        seeds=300,
+    )
+    n = len(game.deals[-1].actions)
+
+    async def run() -> list[int]:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.click("#continue")
+            for _ in range(50):
+                await pilot.pause()
+                if isinstance(app.screen, Decision):
+                    break
+            prompt = app.screen
+            assert isinstance(prompt, Decision)
+            said = Content.from_markup(" ".join(prompt.body)).plain
+            assert "d declares" in said and "p or Enter keeps it hidden" in said
+            await pilot.press("enter", "d", "enter")  # meant for the table: nothing answered
+            assert app.screen is prompt and app.focused is None
+            await pilot.pause(2.1)
+            assert isinstance(app.focused, Button) and app.focused.id == f"a{act.PASS}"
+            await pilot.press("enter")
+            await settle(pilot)
+            table = app.table()
+            assert table is not None
+            return list(table.session.game.deals[-1].actions[n : n + 1])
+
+    assert asyncio.run(run()) == [act.PASS]

@@ -31,6 +31,10 @@ BUTTON_ROW = 70
 NO_FOCUS = -1_000
 """``Decision(focus=NO_FOCUS)``: no choice has the focus when the prompt opens."""
 
+GUARD = 0.5
+"""Seconds a guarded prompt ignores keys after it opens (``Decision(guard=...)``): the Enter that
+played a card, pressed again, answers nothing; then the default choice has the focus."""
+
 KEYS = {
     act.DECLARE: "d",
     act.PASS: "p",
@@ -85,11 +89,16 @@ class Decision(ModalScreen[int]):
         choices: Sequence[tuple[int, str, str]],
         focus: int | None = None,
         escape: int | None = None,
+        guard: float = 0.0,
     ):
         """``choices``: (action, label markup, key). ``focus``: the action whose button has the
         focus at first (the first one by default; ``NO_FOCUS``: none, so Enter answers nothing
-        until a choice is picked). ``escape``: the action Esc answers (none by default)."""
+        until a choice is picked). ``escape``: the action Esc answers (none by default).
+        ``guard``: seconds every key is ignored after the prompt opens; ``focus`` gets the focus
+        only then."""
         super().__init__()
+        self.guard = guard
+        self.guarded = guard > 0
         self.title_text = title
         self.body = body
         self.choices = choices
@@ -128,11 +137,21 @@ class Decision(ModalScreen[int]):
         return "  ".join([*parts, t("keys.prompt")])
 
     def on_mount(self) -> None:
+        if self.guarded:
+            self.set_timer(self.guard, self.end_guard)
+        elif self.focus_at != NO_FOCUS:
+            self.query_one(f"#a{self.focus_at}", Button).focus()
+
+    def end_guard(self) -> None:
+        """Keys count from now on; the default choice takes the focus."""
+        self.guarded = False
         if self.focus_at != NO_FOCUS:
             self.query_one(f"#a{self.focus_at}", Button).focus()
 
     def action_step(self, direction: int) -> None:
         """The next or previous choice; with none chosen yet, → the first and ← the last."""
+        if self.guarded:
+            return
         buttons = list(self.query(Button))
         if self.focused in buttons:
             at = buttons.index(self.focused)
@@ -148,6 +167,10 @@ class Decision(ModalScreen[int]):
             self.dismiss(int((event.button.id or "a0")[1:]))
 
     def on_key(self, event: events.Key) -> None:
+        if self.guarded:  # the prompt's first moment: a key meant for the table answers nothing
+            event.stop()
+            event.prevent_default()
+            return
         key = event.character or event.key
         answer = self.escape if event.key == "escape" else self.keys.get(key)
         if answer is not None:
@@ -186,13 +209,12 @@ def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
             t(explain if has(explain) else "teyaku.explain"),
             t("teyaku.keys"),
         ]
-        # keeping the hand hidden first; Enter answers nothing until a choice is picked, so the
-        # Enter that played a card never declares
+        # keeping the hand hidden first, and the default once the prompt's first moment is over:
+        # keys pressed then (the Enter that played a card) answer nothing, so none declares
         options = sorted(choices(view), key=lambda c: c[0] == act.DECLARE)
-        focus = NO_FOCUS
-    return Decision(
-        t("teyaku.title", who=plain(session.names[view.seat])), body, options, focus=focus
-    )
+        focus = options[0][0]
+    title = t("teyaku.title", who=plain(session.names[view.seat]))
+    return Decision(title, body, options, focus=focus, guard=GUARD)
 
 
 def koikoi_prompt(
