@@ -217,7 +217,7 @@ class HanafudaApp(App[int]):
         self.ask_quit()
 
     def ask_quit(self) -> None:
-        from .screens.modals import confirm
+        from .screens.modals import Decision, confirm
 
         if self.too_small:
             self.exit(0)
@@ -225,8 +225,14 @@ class HanafudaApp(App[int]):
         if self.asking_quit:
             return
         self.asking_quit = True
-        body = t("confirm.quit_body") if self.resumable() is not None else ""
-        self.push_screen(confirm(t("confirm.quit"), body), self.quit_if)
+        saved = self.resumable() is not None
+
+        def question() -> Decision:
+            return confirm(t("confirm.quit"), t("confirm.quit_body") if saved else "")
+
+        prompt = question()
+        prompt.remake = question
+        self.push_screen(prompt, self.quit_if)
 
     def quit_if(self, yes: int | None) -> None:
         self.asking_quit = False
@@ -263,9 +269,15 @@ class HanafudaApp(App[int]):
             describe(node)
         self.refresh_bindings()
         self.remember(language=lang())
+        from textual.screen import ModalScreen
+
+        from .screens.modals import Decision
+
         for screen in self.screen_stack:
-            if isinstance(screen, SelectorScreen):
+            if isinstance(screen, SelectorScreen | Decision):
                 await screen.relabel()
+            elif isinstance(screen, ModalScreen) and not isinstance(screen, TooSmall):
+                await screen.recompose()  # its words are looked up as it is composed
         table = self.table()
         if table is not None:
             table.refresh_table()

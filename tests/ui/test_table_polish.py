@@ -26,6 +26,7 @@ from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.hachihachi.screen import sheet_table
 from hanafuda_tui.ui.hachihachi.sheet_text import render_sheet
 from hanafuda_tui.ui.screens import modals
+from hanafuda_tui.ui.screens.help import HelpScreen
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
@@ -162,3 +163,55 @@ def test_the_hachihachi_teyaku_prompt_ignores_its_first_moment_then_enter_answer
             return list(table.session.game.deals[-1].actions[n : n + 1])
 
     assert asyncio.run(run()) == [act.PASS]
+
+
+def test_language_help_and_yaku_list_work_over_a_prompt(tmp_path: Path) -> None:
+    """``l`` turns the open prompt to the other language with the table; ``?`` and ``y`` open the
+    rules and the yaku list over it, and the prompt still answers afterwards."""
+    ui_helpers.saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.KOIKOI)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await ui_helpers.continued(pilot)
+            prompt = app.screen
+            assert isinstance(prompt, Decision)
+            assert "こいこい" in ui_helpers.screen_text(app)
+            await pilot.press("l")
+            await pilot.pause()
+            assert app.screen is prompt
+            text = ui_helpers.screen_text(app)
+            assert "Koi-koi" in text or "koi-koi" in text
+            assert "choose" in text and "選ぶ" not in text
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen) and not app.screen.yaku_first
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen) and app.screen.yaku_first
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is prompt
+            await pilot.press("s")
+            await settle(pilot)
+            assert isinstance(app.screen, MonthResult)
+
+    asyncio.run(run())
+
+
+def test_y_in_a_confirmation_still_says_yes(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("escape")  # the selector asks before quitting
+            await pilot.pause()
+            assert isinstance(app.screen, Decision)
+            await pilot.press("y")
+            await pilot.pause()
+            assert not isinstance(app.screen, HelpScreen)
+            assert app.return_code == 0
+
+    asyncio.run(run())

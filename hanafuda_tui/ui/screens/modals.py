@@ -80,7 +80,13 @@ class Decision(ModalScreen[int]):
     BINDINGS = [
         Binding("left", "step(-1)", "previous choice", show=False),
         Binding("right", "step(1)", "next choice", show=False),
+        # over a prompt too (a key of the prompt's own, ``y`` for yes, answers it instead)
+        Binding("question_mark,f1", "app.help", show=False),
+        Binding("y", "app.help(True)", show=False),
+        Binding("l", "app.toggle_language", show=False),
     ]
+    remake: Callable[[], Decision] | None = None
+    """The same prompt made again (in the language now chosen), set by whoever opened it."""
 
     def __init__(
         self,
@@ -134,7 +140,20 @@ class Decision(ModalScreen[int]):
                 parts.append(f"[b]{key}[/b] {label}")
         if self.escape is not None:
             parts.append(f"[b]Esc[/b] {labels[self.escape]}")
+        if "y" not in self.keys:
+            parts.append(f"[b]y[/b] {t('bind.help(True)')}")
+        parts.append(f"[b]l[/b] {t('bind.toggle_language')}")
         return "  ".join([*parts, t("keys.prompt")])
+
+    async def relabel(self) -> None:
+        """Show the prompt in the language now chosen, the same choice in focus."""
+        if self.remake is not None:
+            again = self.remake()
+            self.title_text, self.body, self.choices = again.title_text, again.body, again.choices
+        focused = self.focused.id if self.focused is not None else None
+        await self.recompose()
+        if focused and not self.guarded:
+            self.query_one(f"#{focused}", Button).focus()
 
     def on_mount(self) -> None:
         if self.guarded:

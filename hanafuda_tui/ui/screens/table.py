@@ -401,7 +401,10 @@ class TableScreen(Screen[None]):
         if view.phase == Phase.PLAY:
             return
         prompt = screen_of(view.ruleset).prompts.get(view.phase) or PROMPTS.get(view.phase)
-        self.open((prompt or generic_prompt)(view, session), self.decided)
+        make = prompt or generic_prompt
+        decision = make(view, session)
+        decision.remake = lambda: make(view, session)  # in another language
+        self.open(decision, self.decided)
 
     def just_moved(self) -> tuple[str, str]:
         """The human at the keyboard and what their turn, the latest at the table, took
@@ -612,7 +615,10 @@ class TableScreen(Screen[None]):
             return
         warning = view.facts.warnings().get(card)
         if warning is not None and not warning[1]:
-            self.open(hatto_prompt(card, warning[0], self.session.names), self.decided)
+            names = self.session.names
+            decision = hatto_prompt(card, warning[0], names)
+            decision.remake = lambda: hatto_prompt(card, warning[0], names)
+            self.open(decision, self.decided)
             return
         self.play_out(card)
         self.refresh_table()
