@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import re
 import sys
 from pathlib import Path
@@ -15,18 +16,21 @@ import ui_helpers
 from rich.cells import cell_len
 from rich.console import Console
 from textual.content import Content
-from textual.widgets import Button
+from textual.widgets import Button, Select, Static
 from ui_helpers import settle
 
 from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.cards import CARD_OF_CODE
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import SeatRecord
 from hanafuda_tui.core.rulesets.hachihachi.sheet import sheet
 from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.hachihachi.screen import sheet_table
 from hanafuda_tui.ui.hachihachi.sheet_text import render_sheet
+from hanafuda_tui.ui.i18n import set_lang, t
 from hanafuda_tui.ui.screens import modals
-from hanafuda_tui.ui.screens.help import HelpScreen
+from hanafuda_tui.ui.screens.help import _HELP, HelpScreen, yaku_rows
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
@@ -215,3 +219,58 @@ def test_y_in_a_confirmation_still_says_yes(tmp_path: Path) -> None:
             assert app.return_code == 0
 
     asyncio.run(run())
+
+
+def english_words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z]{2,}", text)
+
+
+def test_the_selector_explains_its_values_in_the_language_shown(tmp_path: Path) -> None:
+    """The 二人こいこい rules choice says what each value is; the bot levels are read as stronger,
+    weaker or even, never as a bare percentage beside a par; Japanese shows no English."""
+
+    async def run() -> None:
+        for language in ("en", "ja"):
+            app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language=language)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                screen = app.screen
+                screen.query_one("#ruleset", Select).value = "koikoi2"
+                await pilot.pause()
+                await pilot.pause()
+                rules = screen.query_one("#opt-rules", Select)
+                labels = [str(label) for label, _ in rules._options]
+                assert "seed 003" not in labels and "Nintendo" not in labels
+                levels = str(screen.query_one("#levels", Static).render())
+                assert "par" not in levels and "%" not in levels
+                if language == "en":
+                    assert "stronger than easy: wins 58 games in 100" in levels
+                else:
+                    assert not english_words(" ".join(labels) + levels)
+                    kinds = screen.query_one("#seat-1", Select)
+                    assert not english_words(" ".join(str(k) for k, _ in kinds._options))
+
+    asyncio.run(run())
+
+
+def test_the_words_a_newcomer_reads_in_english() -> None:
+    set_lang("en")
+    try:
+        assert t("table.entry", entry=t("table.entry.oriru")) == "(sat out)"
+        assert t("entry.deru") == "in (出る)"
+        said = t("hatto.value", value=84, total=168)
+        assert "both shares" in said and "168" in said and "84" in said
+    finally:
+        set_lang("ja")
+
+
+def test_the_yaku_list_names_no_card_twice() -> None:
+    for language in ("en", "ja"):
+        set_lang(language)
+        for ruleset in ("koikoi3", "koikoi2", "hachihachi", "hanaawase"):
+            data = json.loads((_HELP / f"{ruleset}.json").read_text(encoding="utf-8"))
+            for _, _, _, codes, note in yaku_rows(ruleset, data["yaku"]):
+                shown = [FACES[CARD_OF_CODE[c]] for c in str(codes)]
+                assert len(set(str(codes))) == len(str(codes))
+                assert not any(face in str(note) for face in shown), (ruleset, codes, note)
+    set_lang("ja")

@@ -306,6 +306,6 @@ def hatto_prompt(card: int, hatto: Any, names: Sequence[str]) -> Decision:
     body = t("hatto.body", card=face(card), name=describe(card), what=", ".join(helped))
     return Decision(
         t("hatto.title"),
-        [body, t("hatto.value", value=hatto.value)],
+        [body, t("hatto.value", value=hatto.value, total=2 * hatto.value)],
         [(card, t("hatto.play"), "y"), (-1, t("hatto.back"), "n")],
     )

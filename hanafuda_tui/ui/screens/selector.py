@@ -88,6 +88,12 @@ def default_seats(players: int, old: Sequence[dict[str, str]] = ()) -> list[dict
     return default_names(seats)
 
 
+def bot_name(spec: str) -> str:
+    """A bot level as the language shown calls it."""
+    key = f"bot.{spec}"
+    return t(key) if has(key) else spec
+
+
 def seat_name(kinds: list[str], i: int) -> str:
     """Seat ``i``'s name unless one is typed: the first human is you, another human a player
     with the seat's number, a bot the plant of its seat."""
@@ -173,7 +179,9 @@ class SelectorScreen(Screen[None]):
                             id=f"opt-{name}",
                             classes="option",
                         )
-            kinds = [(t("seat.human"), HUMAN)] + [(t("seat.bot", name=b), b) for b in BOTS]
+            kinds = [(t("seat.human"), HUMAN)] + [
+                (t("seat.bot", name=bot_name(b)), b) for b in BOTS
+            ]
             for i, seat in enumerate(self.seats):
                 with Horizontal(classes="row"):
                     yield Label(t("selector.seat", n=i + 1), classes="label")
@@ -283,11 +291,11 @@ class SelectorScreen(Screen[None]):
             if b not in kinds:
                 continue
             line = t(f"level.{b}")
-            if b in rates:
-                rate, below = rates[b], levels[i - 1]
-                line += t(
-                    "level.measured", rate=f"{rate:g}", below=below, par=f"{100 / seated:.0f}"
-                )
+            if b in rates:  # games won in 100 against the level below, beside an even share
+                rate, below, par = rates[b], bot_name(levels[i - 1]), 100 / seated
+                key = "level.even" if abs(rate - par) < 2 else "level.stronger"
+                key = "level.weaker" if rate <= par - 2 else key
+                line += t(key, rate=f"{rate:.0f}", below=below, par=f"{par:.0f}")
             lines.append(line)
         return "\n".join(lines)
 

@@ -141,7 +141,7 @@ class SeatPanel(Panel):
         if i.many:
             head += f"  {t('side.total', n=i.score)}"
         if i.entry:
-            head += f"  [b]「{i.entry}」[/b]"
+            head += f"  [b]{t('table.entry', entry=i.entry)}[/b]"
         if i.flags:
             head += f"  [reverse]{i.flags}[/]"
         if i.out:
