@@ -90,7 +90,7 @@ def test_after_choosing_a_ruleset_tab_goes_on_to_its_options_not_to_quit(tmp_pat
             for _ in range(10):
                 await pilot.press("shift+tab")
             assert app.focused is not None and app.focused.id == "ruleset"
-            await pilot.press("enter", "down", "enter")
+            await pilot.press("space", "down", "enter")  # Enter itself would start the game
             await pilot.pause()
             assert app.screen.query_one("#ruleset", Select).value == "hachihachi"
             await pilot.press("tab")

@@ -16,7 +16,7 @@ import ui_helpers
 from rich.cells import cell_len
 from rich.console import Console
 from textual.content import Content
-from textual.widgets import Button, Select, Static
+from textual.widgets import Button, Input, Select, Static
 from ui_helpers import settle
 
 from hanafuda_tui.core import actions as act
@@ -274,3 +274,40 @@ def test_the_yaku_list_names_no_card_twice() -> None:
                 assert len(set(str(codes))) == len(str(codes))
                 assert not any(face in str(note) for face in shown), (ruleset, codes, note)
     set_lang("ja")
+
+
+def test_the_selector_is_a_settings_list_by_keyboard(tmp_path: Path) -> None:
+    """↑↓ go from row to row, ←→ change a choice at once (and move the cursor in a name), Enter
+    starts the game from a name field."""
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert app.focused is not None and app.focused.id == "start"
+            await pilot.press("up")
+            assert app.focused.id == "seed"
+            await pilot.press("up", "up", "up")
+            assert app.focused.id == "seat-1"
+            await pilot.press("up")
+            assert app.focused.id == "seat-0"
+            seat = screen.query_one("#seat-0", Select)
+            await pilot.press("right")
+            assert seat.value == "random" and not seat.expanded
+            await pilot.press("left")
+            assert seat.value == "human"
+            await pilot.press("tab")
+            name = screen.query_one("#name-0", Input)
+            assert app.focused is name
+            name.value = ""
+            await pilot.press(*"Ann", "left")
+            assert name.cursor_position == 2
+            await pilot.press("down")
+            assert app.focused.id == "name-1"
+            await pilot.press("enter")
+            await settle(pilot)
+            table = app.table()
+            assert table is not None and table.session.names[0] == "Ann"
+
+    asyncio.run(run())
