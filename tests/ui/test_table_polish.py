@@ -15,6 +15,7 @@ import pytest
 import ui_helpers
 from rich.cells import cell_len
 from rich.console import Console
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Input, Select, Static
 from ui_helpers import settle
@@ -29,6 +30,7 @@ from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.hachihachi.screen import sheet_table
 from hanafuda_tui.ui.hachihachi.sheet_text import render_sheet
 from hanafuda_tui.ui.i18n import set_lang, t
+from hanafuda_tui.ui.keys import KeysLine
 from hanafuda_tui.ui.screens import modals
 from hanafuda_tui.ui.screens.help import _HELP, HelpScreen, yaku_rows
 from hanafuda_tui.ui.screens.modals import Decision
@@ -257,7 +259,7 @@ def test_the_words_a_newcomer_reads_in_english() -> None:
     set_lang("en")
     try:
         assert t("table.entry", entry=t("table.entry.oriru")) == "(sat out)"
-        assert t("entry.deru") == "in (出る)"
+        assert t("entry.deru") == "出る, plays"
         said = t("hatto.value", value=84, total=168)
         assert "both shares" in said and "168" in said and "84" in said
     finally:
@@ -309,5 +311,45 @@ def test_the_selector_is_a_settings_list_by_keyboard(tmp_path: Path) -> None:
             await settle(pilot)
             table = app.table()
             assert table is not None and table.session.names[0] == "Ann"
+
+    asyncio.run(run())
+
+
+def test_a_long_sheet_says_it_scrolls_and_scrolls_with_arrows_at_once(tmp_path: Path) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
+    from test_hachihachi_sheet import example_game
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(ScoreSheet(example_game(), ["A", "B", "C"], final=True))
+            await pilot.pause()
+            await pilot.pause()
+            keys = app.screen.query_one(KeysLine)
+            assert "↑↓ scroll" in str(keys.render())
+            body = app.screen.query_one(VerticalScroll)
+            assert app.focused is not body and body.scroll_y == 0
+            await pilot.press("down", "down")
+            assert body.scroll_y == 2
+            await pilot.press("up")
+            assert body.scroll_y == 1
+
+    asyncio.run(run())
+
+
+def test_a_short_sheet_does_not_say_it_scrolls(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            app.start_game("koikoi2", {"months": 3}, BOTS, "5")
+            await settle(pilot)
+            table = app.table()
+            assert table is not None
+            app.push_screen(ScoreSheet(table.session.game, table.session.names))
+            await pilot.pause()
+            await pilot.pause()
+            assert "scroll" not in str(app.screen.query_one(KeysLine).render())
 
     asyncio.run(run())

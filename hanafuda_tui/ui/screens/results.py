@@ -18,7 +18,7 @@ from ...core.results import DealResult, Settlement
 from ..explain import explained
 from ..faces import month_label
 from ..i18n import own, t
-from ..keys import KeysLine
+from ..keys import KeysLine, ScrollKeys
 from ..text import (
     faces_of,
     name_text,
@@ -32,10 +32,10 @@ from ..text import (
 from .ruleset_screen import screen_of
 
 
-class MonthResult(ModalScreen[None]):
+class MonthResult(ScrollKeys, ModalScreen[None]):
     """How a month ended and every payment; Enter goes on."""
 
-    BINDINGS = [Binding("enter,escape,space", "close", show=False)]
+    BINDINGS = [Binding("enter,escape,space", "close", show=False), *ScrollKeys.SCROLL_BINDINGS]
 
     def __init__(
         self,
@@ -201,13 +201,14 @@ def standings(game: Any, names: Sequence[str]) -> list[str]:
     return out
 
 
-class ScoreSheet(ModalScreen[str | None]):
+class ScoreSheet(ScrollKeys, ModalScreen[str | None]):
     """The month-by-month score sheet; at the year's end, with the final standings first, and
     ``r`` answers ``"rematch"``: a new game at the same table."""
 
     BINDINGS = [
         Binding("enter,escape,space,s", "close", show=False),
         Binding("r", "rematch", show=False),
+        *ScrollKeys.SCROLL_BINDINGS,
     ]
 
     def __init__(self, game: Any, names: Sequence[str], final: bool = False) -> None:
