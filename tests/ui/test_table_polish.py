@@ -37,6 +37,7 @@ from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
 from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.ui.widgets.table import LogPanel
 
 BOTS = [SeatRecord(name=n, player="random") for n in "AB"]
 
@@ -351,5 +352,29 @@ def test_a_short_sheet_does_not_say_it_scrolls(tmp_path: Path) -> None:
             await pilot.pause()
             await pilot.pause()
             assert "scroll" not in str(app.screen.query_one(KeysLine).render())
+
+    asyncio.run(run())
+
+
+def test_a_long_log_line_wraps_and_is_never_cut(tmp_path: Path) -> None:
+    long = "Bot Bamboo: plays 紅鹿, takes 紅カ and completes 猪鹿蝶 (boar-deer-butterflies) 5"
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            seats = [SeatRecord(name="A", player="human"), BOTS[1]]
+            app.start_game("koikoi2", {"months": 3}, seats, "5")
+            await settle(pilot)
+            table = app.table()
+            assert table is not None
+            log = table.query_one(LogPanel)
+            log.show([*log.entries, long])
+            await pilot.pause()
+            rows = ui_helpers.screen_text(app).splitlines()
+            side = [line.split("▏", 1)[1] for line in rows if "▏" in line]
+            side = [line.strip() for line in side if line.strip()]
+            assert not any(line.endswith("…") for line in side)
+            assert " ".join(side).endswith(long)
 
     asyncio.run(run())
