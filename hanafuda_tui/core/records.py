@@ -129,8 +129,8 @@ def new_game(
     if first_dealer is None:
         first_dealer, draws = draw_first_dealer(rng, cls.seated(opts), cls.first_draw_key)
     game = cls(opts, first_dealer, lambda: shuffled_deck(rng))
-    for seat, card in draws:
-        game.emit("first_draw", seat, card=card)
+    for k, (seat, card) in enumerate(draws):  # value: a draw again after a tie (1, 2 ...)
+        game.emit("first_draw", seat, card=card, value=sum(s == seat for s, _ in draws[:k]))
     game.start()
     return game
 

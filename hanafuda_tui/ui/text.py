@@ -78,8 +78,10 @@ def event_line(e: Event, names: Sequence[str]) -> str | None:
         return t("log.lay", card=face(e.card))
     if k == "deal":
         return t(own("log.deal"), month=month_label(e.value), who=who)
-    if k == "first_draw":
-        return t("log.first_draw", who=who, card=face(e.card))
+    if k == "first_draw":  # value: drawn again after a tie for the lowest month
+        return t(
+            "log.first_draw_again" if e.value else "log.first_draw", who=who, card=face(e.card)
+        )
     if k == "teyaku":
         key = own("log.teyaku") if e.value else "log.teyaku_plain"
         return t(key, who=who, name=yaku_name(e.names[0]), value=e.value)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import random
 import re
 import sys
 from pathlib import Path
@@ -23,7 +24,7 @@ from ui_helpers import settle
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CARD_OF_CODE
 from hanafuda_tui.core.game import Phase
-from hanafuda_tui.core.records import SeatRecord
+from hanafuda_tui.core.records import SeatRecord, new_game
 from hanafuda_tui.core.rulesets.hachihachi.sheet import sheet
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.faces import FACES
@@ -37,6 +38,7 @@ from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
 from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.ui.text import event_line
 from hanafuda_tui.ui.widgets.table import LogPanel
 
 BOTS = [SeatRecord(name=n, player="random") for n in "AB"]
@@ -378,3 +380,20 @@ def test_a_long_log_line_wraps_and_is_never_cut(tmp_path: Path) -> None:
             assert " ".join(side).endswith(long)
 
     asyncio.run(run())
+
+
+def test_a_dealer_draw_tie_is_told_as_a_tie() -> None:
+    for seed in range(200):
+        game = new_game("koikoi3", random.Random(seed))
+        draws = [e for e in game.log if e.kind == "first_draw"]
+        if len(draws) > 3:
+            break
+    else:
+        raise AssertionError("no tie in 200 draws")
+    set_lang("en")
+    try:
+        lines = [event_line(e, ["A", "B", "C"]) or "" for e in draws]
+    finally:
+        set_lang("ja")
+    assert not any("tie" in line for line in lines[:3])
+    assert all("again: a tie" in line for line in lines[3:])
