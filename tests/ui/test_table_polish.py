@@ -21,11 +21,15 @@ from textual.content import Content
 from textual.widgets import Button, Input, Select, Static
 from ui_helpers import settle
 
+from hanafuda_tui.bots import make_bot
+from hanafuda_tui.bots.advice import advise
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CARD_OF_CODE
 from hanafuda_tui.core.game import Phase
+from hanafuda_tui.core.hints import current_yaku
 from hanafuda_tui.core.records import SeatRecord, new_game
 from hanafuda_tui.core.rulesets.hachihachi.sheet import sheet
+from hanafuda_tui.ui.advice import reason_text
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.hachihachi.screen import sheet_table
@@ -397,3 +401,45 @@ def test_a_dealer_draw_tie_is_told_as_a_tie() -> None:
         set_lang("ja")
     assert not any("tie" in line for line in lines[:3])
     assert all("again: a tie" in line for line in lines[3:])
+
+
+class Even:
+    """Every legal action, all at one value: the reasons alone tell them apart."""
+
+    def ranked(self, view: Any) -> list[tuple[int, float]]:
+        return [(a, 0.5) for a in view.legal]
+
+
+def decision_view(ruleset: str, phase: Phase, wanted: Any = None) -> Any:
+    for seed in range(400):
+        game = new_game(ruleset, random.Random(seed))
+        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(3)]
+        while not game.is_over:
+            view = game.view(game.to_act)
+            if game.phase == phase and len(view.legal) > 1 and (wanted is None or wanted(view)):
+                return view
+            if phase == Phase.TEYAKU and act.DECLARE in game.legal_actions():
+                game.apply(act.PASS)
+            else:
+                game.apply(bots[game.to_act].act(view))
+    raise AssertionError(f"no {phase} in {ruleset}")
+
+
+def test_advice_tells_stopping_from_playing_on_and_declaring_from_keeping() -> None:
+    set_lang("en")
+    try:
+        view = decision_view("koikoi3", Phase.KOIKOI)
+        names = ["A", "B", "C"]
+        said = {c.action: reason_text(c.reason, names) for c in advise(view, Even())}
+        value = sum(current_yaku("koikoi3", view.options, view.captures[view.seat]).values())
+        assert f"pays {value}" in said[act.SHOBU]
+        assert f"plays on from {value}" in said[act.KOIKOI]
+        assert said[act.SHOBU] != said[act.KOIKOI]
+        assert "one card from" in said[act.KOIKOI]  # who is, or that no one else is
+        view = decision_view("koikoi3", Phase.TEYAKU, lambda v: act.DECLARE in v.legal)
+        said = {c.action: reason_text(c.reason, names) for c in advise(view, Even())}
+        name = view.facts.held()[0]
+        assert "shows" in said[act.DECLARE] and "hidden" in said[act.PASS]
+        assert all(name in line for line in said.values())
+    finally:
+        set_lang("ja")
