@@ -443,3 +443,19 @@ def test_advice_tells_stopping_from_playing_on_and_declaring_from_keeping() -> N
         assert all(name in line for line in said.values())
     finally:
         set_lang("ja")
+
+
+I18N = Path(__file__).resolve().parents[2] / "hanafuda_tui" / "ui" / "data" / "i18n"
+KEY_NAMES = {"Enter", "Tab", "Esc", "Ctrl", "English", "Ver", "hanafuda"}
+"""English a Japanese screen may show: names of keys, the language to switch to, the program."""
+
+
+def test_japanese_texts_carry_no_english_words() -> None:
+    table = json.loads((I18N / "ja.json").read_text(encoding="utf-8"))
+    for key, text in table.items():
+        if key.startswith("_"):
+            continue
+        words = set(
+            re.findall(r"[A-Za-z]{3,}", re.sub(r"\[/?[a-z ]*\]|\{[a-z_]+[^}]*\}", "", text))
+        )
+        assert words <= KEY_NAMES, (key, words - KEY_NAMES)
