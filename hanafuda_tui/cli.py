@@ -33,7 +33,7 @@ from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
 from .core.stats import TOTAL_HANDS
 from .story import tell
 from .tournament import Plan
-from .ui.screens.ruleset_screen import screen_of
+from .ui.rulesets import screen_of
 
 MAX_JOBS = 64
 MAX_MESSAGE = 300

@@ -17,11 +17,14 @@ from pydantic import BaseModel, ConfigDict
 
 from .core import actions as act
 from .core.cards import CODES, codes_of, parse_deck
-from .core.game import Event, Game
-from .core.records import GameRecord, make_options, replay
+from .core.events import BaSet, Decided, Event, Redealt, Shima, TeyakuShown
+from .core.game import Game
+from .core.records import GameRecord, replay
 from .core.results import Cause, Line, Outcome, Settlement
-from .core.rulesets import ruleset_class
 from .core.table import deal_by
+from .core.turns import DealTurns
+from .core.turns import Step as CardStep
+from .core.turns import Turn as CoreTurn
 
 
 class Model(BaseModel):
@@ -89,10 +92,13 @@ class Decision(Model):
 
 
 class Step(Model):
-    """A played or drawn card and the field cards it took (empty: laid on the field)."""
+    """A played or drawn card and the field cards it took (empty: laid on the field), with the
+    field before it and after it (null: the record stops while its player chooses a field card)."""
 
     card: str
     took: str
+    field_before: str
+    field_after: str | None
 
 
 class Turn(Model):
@@ -223,189 +229,118 @@ def settlement_entry(x: Settlement) -> SettlementEntry:
 
 
 def log_event(e: Event) -> LogEvent:
+    flat = e.flat()
     return LogEvent(
-        kind=e.kind,
-        seat=e.seat,
-        card=CODES[e.card] if e.card >= 0 else None,
-        cards=codes_of(e.cards),
-        value=e.value,
-        names=list(e.names),
-        amounts=list(e.amounts),
+        kind=flat.kind,
+        seat=flat.seat,
+        card=CODES[flat.card] if flat.card >= 0 else None,
+        cards=codes_of(flat.cards),
+        value=flat.value,
+        names=list(flat.names),
+        amounts=list(flat.amounts),
     )
 
 
-class Taken(NamedTuple):
-    """A decision as the replay took it: its deal, where the log stood, who, what."""
-
-    deal: int
-    at: int
-    """The log's length before it was applied."""
-    seat: int
-    token: str
-    held: bool
-    """Whether the seat may declare: at the teyaku question, whether it holds one."""
+def decision(d: Decided) -> Decision:
+    return Decision(seat=d.seat, action=act.token(d.action))
 
 
-class Run(NamedTuple):
+def step_entry(step: CardStep | None) -> Step | None:
+    if step is None:
+        return None
+    return Step(
+        card=CODES[step.card],
+        took=codes_of(step.took),
+        field_before=codes_of(step.field_before),
+        field_after=codes_of(step.field_after) if step.done else None,
+    )
+
+
+def turn_entry(turn: CoreTurn) -> Turn:
+    return Turn(
+        seat=turn.seat,
+        play=step_entry(turn.play),
+        draw=step_entry(turn.draw),
+        decisions=[decision(d) for d in turn.decisions],
+        events=[log_event(e) for e in turn.events],
+    )
+
+
+class Replayed(NamedTuple):
+    """A record replayed once, with each deal's month stones where the ruleset keeps them."""
+
     game: Game
-    taken: list[Taken]
     stones: list[list[int] | None]
     """For each result: the month stones after it (八八), else None."""
 
 
-class _DecksRunOut(Exception):
-    pass
-
-
-def drive(record: GameRecord) -> Run:
-    """Replay a record already checked by ``replay``, noting where each decision falls in the log."""
-    cls = ruleset_class(record.ruleset)
-    decks = iter(d.deck for d in record.deals)
-
-    def source() -> list[int]:
-        for deck in decks:
-            return parse_deck(deck)
-        raise _DecksRunOut
-
-    game = cls(make_options(cls, record.options), record.first_dealer, source)
-    taken: list[Taken] = []
+def replayed(record: GameRecord) -> Replayed:
+    """Replay a record (RecordError if it is not a legal game), noting the stones after each
+    result as it goes."""
     stones: list[list[int] | None] = []
 
-    def note() -> None:
+    def note(game: Game) -> None:
         while len(stones) < len(game.results):
             now = game.stones_now()
             stones.append(None if now is None else list(now))
 
-    try:
-        game.start()
-        note()
-        for deal in record.deals:
-            for token in deal.actions:
-                held = act.DECLARE in game.legal_actions()
-                taken.append(Taken(len(game.deals) - 1, len(game.log), game.to_act, token, held))
-                game.apply(act.parse_token(token))
-                note()
-    except _DecksRunOut:
-        note()
-    return Run(game, taken, stones)
+    game = replay(record, after=note)
+    return Replayed(game, stones)
 
 
-def _segments(log: Sequence[Event]) -> list[tuple[int, int]]:
-    """(start, end) of each deal's events in the log: from its ``deal`` event to the next one."""
-    starts = [i for i, e in enumerate(log) if e.kind == "deal"]
-    return list(zip(starts, [*starts[1:], len(log)][: len(starts)], strict=True))
-
-
-_TURN_STARTS = ("play", "draw_only")
-_SHIMA = ("shima", "field_shima")
-
-
-def _ba(event: Event, shibari: int) -> Ba:
-    """The ``ba`` event: its value the month's 場, its amount the 二代しばり carried on."""
-    return Ba(ba=event.value, shibari=shibari, carried=event.amounts[0])
-
-
-def _turn(seat: int, events: Sequence[Event], decisions: list[Decision]) -> Turn:
-    """A turn from its events: the play and draw steps, the rest as events."""
-    play: Step | None = None
-    draw: Step | None = None
-    rest: list[LogEvent] = []
-    drawn = False
-    for e in events:
-        if e.kind == "play":
-            play = Step(card=CODES[e.card], took="")
-        elif e.kind == "draw":
-            draw = Step(card=CODES[e.card], took="")
-            drawn = True
-        elif e.kind in ("lay", "capture") and e.seat == seat:
-            step = Step(card=CODES[e.card], took=codes_of(e.cards))
-            if drawn:
-                draw = step
-            else:
-                play = step
-        else:
-            rest.append(log_event(e))
-    return Turn(seat=seat, play=play, draw=draw, decisions=decisions, events=rest)
-
-
-def _deal(
-    run: Run,
-    index: int,
-    span: tuple[int, int],
-    taken: list[Taken],
-    ended: tuple[Any, list[int] | None] | None,
-    shibari: int,
+def deal_story(
+    game: Game, told: DealTurns, ended: tuple[Any, list[int] | None] | None, shibari: int
 ) -> DealStory:
-    game = run.game
-    log = game.log
-    start, end = span
-    head = log[start]
     players = game.players
-    dealt = deal_by(game.deal_layout, parse_deck(game.deals[index].deck))
+    dealt = deal_by(game.deal_layout, parse_deck(game.deals[told.index].deck))
     hands = [""] * players
     for role, hand in enumerate(dealt.hands):
-        hands[(head.seat + role) % players] = codes_of(hand)
-    turn_at = [i for i in range(start, end) if log[i].kind in _TURN_STARTS]
-    close_at = next((i for i in range(start, end) if log[i].kind == "month_end"), end)
-    first = turn_at[0] if turn_at else close_at
-    answers: list[Decision] = []
-    decided: list[list[Decision]] = [[] for _ in turn_at]
-    held: dict[int, bool] = {}
-    declared: dict[int, bool] = {}
-    plays = iter(i for i in turn_at if log[i].kind == "play")
-    for t in taken:
-        decision = Decision(seat=t.seat, action=t.token)
-        if 0 <= act.parse_token(t.token) < 48:
-            k = turn_at.index(next(plays))
-        else:
-            k = sum(1 for i in turn_at if i < t.at) - 1
-        if k >= 0:
-            decided[k].append(decision)
-        else:
-            answers.append(decision)
-            held[t.seat] = t.held
-            declared[t.seat] = t.token == act.NAMED[act.DECLARE]
+        hands[(told.dealer + role) % players] = codes_of(hand)
     ba = None
     shima: list[str] = []
-    shown: dict[int, Event] = {}
+    shown: dict[int, TeyakuShown] = {}
     opening: list[LogEvent] = []
-    for e in log[start + 1 : first]:
-        if e.kind == "ba":
-            ba = _ba(e, shibari)
-        elif e.kind in _SHIMA:
-            shima.append(codes_of(e.cards))
-        elif e.kind == "teyaku":
-            shown[e.seat] = e
-        elif e.kind != "redeal":
-            opening.append(log_event(e))
+    redealt = False
+    for e in told.opening:
+        match e:
+            case BaSet():
+                ba = Ba(ba=e.ba, shibari=shibari, carried=e.carried)
+            case Shima():
+                shima.append(codes_of(e.cards))
+            case TeyakuShown():
+                shown[e.seat] = e
+            case Redealt():
+                redealt = True
+            case _:
+                opening.append(log_event(e))
+    held = {d.seat: d.could_declare for d in told.answers}
+    declared = {d.seat: d.action == act.DECLARE for d in told.answers}
     teyaku = [
         SeatTeyaku(
             seat=s,
             held=held.get(s, False) or s in shown,
             declared=declared.get(s),
-            name=shown[s].names[0] if s in shown else None,
+            name=shown[s].name if s in shown else None,
             shown=codes_of(shown[s].cards) if s in shown else "",
         )
         for s in range(players)
     ]
-    bounds = [*turn_at, close_at]
-    turns = [_turn(log[i].seat, log[i : bounds[k + 1]], decided[k]) for k, i in enumerate(turn_at)]
     result, stones = ended or (None, None)
     return DealStory(
-        index=index,
-        month=head.value,
-        dealer=head.seat,
+        index=told.index,
+        month=told.month,
+        dealer=told.dealer,
         hands=hands,
-        field=codes_of(dealt.field),
-        redealt=any(e.kind == "redeal" for e in log[start:first]),
+        field=codes_of(told.field),
+        redealt=redealt,
         ba=ba,
         shima=shima,
         teyaku=teyaku,
-        answers=answers,
+        answers=[decision(d) for d in told.answers],
         opening=opening,
-        turns=turns,
-        result=month_entry(result, type(run.game)) if result is not None else None,
-        closing=[log_event(e) for e in log[close_at:end]],
+        turns=[turn_entry(turn) for turn in told.turns],
+        result=month_entry(result, type(game)) if result is not None else None,
+        closing=[log_event(e) for e in told.closing],
         stones=stones,
     )
 
@@ -426,17 +361,13 @@ def _closing(game: Game) -> Closing:
 
 def tell(record: GameRecord) -> ReplayOutput:
     """The story of a record; RecordError (from ``replay``) if it is not a legal game."""
-    replay(record)
-    run = drive(record)
-    game = run.game
-    ended = {r.deal: (r, stones) for r, stones in zip(game.results, run.stones, strict=True)}
-    spans = _segments(game.log)
+    game, stones = replayed(record)
+    ended = {r.deal: (r, s) for r, s in zip(game.results, stones, strict=True)}
     deals = []
     shibari = 0
-    for index, span in enumerate(spans):
-        mine = [t for t in run.taken if t.deal == index]
-        deals.append(_deal(run, index, span, mine, ended.get(index), shibari))
-        shibari = next((e.amounts[0] for e in game.log[span[0] : span[1]] if e.kind == "ba"), 0)
+    for told in game.book.deals:
+        deals.append(deal_story(game, told, ended.get(told.index), shibari))
+        shibari = next((e.carried for e in told.opening if isinstance(e, BaSet)), 0)
     return ReplayOutput(
         ruleset=record.ruleset,
         seats=[s.name for s in record.seats],
@@ -445,7 +376,7 @@ def tell(record: GameRecord) -> ReplayOutput:
         months=[month_entry(r, type(game)) for r in game.results],
         settlements=[settlement_entry(x) for x in game.settlements],
         totals=list(game.scores),
-        start=[log_event(e) for e in game.log[: spans[0][0] if spans else 0]],
+        start=[log_event(e) for e in game.book.start],
         deals=deals,
         closing=_closing(game),
     )

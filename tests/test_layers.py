@@ -84,17 +84,24 @@ def ruleset_of(module: str, package: Path = PACKAGE) -> str:
     return name if name and (package / "core" / "rulesets" / name).is_dir() else ""
 
 
+ADAPTER_LAYERS = ("bots", "ui")
+"""The layers with a registry of per-ruleset adapters (``<layer>/rulesets/__init__.py``)."""
+
+
 def plug_ins() -> dict[str, set[str]]:
-    """The modules outside its package that each ruleset's class names: its bot rules and screen
-    (a module, or a package with the modules in it)."""
+    """The modules outside its package that are each ruleset's adapters: one in each layer's
+    ``rulesets`` registry (a module, or a package with the modules in it)."""
     from hanafuda_tui.core.rulesets import RULESETS
 
-    return {name: {cls.bot_rules, cls.screen} for name, cls in RULESETS.items()}
+    return {
+        name: {f"hanafuda_tui.{layer}.rulesets.{name}" for layer in ADAPTER_LAYERS}
+        for name in RULESETS
+    }
 
 
 def reaching_in(package: Path = PACKAGE, named: dict[str, set[str]] | None = None) -> list[str]:
-    """Imports of a ruleset's own modules from anywhere but that ruleset's package, the modules its
-    class names, and the registry (``core/rulesets/__init__``)."""
+    """Imports of a ruleset's own modules from anywhere but that ruleset's package, its adapters in
+    the layers above, and the registry (``core/rulesets/__init__``)."""
     named = plug_ins() if named is None else named
     registry = "hanafuda_tui.core.rulesets.__init__"
     found = []
@@ -109,7 +116,7 @@ def reaching_in(package: Path = PACKAGE, named: dict[str, set[str]] | None = Non
     return found
 
 
-def test_only_a_ruleset_and_the_modules_its_class_names_import_its_internals() -> None:
+def test_only_a_ruleset_and_its_adapters_import_its_internals() -> None:
     assert reaching_in() == []
 
 
@@ -140,4 +147,38 @@ def test_a_core_service_or_another_ruleset_reaching_into_a_ruleset_is_found(tmp_
         "hanafuda_tui.core.rulesets.beta.game imports hanafuda_tui.core.rulesets.alpha",
         "hanafuda_tui.core.rulesets.beta.game imports hanafuda_tui.core.rulesets.alpha.yaku",
         "hanafuda_tui.story imports hanafuda_tui.core.rulesets.Alpha",
+    ]
+
+
+def unregistered(package: Path = PACKAGE, named: dict[str, set[str]] | None = None) -> list[str]:
+    """Each ruleset's adapter that its layer's registry does not import: the import graph shows
+    every adapter, from the registry that the layer looks a ruleset up in."""
+    named = plug_ins() if named is None else named
+    found = []
+    for adapters in named.values():
+        for adapter in sorted(adapters):
+            registry = adapter.rsplit(".", 1)[0]
+            path = package.joinpath(*registry.split(".")[1:], "__init__.py")
+            if not path.is_file() or adapter not in imported(path, package):
+                found.append(f"{registry} does not import {adapter}")
+    return sorted(found)
+
+
+def test_each_layer_s_registry_imports_every_ruleset_s_adapter() -> None:
+    assert unregistered() == []
+
+
+def test_an_adapter_its_registry_does_not_import_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "hanafuda_tui"
+    for layer in ADAPTER_LAYERS:
+        (package / layer / "rulesets").mkdir(parents=True)
+    (package / "bots" / "rulesets" / "__init__.py").write_text("from . import alpha\n", "utf-8")
+    (package / "ui" / "rulesets" / "__init__.py").write_text("from . import beta\n", "utf-8")
+    named = {
+        name: {f"hanafuda_tui.{layer}.rulesets.{name}" for layer in ADAPTER_LAYERS}
+        for name in ("alpha", "beta")
+    }
+    assert unregistered(package, named) == [
+        "hanafuda_tui.bots.rulesets does not import hanafuda_tui.bots.rulesets.beta",
+        "hanafuda_tui.ui.rulesets does not import hanafuda_tui.ui.rulesets.alpha",
     ]

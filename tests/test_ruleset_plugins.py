@@ -1,27 +1,35 @@
-"""A ruleset plugs in through its class: every registered ruleset has every hook the core, the bots
-and the screens look for, and a ruleset that lacks one is named, not passed over."""
+"""A ruleset plugs in through its class and one entry in each layer's registry: every registered
+ruleset has every hook the core, the bots and the screens look for, and a ruleset that lacks one is
+named, not passed over."""
 
 from __future__ import annotations
 
-import importlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 from pydantic import BaseModel
 
-from hanafuda_tui.bots.evaluation import Evaluator
+from hanafuda_tui.bots.evaluation import BotRules, Evaluator
+from hanafuda_tui.bots.rulesets import BOT_RULES
 from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.rulesets import RULESETS
-from hanafuda_tui.ui.screens.ruleset_screen import RulesetScreen, screen_of
+from hanafuda_tui.ui.rulesets import SCREENS, screen_of
+from hanafuda_tui.ui.screens.ruleset_screen import RulesetScreen
 
 DATA = Path(__file__).resolve().parents[1] / "hanafuda_tui" / "ui" / "data"
 SCREEN_TEXTS = ("desc", "roles", "help.rules")
 """Texts every ruleset has in each language: the selector's line, the seats' roles, the rules."""
 
 
-def missing_hooks(cls: type[Game]) -> list[str]:
-    """The hooks ``cls`` lacks, by name."""
+def missing_hooks(
+    cls: type[Game],
+    bots: Mapping[str, object] = BOT_RULES,
+    screens: Mapping[str, object] = SCREENS,
+) -> list[str]:
+    """The hooks ``cls`` lacks, by name: its own, and its entries in the bots' and the screens'
+    registries."""
     missing = []
     if not cls.ruleset or RULESETS.get(cls.ruleset) is not cls:
         missing.append("registry")
@@ -34,20 +42,15 @@ def missing_hooks(cls: type[Game]) -> list[str]:
         missing.append("Options")
     elif cls.yaku_function(options()) is None:
         missing.append("yaku_function")
+    rules = bots.get(cls.ruleset)
     try:
-        evaluator = importlib.import_module(cls.bot_rules).make(cls.Options())
-    except (ImportError, ValueError, AttributeError):
-        missing.append("bot_rules")
-    else:
-        if not isinstance(evaluator, Evaluator) or not evaluator.specs:
-            missing.append("bot_rules")
-    try:
-        screen = importlib.import_module(cls.screen).SCREEN
-    except (ImportError, ValueError, AttributeError):
+        evaluator = rules.make(cls.Options()) if isinstance(rules, BotRules) else None
+    except (ValueError, AttributeError):
+        evaluator = None
+    if not isinstance(evaluator, Evaluator) or not evaluator.specs:
+        missing.append("bot rules")
+    if not isinstance(screens.get(cls.ruleset), RulesetScreen):
         missing.append("screen")
-    else:
-        if not isinstance(screen, RulesetScreen):
-            missing.append("screen")
     for language in ("ja", "en"):
         texts = json.loads((DATA / "i18n" / f"{language}.json").read_text("utf-8"))
         if not all(f"{key}.{cls.ruleset}" in texts for key in SCREEN_TEXTS):
@@ -72,7 +75,7 @@ def test_a_ruleset_without_hooks_is_named_for_each_one_it_lacks() -> None:
         "titles",
         "dealer_title",
         "Options",
-        "bot_rules",
+        "bot rules",
         "screen",
         "texts (ja)",
         "texts (en)",
@@ -80,10 +83,13 @@ def test_a_ruleset_without_hooks_is_named_for_each_one_it_lacks() -> None:
     ]
 
 
-def test_a_ruleset_naming_a_module_without_an_adapter_is_refused() -> None:
-    class Half(Game):
-        ruleset = "koikoi3"
-        bot_rules = "hanafuda_tui.bots.levels"
-        screen = "hanafuda_tui.ui.screens.help"
+def test_a_registry_entry_that_is_not_an_adapter_is_refused() -> None:
+    cls = RULESETS["koikoi3"]
+    bots = {"koikoi3": BotRules(lambda options: None, {})}
+    screens = {"koikoi3": object()}
+    assert missing_hooks(cls, bots, screens) == ["bot rules", "screen"]
+    assert missing_hooks(cls, {}, {}) == ["bot rules", "screen"]
 
-    assert {"registry", "bot_rules", "screen"} <= set(missing_hooks(Half))
+
+def test_each_layer_registers_exactly_the_core_s_rulesets() -> None:
+    assert set(BOT_RULES) == set(SCREENS) == set(RULESETS)

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Protocol
 
 from ..core.game import PlayerView
-from ..core.rulesets import ruleset_class
 from .levels import EasyBot, NormalBot
 from .random_bot import RandomBot
+from .rulesets import bot_rules
 from .strong import StrongBot
 
 
@@ -62,8 +61,5 @@ def make_bot(spec: str, rng: random.Random) -> Bot:
 
 def measured(ruleset: str, seated: int) -> dict[str, float]:
     """Each level's measured share of games won (%) against the level below it in ``BOTS``, with
-    ``seated`` at the table: the ``MEASURED`` of the ruleset's bot rules (empty where not
-    measured)."""
-    module = importlib.import_module(ruleset_class(ruleset).bot_rules)
-    table: dict[int, dict[str, float]] = module.MEASURED
-    return table.get(seated, {})
+    ``seated`` at the table: the ruleset's bot rules' ``measured`` (empty where not measured)."""
+    return dict(bot_rules(ruleset).measured.get(seated, {}))

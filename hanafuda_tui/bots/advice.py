@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..core import actions as act
-from ..core.cards import ALL_CARDS, MONTH_MASK, card_list
+from ..core.cards import ALL_CARDS, card_list
 from ..core.game import PlayerView
-from ..core.hints import current_yaku, meeting_field, near_yaku
+from ..core.hints import current_yaku, near_yaku, takes
 from .evaluation import evaluator_of
 from .strong import StrongBot, twin_moves
 
@@ -83,7 +83,7 @@ def advise(view: PlayerView, ranker: Ranker | None = None) -> list[Choice]:
 def reason(view: PlayerView, action: int) -> Reason:
     """What ``action`` does, seen from ``view``."""
     if 0 <= action < 48:
-        taken = meeting_field(view) & MONTH_MASK[action >> 2]
+        taken = takes(view, action)
         return _capture(view, action, taken)
     if act.TAKE <= action < act.TAKE + 48:
         return _capture(view, view.pending_card, 1 << (action - act.TAKE))

@@ -1,15 +1,15 @@
 """What a ruleset's captures are worth to a bot: its yaku as card sets, and how close a player is.
 
-Each ruleset names a small module of bot rules (``Game.bot_rules``: ``koikoi3_eval``...) that lists
-its yaku as ``Spec``s and says how to score captures exactly and when to stop. The heuristics here are generic: a player's
-*potential* is the value of the yaku it holds plus a discounted value of those it can still
-complete (the missing cards not in anyone else's captures), so a card is worth what it adds to that.
+Each ruleset has a small module of bot rules (``bots/rulesets/<name>.py``, registered in
+``bots.rulesets.BOT_RULES``) that lists its yaku as ``Spec``s and says how to score captures
+exactly and when to stop. The heuristics here are generic: a player's *potential* is the value of
+the yaku it holds plus a discounted value of those it can still complete (the missing cards not in
+anyone else's captures), so a card is worth what it adds to that.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel
@@ -254,12 +254,24 @@ STOP_FIRST = (act.SHOBU, act.AGARI, act.CANCEL)
 GO_ON = (act.KOIKOI, act.SAGE, act.KEEP)
 
 
+class BotRules(NamedTuple):
+    """A ruleset's rules for the bots, from its module in ``bots/rulesets/``."""
+
+    make: Callable[..., Evaluator]
+    """``make(options, *month)``: the evaluator for the game's options and month facts."""
+    measured: Mapping[int, Mapping[str, float]]
+    """Each level's share of games won against the level below, by how many sit at the table
+    (README's bot table)."""
+    month_state: Callable[[PublicFacts], tuple[Any, ...]] | None = None
+    """The month's public facts the values depend on, as ``make``'s further arguments (八八's
+    場); None where no value depends on the month."""
+
+
 class _Maker(NamedTuple):
     make: Callable[..., Evaluator]
-    """``make(options, *month)``: the ruleset module's, with None for its default options."""
+    """``make(options, *month)``: the ruleset's, with None for its default options."""
     month_state: Callable[[PublicFacts], tuple[Any, ...]] | None
-    """The module's ``month_state``: the month's public facts its values depend on, as ``make``'s
-    further arguments (八八's 場); None where no value depends on the month."""
+    """The ruleset's ``month_state`` (``BotRules.month_state``)."""
 
 
 _MAKERS: dict[str, _Maker] = {}
@@ -271,15 +283,15 @@ game, decision after decision) found without hashing a model."""
 
 
 def _maker(ruleset: str) -> _Maker:
-    """The ruleset's maker, from the module its class names as ``bot_rules``; found once."""
-    cls = ruleset_class(ruleset)
-    module = importlib.import_module(cls.bot_rules)
+    """The ruleset's maker, from its bot rules in the registry; found once."""
+    from .rulesets import bot_rules  # the registered modules build on this one's types
+
+    cls, rules = ruleset_class(ruleset), bot_rules(ruleset)
 
     def make(options: BaseModel | None, *month: Any) -> Evaluator:
-        ev: Evaluator = module.make(cls.Options() if options is None else options, *month)
-        return ev
+        return rules.make(cls.Options() if options is None else options, *month)
 
-    maker = _MAKERS[ruleset] = _Maker(make, getattr(module, "month_state", None))
+    maker = _MAKERS[ruleset] = _Maker(make, rules.month_state)
     return maker
 
 

@@ -15,6 +15,7 @@ from ..core import actions as act
 from ..core.cards import ALL_CARDS, MONTH_MASK, POINTS, cards_of
 from ..core.game import NO_FACTS, Game, Phase, PlayerView, PublicFacts
 from ..core.hints import meeting_field
+from ..core.table import matches
 from .evaluation import GO_ON, STOP_FIRST, Evaluator
 
 DENY = 0.25
@@ -96,7 +97,7 @@ def strength(ev: Evaluator, hand: int, field: int) -> float:
     meet (every card still to be won)."""
     met = 0
     for c in cards_of(hand):
-        met |= field & MONTH_MASK[c >> 2]
+        met |= matches(field, c)
     return _points(hand) + ev.potential(hand | met, ALL_CARDS)
 
 
@@ -128,7 +129,7 @@ def easy_action(seen: Seen, ev: Evaluator | None = None) -> int:
     for c in legal:
         if c >= act.TAKE:
             continue
-        m = seen.field & MONTH_MASK[c >> 2]
+        m = matches(seen.field, c)
         value: float
         if m.bit_count() == 2:
             value = POINTS[c] + max(POINTS[t] for t in cards_of(m))
@@ -188,7 +189,7 @@ def normal_action(ev: Evaluator, seen: Seen) -> int:
     for c in legal:
         if c >= act.TAKE:
             continue
-        m = seen.field & MONTH_MASK[c >> 2]
+        m = matches(seen.field, c)
         n = m.bit_count()
         if n == 0:
             value = -_lay_risk(ev, seen, c, others)

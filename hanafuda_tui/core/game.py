@@ -21,10 +21,13 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 from pydantic import BaseModel
 
 from . import actions as act
-from .cards import ALL_BUT, BIT, KASUS, MONTH_MASK, card_list, card_tuple, deck_string
+from .cards import ALL_BUT, BIT, KASUS, card_list, card_tuple, deck_string
+from .events import Captured, Dealt, Decided, Drew, Event, Laid, Played
 from .results import DealResult, Settlement, YearClosing
+from .stakes import Stakes
 from .stats import BaYear
-from .table import DEAL_THREE, Layout, deal_by, layout
+from .table import DEAL_THREE, Layout, deal_by, layout, matches
+from .turns import TurnBook
 from .yaku_defs import YakuDef
 
 
@@ -69,18 +72,6 @@ def _no_deck_source() -> Sequence[int]:
 
 class IllegalAction(ValueError):
     """An action that is not among the legal actions of the player to act."""
-
-
-class Event(NamedTuple):
-    """Something that happened, for a screen or a log. ``cards`` is a bit set."""
-
-    kind: str
-    seat: int = -1
-    card: int = -1
-    cards: int = 0
-    value: int = 0
-    names: tuple[str, ...] = ()
-    amounts: tuple[int, ...] = ()
 
 
 @dataclass
@@ -234,16 +225,10 @@ class Game:
     """The cards the ruleset counts as カス (a card may count as its own kind too)."""
     has_ba: ClassVar[bool] = False
     """Whether a month's 場 (小場/大場/絶場) scales its values (八八, seed 002)."""
-    bot_rules: ClassVar[str] = ""
-    """The module of the bots' knowledge of the ruleset (its yaku as card sets, its stop rule: a
-    ``make(options, **month)`` evaluator), named, not imported: the bots sit above the core."""
-    screen: ClassVar[str] = ""
-    """The module of the ruleset's screen adapter (its ``SCREEN``: status line, prompts, results
-    and sheet of its own), named, not imported: the screens sit above the core."""
 
     __slots__ = (
         "players", "deal_layout", "options", "deck_source", "first_dealer", "dealer", "scores",
-        "log", "logging", "deals",
+        "log", "book", "logging", "deals",
         "actions", "phase", "to_act", "turn", "hands", "captures", "shown", "field", "stock",
         "stock_pos", "pending_card", "pending_draw", "turn_from", "draw_from", "finished",
         "results", "settlements", "month", "shared_facts",
@@ -266,6 +251,8 @@ class Game:
         self.dealer = first_dealer
         self.scores = [0] * self.players
         self.log: list[Event] = []
+        self.book = TurnBook()
+        """The turns of every deal, as the events told them (filled while logging)."""
         self.logging = True
         """Set False where no one reads the events (simulations, bot playouts)."""
         self.deals: list[DealLog] = []
@@ -312,8 +299,7 @@ class Game:
         if phase == PLAY:
             return card_tuple(self.hands[self.to_act])
         if phase == TAKE:
-            m = self.field & MONTH_MASK[self.pending_card >> 2]
-            return [act.TAKE + c for c in card_list(m)]
+            return [act.TAKE + c for c in card_list(matches(self.field, self.pending_card))]
         if phase == OVER:
             return []
         return self.other_actions()
@@ -332,14 +318,17 @@ class Game:
             if self.shown[seat]:
                 self.shown[seat] &= ALL_BUT[action]
             if self.logging:
-                self.emit("play", seat, card=action)
+                self.emit(Played(seat, action))
+                self.emit(Decided(seat, action))
             self._steps(seat, action, False)
         elif phase == TAKE:
             chosen = action - act.TAKE
-            m = self.field & MONTH_MASK[self.pending_card >> 2]
+            m = matches(self.field, self.pending_card)
             if not (0 <= chosen < 48 and m & BIT[chosen]):
                 raise IllegalAction(self._illegal(action))
             self.actions.append(action)
+            if self.logging:
+                self.emit(Decided(self.to_act, action))
             self._take(BIT[chosen])
         elif phase == OVER:
             raise IllegalAction("the game is over")
@@ -347,6 +336,9 @@ class Game:
             if action not in self.other_actions():
                 raise IllegalAction(self._illegal(action))
             self.actions.append(action)
+            if self.logging:
+                held = phase == TEYAKU and act.DECLARE in self.other_actions()
+                self.emit(Decided(self.to_act, action, held))
             self.apply_other(action)
 
     def view(self, seat: int, legal: Sequence[int] | None = None) -> PlayerView:
@@ -407,6 +399,7 @@ class Game:
         other.results = self.results[:]
         other.settlements = self.settlements[:]
         other.log = []
+        other.book = TurnBook()
         other.logging = False
         other.deals = [*self.deals[:-1], DealLog(self.deals[-1].deck, self.actions[:])]
         other.actions = other.deals[-1].actions
@@ -446,6 +439,12 @@ class Game:
     @classmethod
     def teyaku_counts(cls) -> dict[str, int] | None:
         """Exact count of the seven-card hands holding each teyaku (None: not counted)."""
+        return None
+
+    @classmethod
+    def stakes(cls, view: PlayerView) -> Stakes | None:
+        """What the viewer's decision to stop (勝負, あがり, 下げの取消し) pays now and what going on
+        risks, read from its view alone; None unless the viewer is asked one."""
         return None
 
     def stones_now(self) -> tuple[int, ...] | None:
@@ -527,9 +526,12 @@ class Game:
 
     # -- the shared turn cycle ------------------------------------------------------------------
 
-    def emit(self, kind: str, seat: int = -1, **data: Any) -> None:
+    def emit(self, event: Event) -> None:
+        """Tell ``event`` (while logging): into the log and the turns."""
         if self.logging:
-            self.log.append(Event(kind, seat, **data))
+            log = self.log
+            self.book.add(event, self.field, len(log))
+            log.append(event)
 
     def new_deal(self) -> None:
         """Take a deck from the source and deal it around the current 胴."""
@@ -546,7 +548,8 @@ class Game:
         self.stock_pos = 0
         self.pending_card = -1
         self.month = self.deal_month()
-        self.emit("deal", self.dealer, cards=dealt.field, value=self.month)
+        if self.logging:
+            self.emit(Dealt(self.dealer, self.month, dealt.field))
         self.start_deal()
 
     def ask_teyaku(self) -> None:
@@ -590,7 +593,7 @@ class Game:
         self.stock_pos += 1
         self.draw_from = self.captures[seat]
         if self.logging:
-            self.emit("draw", seat, card=card)
+            self.emit(Drew(seat, card))
         self._steps(seat, card, True)
 
     def _steps(self, seat: int, card: int, drawn: bool) -> None:
@@ -599,11 +602,11 @@ class Game:
         draw step, one loop here: the hot path); after the draw step the turn is done."""
         while True:
             field = self.field
-            m = field & MONTH_MASK[card >> 2]
+            m = matches(field, card)
             if not m:
                 self.field = field | BIT[card]
                 if self.logging:
-                    self.emit("lay", seat, card=card)
+                    self.emit(Laid(seat, card))
             elif m.bit_count() == 2:
                 self.pending_card = card
                 self.pending_draw = drawn
@@ -618,7 +621,7 @@ class Game:
             self.stock_pos += 1
             self.draw_from = self.captures[seat]
             if self.logging:
-                self.emit("draw", seat, card=card)
+                self.emit(Drew(seat, card))
             drawn = True
 
     def _take(self, taken: int) -> None:
@@ -640,7 +643,7 @@ class Game:
         self.field ^= taken  # taken from the field: its bits go
         self.captures[seat] = before | taken | BIT[card]
         if self.logging:
-            self.emit("capture", seat, card=card, cards=taken)
+            self.emit(Captured(seat, card, taken))
         if self.watches_steps:
             self.step_done(seat, before, drawn)
             return self.phase == PLAY

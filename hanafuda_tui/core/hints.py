@@ -1,5 +1,6 @@
-"""Facts a player's screen shows that the rules already decide: the yaku a capture set scores now,
-and the yaku it would score with one more card (the yaku/score sidebar and the こいこい prompt).
+"""Facts a player's screen shows that the rules already decide: what a card takes, the yaku a
+capture set scores now, the yaku it would score with one more card (the yaku/score sidebar and the
+こいこい prompt), and what a decision to stop is worth (``stakes``).
 
 Each ruleset class gives its yaku function from its options (``Game.yaku_function``); a ruleset
 without one simply has no hints.
@@ -7,12 +8,14 @@ without one simply has no hints.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from .cards import MONTH_MASK, card_list
+from .cards import ALL_CARDS, card_list
 from .game import PlayerView
 from .rulesets import RULESETS, ruleset_class
+from .stakes import Stakes
+from .table import matches
 
 YakuFunction = Callable[[int], dict[str, int]]
 """Values are each ruleset's own unit: 文 (三人こいこい), points (二人こいこい, 花合わせ), 貫 at 小場 (八八)."""
@@ -30,7 +33,21 @@ def meeting_field(view: PlayerView) -> int:
 def takes(view: PlayerView, card: int) -> int:
     """The cards ``card`` would meet if the viewer played or drew it now: one is taken, two give
     a choice, three are all taken. In 花合わせ the others' shown cards count as field cards."""
-    return meeting_field(view) & MONTH_MASK[card >> 2]
+    return matches(meeting_field(view), card)
+
+
+def stakes(view: PlayerView) -> Stakes | None:
+    """What the viewer's decision to stop pays each seat, with its doublings, and what going on
+    risks (``Game.stakes``); None unless the viewer is asked to stop or go on."""
+    return ruleset_class(view.ruleset).stakes(view)
+
+
+def available(captures: Sequence[int], seat: int) -> int:
+    """Every card ``seat`` could still capture: all but those in another seat's captures."""
+    taken = 0
+    for caps in captures:
+        taken |= caps
+    return ALL_CARDS & ~(taken & ~captures[seat])
 
 
 def yaku_function(ruleset: str, options: Any) -> YakuFunction | None:

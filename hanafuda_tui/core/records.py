@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from . import actions as act
 from .cards import parse_deck
+from .events import FirstDraw
 from .game import Game, IllegalAction
 from .rulesets import ruleset_class
 from .table import draw_first_dealer, shuffled_deck
@@ -129,8 +130,8 @@ def new_game(
     if first_dealer is None:
         first_dealer, draws = draw_first_dealer(rng, cls.seated(opts), cls.first_draw_key)
     game = cls(opts, first_dealer, lambda: shuffled_deck(rng))
-    for k, (seat, card) in enumerate(draws):  # value: a draw again after a tie (1, 2 ...)
-        game.emit("first_draw", seat, card=card, value=sum(s == seat for s, _ in draws[:k]))
+    for k, (seat, card) in enumerate(draws):  # again: a draw after a tie (1, 2 ...)
+        game.emit(FirstDraw(seat, card, sum(s == seat for s, _ in draws[:k])))
     game.start()
     return game
 
@@ -206,11 +207,16 @@ class _DecksRunOut(Exception):
     pass
 
 
-def replay(record: GameRecord, rng: random.Random | None = None) -> Game:
+def replay(
+    record: GameRecord,
+    rng: random.Random | None = None,
+    after: Callable[[Game], None] | None = None,
+) -> Game:
     """Replay a record action by action with the rules checking every one.
 
     When the record's deals run out the game stops there (a save in progress), unless ``rng`` is
     given to deal on. RecordError names the deal, its month and the action index of any fault.
+    ``after`` is called with the game once it has started and after every action.
     """
     try:
         cls = ruleset_class(record.ruleset)
@@ -234,6 +240,8 @@ def replay(record: GameRecord, rng: random.Random | None = None) -> Game:
     game = cls(options, record.first_dealer, source)
     try:
         game.start()
+        if after is not None:
+            after(game)
         for i, deal in enumerate(record.deals):
             where = f"deal {i + 1}" if game.is_over else f"deal {i + 1} (month {game.month})"
             if len(game.deals) <= i:
@@ -246,8 +254,11 @@ def replay(record: GameRecord, rng: random.Random | None = None) -> Game:
                     game.apply(act.parse_token(tok))
                 except (ValueError, IllegalAction) as err:
                     raise RecordError(f"{where}, action {j}: {err}") from None
+                if after is not None:
+                    after(game)
             if i + 1 < len(record.deals) and len(game.deals) == i + 1 and not game.is_over:
                 raise RecordError(f"{where}: the record moves on before the deal is over")
     except _DecksRunOut:
-        pass
+        if after is not None:
+            after(game)
     return game

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from ..core.records import RecordError, SeatRecord
 from . import memory
 from .config import PACE_STEP, Config, clamp_pace
-from .i18n import lang, locale_lang, set_lang, set_ruleset, t
+from .i18n import lang, locale_lang, set_lang, t
 from .keys import describe
 from .screens.passing import TooSmall
 from .screens.selector import SelectorScreen
@@ -170,7 +170,6 @@ class HanafudaApp(App[int]):
         if self.saving:
             self.save_problem = ""
         self.current_ruleset = session.game.ruleset
-        set_ruleset(session.game.ruleset)
         from .screens.table import TableScreen  # imported on first use: a faster start
 
         self.push_screen(TableScreen(session))

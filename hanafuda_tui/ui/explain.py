@@ -60,7 +60,7 @@ def received(found: Iterable[Payment], players: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def cause_text(line: Line, after: str = "") -> str:
+def cause_text(line: Line, ruleset: str, after: str = "") -> str:
     """One line's cause: the yaku with its face value where it differs from the amount (八八's
     貫), the 場, 下げ, 法度, こいこい, 7点 doubling, card points, 吹き消し, 小引, 吟味...; the yaku a
     line is on is left out when it is the one of the line told just ``after``."""
@@ -77,30 +77,31 @@ def cause_text(line: Line, after: str = "") -> str:
     if cause in NAMED and name:
         text = name
         if line.value and line.value != abs(line.amount):
-            text += " " + t(own("cause.value"), value=line.value)
+            text += " " + t(own("cause.value", ruleset), ruleset, value=line.value)
         return text
     return t(key) + (f" ({name})" if name else "")
 
 
-def payment_text(p: Payment, names: Sequence[str]) -> str:
+def payment_text(p: Payment, names: Sequence[str], ruleset: str) -> str:
     """``B → A 12文: 二三本 +20  手四 -8`` (markup; names are plain text)."""
     head = (
         t(
             "explain.pays",
+            ruleset,
             payer=plain(names[p.payer]),
             receiver=plain(names[p.receiver]),
             amount=p.amount,
         )
         if p.payer >= 0
-        else t("explain.own", who=plain(names[p.receiver]), amount=f"{p.amount:+d}")
+        else t("explain.own", ruleset, who=plain(names[p.receiver]), amount=f"{p.amount:+d}")
     )
     terms = "  ".join(
-        f"{cause_text(x, p.lines[i - 1].name if i else '')} {x.amount:+d}"
+        f"{cause_text(x, ruleset, p.lines[i - 1].name if i else '')} {x.amount:+d}"
         for i, x in enumerate(p.lines)
     )
     return f"{head}: {terms}"
 
 
-def explained(lines: Iterable[Line], names: Sequence[str]) -> list[str]:
-    """Every payment of ``lines`` as one markup line each."""
-    return [payment_text(p, names) for p in payments(lines)]
+def explained(lines: Iterable[Line], names: Sequence[str], ruleset: str) -> list[str]:
+    """Every payment of ``lines`` (a game of ``ruleset``) as one markup line each."""
+    return [payment_text(p, names, ruleset) for p in payments(lines)]

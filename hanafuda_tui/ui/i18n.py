@@ -11,8 +11,6 @@ from typing import Any
 LANGS = ("ja", "en")
 _DIR = Path(__file__).parent / "data" / "i18n"
 _state = {"lang": "ja"}
-_context = {"ruleset": ""}
-"""``{u}`` in any text is the score unit of the ruleset at the table."""
 
 
 @cache
@@ -42,23 +40,18 @@ def has(key: str) -> bool:
     return key in _table(lang()) or key in _table("ja")
 
 
-def set_ruleset(ruleset: str) -> None:
-    """Use the score unit of ``ruleset`` (文, 点, ...) in every text."""
-    _context["ruleset"] = ruleset
-
-
-def own(key: str) -> str:
-    """``key.<ruleset>`` when the ruleset at the table has its own text for ``key``, else ``key``."""
-    special = f"{key}.{_context.get('ruleset', '')}"
+def own(key: str, ruleset: str) -> str:
+    """``key.<ruleset>`` when ``ruleset`` has its own text for ``key``, else ``key``."""
+    special = f"{key}.{ruleset}"
     return special if has(special) else key
 
 
-def t(key: str, **values: Any) -> str:
-    """The text of ``key`` in the current language (Japanese, then the key itself, as fallback)."""
+def t(key: str, ruleset: str = "", /, **values: Any) -> str:
+    """The text of ``key`` in the current language (Japanese, then the key itself, as fallback);
+    ``{u}`` in it is the score unit of ``ruleset`` (文, 点...; the common one for "")."""
     text = _text(_person(key, values))
     if "{" not in text:
         return text
-    ruleset = _context.get("ruleset", "")
     unit = _text(f"unit.{ruleset}") if has(f"unit.{ruleset}") else _text("unit")
     return text.format(u=unit, **values)
 

@@ -3,11 +3,46 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import assert_never
 
 from rich.text import Text
 
 from ..core.cards import card_list
-from ..core.game import Event
+from ..core.events import (
+    Agari,
+    AmeShima,
+    BaSet,
+    Captured,
+    Dealt,
+    Decided,
+    DeruOriru,
+    DrawOnly,
+    Drew,
+    Event,
+    Extension,
+    FirstDraw,
+    Fuke,
+    Ginmi,
+    HattoCharged,
+    HattoExempt,
+    Kobiki,
+    KoikoiCalled,
+    Laid,
+    MonthEnded,
+    Played,
+    Redealt,
+    Sage,
+    SageCancelled,
+    Seated,
+    Shima,
+    Shobu,
+    ShownTaken,
+    TeyakuShown,
+    Tobikomi,
+    YakuFormed,
+    YearEnded,
+    YearStarted,
+)
 from ..core.records import printable
 from ..core.results import DealResult
 from .faces import face, month_label
@@ -64,89 +99,97 @@ def faces_of(cards: int) -> str:
     return " ".join(face(c) for c in card_list(cards))
 
 
-def event_line(e: Event, names: Sequence[str]) -> str | None:
-    """One log line (markup) for an event, None for events the log leaves out."""
+def event_line(e: Event, names: Sequence[str], ruleset: str) -> str | None:
+    """One log line (markup) for an event of a game of ``ruleset``, None for events the log leaves
+    out."""
     who = plain(names[e.seat]) if 0 <= e.seat < len(names) else ""
-    k = e.kind
-    if k == "play":
-        return t("log.play", who=who, card=face(e.card))
-    if k == "draw":
-        return t("log.draw", who=who, card=face(e.card))
-    if k == "capture":
-        return t("log.capture", card=face(e.card), taken=faces_of(e.cards))
-    if k == "lay":
-        return t("log.lay", card=face(e.card))
-    if k == "deal":
-        return t(own("log.deal"), month=month_label(e.value), who=who)
-    if k == "first_draw":  # value: drawn again after a tie for the lowest month
-        return t(
-            "log.first_draw_again" if e.value else "log.first_draw", who=who, card=face(e.card)
-        )
-    if k == "teyaku":
-        key = own("log.teyaku") if e.value else "log.teyaku_plain"
-        return t(key, who=who, name=yaku_name(e.names[0]), value=e.value)
-    if k == "yaku":  # 八八's yaku event carries no value (it depends on あがり or 下げ)
-        key = "log.yaku" if e.value else "log.yaku_plain"
-        return t(key, who=who, names=" ".join(map(yaku_name, e.names)), value=e.value)
-    if k in ("koikoi", "shobu"):
-        return t("log." + k, who=who, value=e.value)
-    if k == "redeal" and e.names:
-        return t("log.redeal", reason=reason_text("", e.names[0]), cards=faces_of(e.cards))
-    if k == "month_end":
-        if e.seat < 0 and e.names:
-            return t("log.nagare", reason=reason_text(e.names[0]))
-        if e.seat < 0:  # 花合わせ's フケ (its own event says why): nobody won the round
-            return t("log.month_end_none", pay=" ".join(map(signed, e.amounts)))
-        if not e.value:  # 八八's hands played out: the best card points deal next
-            return t("log.month_over", who=who, pay=" ".join(map(signed, e.amounts)))
-        return t("log.month_end", who=who, value=e.value, pay=" ".join(map(signed, e.amounts)))
-    if k in ("kobiki", "ginmi", "year_end"):
-        return t("log." + k, who=who, pay=" ".join(map(signed, e.amounts)))
-    if k == "seated":  # 花合わせ, four to six seated: the round's three, 親 first (amounts)
-        first, second, third = (plain(names[s]) for s in e.amounts)
-        return t("log.seated", who=first, second=second, third=third, value=e.value)
-    if k == "extension":
-        return t("log.extension")
-    if k == "year_start":
-        return None
-    if k == "ba":  # 八八: names are this 場, the 二代しばり binding it and the one it leaves
-        key = "log.ba_carried" if e.names[2] else "log.ba"
-        return t(key, who=who, ba=e.names[0].removesuffix("場"))
-    if k == "hatto":  # 八八: told as the yaku is completed; card -1 for yaku added after 下げ
-        key = "log.hatto" if e.card >= 0 else "log.hatto_added"
-        card = face(e.card) if e.card >= 0 else ""
-        names_ = " ".join(map(yaku_name, e.names))
-        return t(key, who=who, card=card, names=names_, value=e.value)
-    if k == "hatto_exempt":  # the hand the exempt card was laid from, shown to prove it
-        key = "log.hatto_last" if e.cards == 1 << e.card else "log.hatto_exempt"
-        names_ = " ".join(map(yaku_name, e.names))
-        return t(key, who=who, card=face(e.card), cards=faces_of(e.cards), names=names_)
-    if has("log." + k):
-        return t(
-            "log." + k,
-            who=who,
-            card=face(e.card) if e.card >= 0 else "",
-            cards=faces_of(e.cards),
-            names=" ".join(map(yaku_name, e.names)),
-            value=e.value,
-            pay=" ".join(map(signed, e.amounts)),
-        )
-    return generic_line(e, who)
+    match e:
+        case Played(card=card):
+            return t("log.play", who=who, card=face(card))
+        case Drew(card=card):
+            return t("log.draw", who=who, card=face(card))
+        case Captured(card=card, took=took):
+            return t("log.capture", card=face(card), taken=faces_of(took))
+        case Laid(card=card):
+            return t("log.lay", card=face(card))
+        case Dealt(month=month):
+            return t(own("log.deal", ruleset), month=month_label(month), who=who)
+        case FirstDraw(card=card, again=again):  # again: drawn after a tie for the lowest
+            key = "log.first_draw_again" if again else "log.first_draw"
+            return t(key, who=who, card=face(card))
+        case TeyakuShown(name=name, value=value):
+            key = own("log.teyaku", ruleset) if value else "log.teyaku_plain"
+            return t(key, ruleset, who=who, name=yaku_name(name), value=value)
+        case YakuFormed(
+            names=formed, value=value
+        ):  # 八八's carry no value (あがり or 下げ decides)
+            key = "log.yaku" if value else "log.yaku_plain"
+            return t(key, ruleset, who=who, names=" ".join(map(yaku_name, formed)), value=value)
+        case KoikoiCalled():
+            return t("log.koikoi", who=who)
+        case Shobu(value=value):
+            return t("log.shobu", ruleset, who=who, value=value)
+        case MonthEnded(winner=winner, value=value, reason=reason, payments=payments):
+            pay = " ".join(map(signed, payments))
+            if winner < 0 and reason:
+                return t("log.nagare", reason=reason_text(reason))
+            if winner < 0:  # 花合わせ's フケ (its own event says why): nobody won the round
+                return t("log.month_end_none", pay=pay)
+            if not value:  # 八八's hands played out: the best card points deal next
+                return t("log.month_over", who=who, pay=pay)
+            return t("log.month_end", ruleset, who=who, value=value, pay=pay)
+        case Kobiki(payments=payments):
+            return t("log.kobiki", who=who, pay=" ".join(map(signed, payments)))
+        case Ginmi(payments=payments):
+            return t("log.ginmi", pay=" ".join(map(signed, payments)))
+        case YearEnded(totals=totals):
+            return t("log.year_end", pay=" ".join(map(signed, totals)))
+        case Seated(players=players):  # 花合わせ, four to six seated: the round's three, 親 first
+            first, second, third = (plain(names[s]) for s in players)
+            return t("log.seated", who=first, second=second, third=third, value=e.piles)
+        case Extension():
+            return t("log.extension")
+        case YearStarted() | Decided():
+            return None
+        case BaSet(names=ba_names):  # this 場, the 二代しばり binding it and the one it leaves
+            key = "log.ba_carried" if ba_names[2] else "log.ba"
+            return t(key, who=who, ba=ba_names[0].removesuffix("場"))
+        case HattoCharged(card=card, value=value, names=charged):  # card -1: added after 下げ
+            key = "log.hatto" if card >= 0 else "log.hatto_added"
+            shown = face(card) if card >= 0 else ""
+            return t(key, ruleset, who=who, card=shown, names=names_of(charged), value=value)
+        case HattoExempt(card=card, proof=proof, names=exempt):  # the hand shown to prove it
+            key = "log.hatto_last" if proof == 1 << card else "log.hatto_exempt"
+            return t(key, who=who, card=face(card), cards=faces_of(proof), names=names_of(exempt))
+        case Tobikomi(cards=cards, value=value):
+            return t("log.tobikomi", ruleset, who=who, cards=faces_of(cards), value=value)
+        case Sage(names=kept):
+            return t("log.sage", who=who, names=names_of(kept))
+        case Agari(gain=gain):
+            return t("log.agari", ruleset, who=who, value=gain)
+        case SageCancelled(gain=gain):
+            return t("log.cancel", ruleset, who=who, value=gain)
+        case Shima(cards=cards):  # 八八's シマ and 花合わせ's field シマ
+            return t("log." + e.kind, who=who, cards=faces_of(cards))
+        case Redealt(field=field, reason=reason):
+            why = reason_text("", reason or "field-four")
+            return t("log.redeal", who=who, cards=faces_of(field), reason=why)
+        case DeruOriru(entry=entry):
+            return t("log." + entry, who=who)
+        case DrawOnly():
+            return t("log.draw_only", who=who)
+        case ShownTaken(cards=cards):
+            return t("log.shown_taken", who=who, cards=faces_of(cards))
+        case Fuke(points=points):
+            return t("log.fuke", who=who, pay=" ".join(map(signed, points)))
+        case AmeShima():
+            return t("log.ame_shima", who=who)
+        case _:
+            assert_never(e)
 
 
-def generic_line(e: Event, who: str) -> str:
-    """An event the log has no sentence for: its name and whatever it carries."""
-    parts = [t("event." + e.kind) if has("event." + e.kind) else e.kind, who]
-    if e.card >= 0:
-        parts.append(face(e.card))
-    if e.cards:
-        parts.append(faces_of(e.cards))
-    parts += [yaku_name(n) for n in e.names]
-    if e.value:
-        parts.append(str(e.value))
-    if e.amounts:
-        parts.append("(" + " ".join(map(signed, e.amounts)) + ")")
-    return " ".join(p for p in parts if p)
+def names_of(yaku: Sequence[str]) -> str:
+    return " ".join(map(yaku_name, yaku))
 
 
 def redeal_of(result: DealResult) -> str:

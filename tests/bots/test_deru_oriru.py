@@ -10,8 +10,8 @@ from twins import twin_with_hidden_cards_permuted
 from hanafuda_tui import tournament
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.bots.evaluation import evaluator
-from hanafuda_tui.bots.hanaawase_eval import ENTRY
 from hanafuda_tui.bots.policy import normal_action, seen_of_game, strength
+from hanafuda_tui.bots.rulesets.hanaawase import ENTRY
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CODES, deck_string, mask, parse_deck
 from hanafuda_tui.core.determinize import determinize

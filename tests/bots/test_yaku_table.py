@@ -3,7 +3,6 @@ card under every option that changes yaku, and the bots' specs are that table at
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import math
 import random
@@ -14,6 +13,7 @@ import pytest
 from pydantic import BaseModel
 
 from hanafuda_tui.bots.evaluation import Spec
+from hanafuda_tui.bots.rulesets import BOT_RULES, hachihachi, hanaawase
 from hanafuda_tui.core.cards import ALL_CARDS, card_list, codes_of, mask
 from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.rulesets import RULESETS
@@ -150,8 +150,7 @@ def month_states(cls: type[Game]) -> list[dict[str, Any]]:
 
 
 def bot_specs(cls: type[Game], options: BaseModel, month: dict[str, Any]) -> tuple[Spec, ...]:
-    module = importlib.import_module(cls.bot_rules)
-    specs: tuple[Spec, ...] = module.make(options, **month).specs
+    specs: tuple[Spec, ...] = BOT_RULES[cls.ruleset].make(options, **month).specs
     return specs
 
 
@@ -159,14 +158,13 @@ def bot_scale(name: str, options: Any, month: dict[str, Any]) -> Callable[[int],
     """What a yaku of the core's value is worth to that ruleset's bot (its judgement): the value in
     文 or 点, doubled at 7 or more under 二人こいこい's ``double_seven``, three times its points
     against the others in 花合わせ, and so in 八八 at the month's 場 under the menu."""
-    module = importlib.import_module(RULESETS[name].bot_rules)
     if name == "koikoi2":
         doubled = options.double_seven or options.rules == "nintendo"
         return lambda v: 2 * v if doubled and v >= 7 else v
     if name == "hanaawase":
-        return lambda v: module.MARGIN * v
+        return lambda v: hanaawase.MARGIN * v
     if name == "hachihachi":
-        return lambda v: module.MARGIN * points(v, month["ba"], options.menu)
+        return lambda v: hachihachi.MARGIN * points(v, month["ba"], options.menu)
     return lambda v: v
 
 

@@ -6,7 +6,7 @@ share it takes over; an exempt lay is proved by showing the hand it was laid fro
 from test_hachihachi_month import THREE_HAND, _hatto_then_sage, play, staged
 
 from hanafuda_tui.core.cards import CARD_OF_CODE, CODES, codes_of
-from hanafuda_tui.core.game import Event
+from hanafuda_tui.core.events import HattoCharged, HattoExempt, YakuFormed
 
 KAN = 12
 
@@ -20,9 +20,10 @@ def logged(game):
 def hatto_events(game) -> list[tuple]:
     """(kind, seat, card, shown cards, yaku, value) of the 法度 events."""
     return [
-        (e.kind, e.seat, CODES[e.card] if e.card >= 0 else "", codes_of(e.cards), e.names, e.value)
+        (f.kind, f.seat, CODES[f.card] if f.card >= 0 else "", codes_of(f.cards), f.names, f.value)
         for e in game.log
-        if e.kind.startswith("hatto")
+        if isinstance(e, HattoCharged | HattoExempt)
+        for f in [e.flat()]
     ]
 
 
@@ -34,8 +35,8 @@ def test_a_hatto_lay_is_told_when_the_yaku_is_completed_not_before():
     assert hatto_events(game) == []
     play(game, "A")  # takes B: both yaku
     assert hatto_events(game) == [("hatto", 0, "B", "", ("四光", "赤短"), (12 + 7) * KAN)]
-    kinds = [e.kind for e in game.log]
-    assert kinds.index("hatto") < kinds.index("yaku")
+    kinds = [type(e) for e in game.log]
+    assert kinds.index(HattoCharged) < kinds.index(YakuFormed)
 
 
 def test_an_exempt_lay_that_completes_a_yaku_shows_the_hand_it_came_from():
@@ -129,17 +130,16 @@ def test_the_log_lines_name_the_offender_the_card_the_yaku_and_the_shown_hand():
         staged(hands=["kB", "lA", "ej"], caps=["", "YU", "FJ"], field="OP", stock="QRSTWX")
     )
     play(exempt, "k", "l")
-    events = [e for e in (*charged.log, *exempt.log) if e.kind.startswith("hatto")]
+    events = [e for e in (*charged.log, *exempt.log) if isinstance(e, HattoCharged | HattoExempt)]
     b = CARD_OF_CODE["B"]
     events += [
-        Event("hatto", 0, names=("猪鹿蝶",), value=6 * KAN),  # added after 下げ
-        Event("hatto_exempt", 0, card=b, cards=1 << b, names=("赤短",)),  # the last card
+        HattoCharged(0, -1, 6 * KAN, ("猪鹿蝶",)),  # added after 下げ
+        HattoExempt(0, b, 1 << b, ("赤短",)),  # the last card
     ]
     before = i18n.lang()
-    i18n.set_ruleset("hachihachi")
     try:
         i18n.set_lang("en")
-        lines = [event_line(e, ["Ann", "Bo", "Cy"]) for e in events]
+        lines = [event_line(e, ["Ann", "Bo", "Cy"], "hachihachi") for e in events]
     finally:
         i18n.set_lang(before)
     assert lines[0].startswith("法度 by Ann (") and "四光" in lines[0] and "赤短" in lines[0]

@@ -10,6 +10,7 @@ import pytest
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.hints import stakes
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA
 from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
@@ -85,13 +86,13 @@ def test_the_offer_is_what_the_month_then_pays():
         game = new_game("hachihachi", random.Random(seed))
         assert isinstance(game, Hachihachi)
         for at in decisions(game, seed):
-            offer = at.offer()
-            assert offer.seat == at.to_act
+            offer = stakes(at.view(at.to_act))
+            assert offer is not None and offer.seat == at.to_act
             n = len(offer.yaku)
             if act.AGARI in at.legal_actions():
-                assert paid_for(at, act.AGARI, n) == offer.full
+                assert paid_for(at, act.AGARI, n) == offer.stop
                 seen[act.AGARI] += 1
             else:
-                assert paid_for(at, act.CANCEL, n) == offer.half
+                assert paid_for(at, act.CANCEL, n) == offer.stop
                 seen[act.CANCEL] += 1
     assert min(seen.values()) >= 5, seen

@@ -1,7 +1,7 @@
 """Nothing hidden from a seat reaches it. Replay a seeded random game with the cards a seat has not
 seen by some step of a deal (the others' unplayed hand cards, the undrawn stock) dealt differently
 among their places, and the same decisions: up to that step the seat's every view and the whole log
-(public: the screen shows it to every seat) must be the same.
+as the seat may see it (``seen_by``: the screen shows it to every seat) must be the same.
 
 A replay whose decisions the new cards make illegal (another seat's teyaku 'declare', a card it no
 longer holds) is skipped, and so is one where the rules charge a hand differently, as they make
@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from hanafuda_tui.core.cards import ALL_CARDS, parse_deck
+from hanafuda_tui.core.events import Dealt, Event, TeyakuShown, seen_by
 from hanafuda_tui.core.game import Game, IllegalAction, PlayerView
 from hanafuda_tui.core.records import make_options
 from hanafuda_tui.core.rulesets import ruleset_class
@@ -75,13 +76,14 @@ def random_game(cls: type[Game], options: Any, seed: int) -> Played:
 def charged(game: Game) -> tuple[Any, ...]:
     """What the rules settle from a hand and make public: results, declared teyaku, and in 八八
     the payments made (飛込み at once) and the 法度 charged."""
-    declared = [e for e in game.log if e.kind == "teyaku"]
+    declared = [e for e in game.log if isinstance(e, TeyakuShown)]
     hatto = getattr(game, "rows", None), getattr(game, "hatto_by", None)
     return tuple(game.results), tuple(declared), repr(hatto)
 
 
-def named(event: Any) -> int:
-    return event.cards | (1 << event.card if event.card >= 0 else 0)
+def named(event: Event) -> int:
+    flat = event.flat()
+    return flat.cards | (1 << flat.card if flat.card >= 0 else 0)
 
 
 def dealer_of(
@@ -121,7 +123,7 @@ def watch(
     ``seat`` saw. None when a decision is not legal with this deck."""
     game = start(deck)
     deals = len(game.deals)
-    first = max(i for i, e in enumerate(game.log) if e.kind == "deal")
+    first = max(i for i, e in enumerate(game.log) if isinstance(e, Dealt))
     views, ends, seen, charges = [], [], [], []
     cards = 0
     for a in [None, *actions[:steps]]:
@@ -138,14 +140,14 @@ def watch(
             if view.pending_card >= 0:
                 cards |= 1 << view.pending_card
         for e in game.log[ends[-1] if ends else first :]:
-            if e.kind == "deal" and ends:
+            if isinstance(e, Dealt) and ends:
                 break  # the next deal's cards
             cards |= named(e)
         views.append(view)
         ends.append(len(game.log))
         seen.append(cards)
         charges.append(charged(game))
-    return Watched(views, ends, seen, list(game.log), charges)
+    return Watched(views, ends, seen, [seen_by(e, seat) for e in game.log], charges)
 
 
 def redealt(deck: list[int], hidden: int, rng: random.Random) -> list[int]:

@@ -5,6 +5,7 @@ from test_koikoi2 import DEALER, FIELD, OTHER, game_of, play, stacked
 from test_koikoi2_nintendo import check_games
 
 from hanafuda_tui.core.cards import mask
+from hanafuda_tui.core.events import Captured
 from hanafuda_tui.core.game import Phase
 
 
@@ -14,8 +15,8 @@ def test_a_drawn_card_of_the_month_just_taken_is_taken_too():
     play(game, "c")  # c takes e, the only 芒 on the field; d is drawn
     assert game.captures[0] == mask("ced") and not game.field & mask("cdef")
     assert game.phase == Phase.PLAY and game.to_act == 1  # asks nothing
-    capture = [e for e in game.log if e.kind == "capture"][-1]
-    assert (capture.card, capture.cards) == (mask("d").bit_length() - 1, mask("ce"))
+    capture = [e for e in game.log if isinstance(e, Captured)][-1]
+    assert (capture.card, capture.took) == (mask("d").bit_length() - 1, mask("ce"))
     play(game, "B M")  # the fourth 芒, f, is drawn: nothing to take, it is laid
     assert game.field & mask("f") and game.captures[0] == mask("ced")
     plain = game_of([deck])

@@ -17,7 +17,7 @@ from test_koikoi2 import (
     stacked,
 )
 
-from hanafuda_tui.bots import koikoi2_eval
+from hanafuda_tui.bots.rulesets import koikoi2 as koikoi2_bots
 from hanafuda_tui.core.cards import MONTH_MASK, mask
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
@@ -233,6 +233,6 @@ def test_the_bot_calls_koikoi_under_nintendo_only_for_a_doubled_score(
 ):
     hand = mask("CDGHKLOP")
     for options, stops in ((NINTENDO, nintendo_stops), ({}, default_stops)):
-        ev = koikoi2_eval.make(Koikoi2Options(**options))
+        ev = koikoi2_bots.make(Koikoi2Options(**options))
         game = scripted() if options else game_of([stacked(DEALER, OTHER, FIELD, STOCK)])
         assert ev.stop(0, hand, (mask(caps), 0), game.view(0).facts) == stops

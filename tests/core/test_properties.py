@@ -11,6 +11,7 @@ from test_koikoi3_yaku import KASU_CODES, ref_formed, ref_scoring
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, codes_of
+from hanafuda_tui.core.events import Captured, Extension, MonthEnded
 from hanafuda_tui.core.game import Phase, PlayerView
 from hanafuda_tui.core.records import SeatRecord, load_record, new_game, record_of, replay
 
@@ -64,13 +65,13 @@ def play_checked(seed: int, months: int, tally: Counter) -> None:
         events = game.log[seen_log:]
         seen_log = len(game.log)
         for e in events:
-            if e.kind == "capture":
+            if isinstance(e, Captured):
                 before = turn_caps
-                turn_caps = before | set(codes_of(e.cards | 1 << e.card))
+                turn_caps = before | set(codes_of(e.took | 1 << e.card))
                 formed |= ref_formed(before, turn_caps)
-            elif e.kind == "month_end":
-                assert sum(e.amounts) == 0
-                tally[e.names[0]] += 1
+            elif isinstance(e, MonthEnded):
+                assert sum(e.payments) == 0
+                tally[e.reason] += 1
         if phase in (Phase.PLAY, Phase.TAKE) and game.phase != Phase.TAKE:
             hit = formed & set(ref_scoring(turn_caps)) if formed else set()
             expected = bool(hit) and (not shibari or shibari_total(turn_caps) >= 3)
@@ -96,7 +97,7 @@ def play_checked(seed: int, months: int, tally: Counter) -> None:
     extra = [sum(x.payments[s] for x in game.settlements) for s in range(3)]
     assert game.scores == [a + b for a, b in zip(net, extra, strict=True)]
     tally["games"] += 1
-    tally["extension"] += any(e.kind == "extension" for e in game.log)
+    tally["extension"] += any(isinstance(e, Extension) for e in game.log)
 
 
 def test_thousands_of_random_games_keep_every_property():

@@ -26,8 +26,8 @@ from hanafuda_tui.core.results import Cause, DealResult, Line, Settlement
 from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.explain import cause_text, payments, received
-from hanafuda_tui.ui.hachihachi import screen as hachihachi_screen
-from hanafuda_tui.ui.i18n import has, set_lang, set_ruleset, t
+from hanafuda_tui.ui.i18n import has, set_lang, t
+from hanafuda_tui.ui.rulesets.hachihachi import screen as hachihachi_screen
 from hanafuda_tui.ui.screens.results import MonthResult, result_parts
 from hanafuda_tui.ui.session import Session
 from hanafuda_tui.ui.storage import Store
@@ -74,7 +74,7 @@ def assert_explained(text: str, lines: Sequence[Line], paid: Sequence[int], rule
         assert (head if p.payer >= 0 else f"{p.amount:+d}") in text, (p, text)
         for i, x in enumerate(p.lines):
             after = p.lines[i - 1].name if i else ""
-            assert f"{cause_text(x, after)} {x.amount:+d}" in text, (x, text)
+            assert f"{cause_text(x, ruleset, after)} {x.amount:+d}" in text, (x, text)
     if lines:
         assert unit(ruleset) in text
     assert "cause." not in text and "explain." not in text, text
@@ -94,7 +94,6 @@ def seeded(ruleset: str, options: dict[str, Any]) -> Iterator[Game]:
 def test_every_payment_is_told_with_its_causes_amounts_and_unit(ruleset: str, lang: str) -> None:
     options, wanted = CASES[ruleset]
     set_lang(lang)
-    set_ruleset(ruleset)
     seen: set[Cause] = set()
     try:
         for game in seeded(ruleset, options):
@@ -111,7 +110,6 @@ def test_every_payment_is_told_with_its_causes_amounts_and_unit(ruleset: str, la
                 break
         assert wanted <= seen
     finally:
-        set_ruleset("")
         set_lang("ja")
 
 
@@ -122,19 +120,15 @@ def test_a_declared_teyaku_against_a_lower_one_is_told_as_the_difference() -> No
     play(game, "declare declare")
     r = game.results[0]
     set_lang("ja")
-    set_ruleset("koikoi3")
-    try:
-        text = screen_text(game, r)
-        assert "B → A 72文: 四三 +80  手四 -8" in text, text
-        assert "C → A 80文: 四三 +80" in text, text
-        assert_explained(text, r.lines, r.payments, "koikoi3")
-        assert r.shown == (mask("ghijlmn"), mask("AQRSTau"), 0)
-        for name, hand in zip(NAMES, r.shown, strict=True):
-            if hand:
-                faces = Content.from_markup(faces_of(hand)).plain
-                assert f"{name}: {faces}" in text, text
-    finally:
-        set_ruleset("")
+    text = screen_text(game, r)
+    assert "B → A 72文: 四三 +80  手四 -8" in text, text
+    assert "C → A 80文: 四三 +80" in text, text
+    assert_explained(text, r.lines, r.payments, "koikoi3")
+    assert r.shown == (mask("ghijlmn"), mask("AQRSTau"), 0)
+    for name, hand in zip(NAMES, r.shown, strict=True):
+        if hand:
+            faces = Content.from_markup(faces_of(hand)).plain
+            assert f"{name}: {faces}" in text, text
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -142,9 +136,11 @@ def test_every_cause_has_its_own_text(lang: str) -> None:
     set_lang(lang)
     try:
         texts = {
-            cause_text(Line(0, 1, cause, value=1)) for cause in Cause if cause is not Cause.SAGE
+            cause_text(Line(0, 1, cause, value=1), "koikoi3")
+            for cause in Cause
+            if cause is not Cause.SAGE
         }
-        texts |= {cause_text(Line(0, a, Cause.SAGE)) for a in (1, -1)}
+        texts |= {cause_text(Line(0, a, Cause.SAGE), "koikoi3") for a in (1, -1)}
         assert len(texts) == len(Cause) + 1
         assert not any("cause." in x for x in texts), texts
     finally:
@@ -170,7 +166,6 @@ class ResultOnly(App[None]):
 async def show_busiest(pilot: Any) -> None:
     game, r = busiest_month()
     set_lang("ja")
-    set_ruleset("hachihachi")
     names = ["あなた", "Bot・梅", "Bot・竹"]
     pilot.app.push_screen(MonthResult("hachihachi", r, names, game.scores))
     await pilot.pause()
@@ -178,10 +173,7 @@ async def show_busiest(pilot: Any) -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])
 def test_snapshot_of_an_explained_month(snap_compare: Any, size: Any) -> None:
-    try:
-        assert snap_compare(ResultOnly(), terminal_size=size, run_before=show_busiest)
-    finally:
-        set_ruleset("")
+    assert snap_compare(ResultOnly(), terminal_size=size, run_before=show_busiest)
 
 
 SEATS = [
@@ -233,7 +225,4 @@ def test_hachihachi_teyaku_are_in_the_sidebar_and_the_sheet_once_declared(tmp_pa
             assert sheet.count(game.rows[0].remark) >= len(game.rows), sheet
             assert "1月" in sheet, sheet
 
-    try:
-        asyncio.run(run())
-    finally:
-        set_ruleset("")
+    asyncio.run(run())

@@ -42,7 +42,7 @@ def test_the_final_turn_of_a_deal_won_by_a_yaku_is_the_winners(ruleset: str) -> 
     for game in played_games(ruleset):
         for result in game.results:
             if result.outcome is Outcome.YAKU:
-                steps = final_turn(game.log, result.deal)
+                steps = game.book.deals[result.deal].turns[-1].steps
                 assert steps and {s.seat for s in steps} == {result.winner}
                 assert any(s.card >= 0 for s in steps), "a yaku is made by a card played or drawn"
                 won += 1
@@ -54,8 +54,8 @@ def test_the_month_result_shows_the_final_turn_first() -> None:
         (g, r) for g in played_games("koikoi3") for r in g.results if r.outcome is Outcome.YAKU
     )
     names = ["A", "B", "C"]
-    steps = final_turn(game.log, result.deal)
-    lines = [step.note(names) for step in steps]
+    steps = game.book.deals[result.deal].turns[-1].steps
+    lines = final_turn(game.book, result.deal, names, game.ruleset)
 
     class Shows(App[None]):
         def on_mount(self) -> None:

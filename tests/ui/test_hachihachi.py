@@ -16,7 +16,7 @@ from ui_helpers import continued, screen_text, settle
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
-from hanafuda_tui.core.rulesets.hachihachi.payout import Offer
+from hanafuda_tui.core.rulesets.hachihachi.payout import Offer, offered
 from hanafuda_tui.core.rulesets.hachihachi.yaku import dekiyaku
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
@@ -33,9 +33,10 @@ def saved_where(tmp_path: Path, wanted: Callable[[Game], bool], months: int = 1)
 
 
 def offer(game: Game) -> Offer:
-    """What the core offers seat 0, deciding now."""
+    """What the core offers seat 0, deciding now: あがり or 取消し in full or at half."""
     assert isinstance(game, Hachihachi) and game.to_act == 0
-    return game.offer()
+    yaku = dekiyaku(game.captures[0])
+    return offered(0, yaku, game.ba, game.menu, game.hatto_by[0])
 
 
 def equal_shares(game: Game) -> bool:
@@ -215,7 +216,7 @@ def test_the_last_months_result_says_the_year_ends_not_who_deals_next() -> None:
     from types import SimpleNamespace
 
     from hanafuda_tui.ui import i18n
-    from hanafuda_tui.ui.hachihachi.screen import result_head
+    from hanafuda_tui.ui.rulesets.hachihachi.screen import result_head
 
     before = i18n.lang()
     i18n.set_lang("en")

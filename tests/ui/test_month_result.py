@@ -14,7 +14,7 @@ from textual.widgets import Static
 from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import DealResult, Outcome
-from hanafuda_tui.ui.i18n import set_lang, set_ruleset
+from hanafuda_tui.ui.i18n import set_lang
 from hanafuda_tui.ui.screens.results import MonthResult, result_parts, sheet_table
 from hanafuda_tui.ui.text import yaku_name
 
@@ -56,13 +56,9 @@ def test_the_month_result_screen_shows_each_yaku_with_its_value(ruleset: str) ->
     game, result = won_deal(ruleset)
     names = ["A", "B", "C"][: game.players]
     set_lang("ja")
-    set_ruleset(ruleset)
-    try:
-        text = screen_text(ruleset, result, names, game.scores)
-        for name, value in result.yaku:
-            assert f"{yaku_name(name)} {value}{UNIT[ruleset]}" in text, (name, value, text)
-    finally:
-        set_ruleset("")
+    text = screen_text(ruleset, result, names, game.scores)
+    for name, value in result.yaku:
+        assert f"{yaku_name(name)} {value}{UNIT[ruleset]}" in text, (name, value, text)
 
 
 def seated_game(players: int, seed: int = 1) -> Game:
@@ -83,7 +79,6 @@ def test_every_seated_player_is_on_the_month_result_and_the_out_ones_are_marked(
     names = ["A", "B", "C", "D", "E"]
     out = [s for s in range(5) if s not in result.participants]  # type: ignore[attr-defined]
     set_lang(lang)
-    set_ruleset("hanaawase")
     try:
         title, body = result_parts("hanaawase", result, names, game.scores)
         console = Console(width=76, file=io.StringIO(), record=True)
@@ -96,7 +91,6 @@ def test_every_seated_player_is_on_the_month_result_and_the_out_ones_are_marked(
         assert all(name in text for name in names)
     finally:
         set_lang("ja")
-        set_ruleset("")
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -106,14 +100,12 @@ def test_the_score_sheet_of_six_seats_fits_80_columns(lang: str) -> None:
     game = seated_game(6)
     names = ["あなた", "Bot・梅", "Bot・竹", "Bot・桜", "Bot・菊", "Bot・萩"]
     set_lang(lang)
-    set_ruleset("hanaawase")
     try:
         console = Console(width=72, file=io.StringIO(), record=True)  # the sheet at 80 columns
         console.print(sheet_table(game, names))
         lines = console.export_text().splitlines()
     finally:
         set_lang("ja")
-        set_ruleset("")
     assert lines[0].split()[-6:] == ["あなた", "…t・梅", "…t・竹", "…t・桜", "…t・菊", "…t・萩"]
     assert lines[-1].split()[-6:] == [f"{v:+d}" for v in game.scores]
     marks = {"ja": ("下り", "追込"), "en": ("out", "shut")}[lang]

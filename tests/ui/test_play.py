@@ -22,6 +22,7 @@ from ui_helpers import (
 )
 
 from hanafuda_tui.core.cards import card_list
+from hanafuda_tui.core.events import Captured, FirstDraw
 from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, replay
 from hanafuda_tui.ui.app import HanafudaApp
@@ -216,7 +217,7 @@ def test_hot_seat_screen_text_never_has_another_humans_card(tmp_path: Path, rule
             table = app.table()
             assert table is not None
             game = table.session.game
-            drawn = {e.card for e in game.log if e.kind == "first_draw"}  # dealt face up
+            drawn = {e.card for e in game.log if isinstance(e, FirstDraw)}  # dealt face up
             unique = unique_faces()
             steps = 0
             while not game.results:
@@ -376,6 +377,7 @@ def test_hanaawase_hint_counts_the_others_shown_kasu_as_field_cards(tmp_path: Pa
             await pilot.press("enter")
             await settle(pilot)
             game = table.session.game
-            assert any(e.kind == "capture" and e.seat == 0 and e.card == card for e in game.log)
+            captures = [e for e in game.log if isinstance(e, Captured)]
+            assert any(e.seat == 0 and e.card == card for e in captures)
 
     asyncio.run(run())

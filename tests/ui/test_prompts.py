@@ -13,6 +13,7 @@ from ui_helpers import human_step, settle
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.events import DeruOriru
 from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of
 from hanafuda_tui.core.rulesets.koikoi3.yaku import scoring_yaku
@@ -246,7 +247,8 @@ def test_deru_oriru_prompt_shows_the_answers_so_far_and_the_places_left(tmp_path
             await pilot.press("o")
             await settle(pilot)
             assert game.deals[0].actions[before] == act.ORIRU
-            assert any(e.kind == "oriru" and e.seat == seat for e in game.log)
+            entries = [e for e in game.log if isinstance(e, DeruOriru)]
+            assert any(e.entry == "oriru" and e.seat == seat for e in entries)
 
     asyncio.run(run())
 

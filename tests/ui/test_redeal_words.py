@@ -10,6 +10,7 @@ from rich.console import Console
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core.cards import MONTH_MASK
+from hanafuda_tui.core.events import Redealt
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets.koikoi2.yaku import REDEALS, redeal_kind
 from hanafuda_tui.ui.i18n import set_lang
@@ -87,9 +88,9 @@ def test_a_nintendo_redeal_says_its_own_reason_in_the_result_sheet_and_log() -> 
                 row = " ".join(result_rows([result], names, lambda r: "")[0])
                 assert words[kind] in row
                 lines = [
-                    event_line(e, names) or ""
+                    event_line(e, names, "koikoi2") or ""
                     for e in log
-                    if e.kind == "redeal" and e.names == (kind,)
+                    if isinstance(e, Redealt) and e.reason == kind
                 ]
                 assert lines and all(words[kind] in line for line in lines)
     finally:

@@ -11,8 +11,8 @@ from rich.console import Console
 
 from hanafuda_tui.core.rulesets.hachihachi.sheet import Sheet, SheetLine, sheet
 from hanafuda_tui.ui import i18n
-from hanafuda_tui.ui.hachihachi.screen import sheet_table
-from hanafuda_tui.ui.hachihachi.sheet_text import cell_text, heading, render_sheet
+from hanafuda_tui.ui.rulesets.hachihachi.screen import sheet_table
+from hanafuda_tui.ui.rulesets.hachihachi.sheet_text import cell_text, heading, render_sheet
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
 from test_hachihachi_sheet import example_game  # noqa: E402

@@ -32,10 +32,10 @@ from hanafuda_tui.core.rulesets.hachihachi.sheet import sheet
 from hanafuda_tui.ui.advice import reason_text
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.faces import FACES
-from hanafuda_tui.ui.hachihachi.screen import sheet_table
-from hanafuda_tui.ui.hachihachi.sheet_text import render_sheet
 from hanafuda_tui.ui.i18n import set_lang, t
 from hanafuda_tui.ui.keys import KeysLine
+from hanafuda_tui.ui.rulesets.hachihachi.screen import sheet_table
+from hanafuda_tui.ui.rulesets.hachihachi.sheet_text import render_sheet
 from hanafuda_tui.ui.screens import modals
 from hanafuda_tui.ui.screens.help import _HELP, HelpScreen, yaku_rows
 from hanafuda_tui.ui.screens.modals import Decision
@@ -396,7 +396,7 @@ def test_a_dealer_draw_tie_is_told_as_a_tie() -> None:
         raise AssertionError("no tie in 200 draws")
     set_lang("en")
     try:
-        lines = [event_line(e, ["A", "B", "C"]) or "" for e in draws]
+        lines = [event_line(e, ["A", "B", "C"], "koikoi3") or "" for e in draws]
     finally:
         set_lang("ja")
     assert not any("tie" in line for line in lines[:3])

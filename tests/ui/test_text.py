@@ -14,11 +14,12 @@ from rich.console import Console
 from textual.content import Content
 
 from hanafuda_tui.bots import make_bot
+from hanafuda_tui.core.events import Played, Seated
 from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets import RULESETS
-from hanafuda_tui.ui.hachihachi import screen as hachihachi
-from hanafuda_tui.ui.i18n import set_lang, set_ruleset
+from hanafuda_tui.ui.i18n import set_lang
+from hanafuda_tui.ui.rulesets.hachihachi import screen as hachihachi
 from hanafuda_tui.ui.screens.results import result_parts, sheet_table, standings
 from hanafuda_tui.ui.text import ZERO_WIDTH, event_line, plain
 
@@ -50,15 +51,16 @@ def shown(renderable: object) -> str:
 
 def shape(thing: Any) -> tuple[object, ...]:
     """What decides how an event or a result is worded (its kind, who, which fields are set)."""
-    if hasattr(thing, "kind"):
+    if hasattr(thing, "flat"):
+        flat = thing.flat()
         return (
-            thing.kind,
-            thing.seat >= 0,
-            thing.card >= 0,
-            bool(thing.cards),
-            thing.names[:1],
-            bool(thing.value),
-            bool(thing.amounts),
+            flat.kind,
+            flat.seat >= 0,
+            flat.card >= 0,
+            bool(flat.cards),
+            flat.names[:1],
+            bool(flat.value),
+            bool(flat.amounts),
         )
     return (type(thing).__name__, thing.winner >= 0, thing.reason, bool(getattr(thing, "yaku", ())))
 
@@ -70,10 +72,10 @@ def rendered(games: Sequence[Game], names: Sequence[str]) -> Iterator[tuple[str,
     for game in games:
         settled = game.settlements
         for e in game.log:
-            line = event_line(e, names) if shape(e) not in seen else None
+            line = event_line(e, names, game.ruleset) if shape(e) not in seen else None
             seen.add(shape(e))
             if line is not None:
-                yield e.kind, shown(line)
+                yield e.flat().kind, shown(line)
         for r in game.results:
             if shape(r) not in seen:
                 seen.add(shape(r))
@@ -91,7 +93,6 @@ def test_every_event_and_result_of_seeded_games_renders_in_both_languages(rulese
     every other way a month ends is covered by the same games."""
     names = NAMES[: RULESETS[ruleset].table_sizes[0]]
     games = [played(ruleset, seed) for seed in range(60 if ruleset == "hachihachi" else 120)]
-    set_ruleset(ruleset)
     try:
         for lang in ("ja", "en"):
             set_lang(lang)
@@ -101,7 +102,6 @@ def test_every_event_and_result_of_seeded_games_renders_in_both_languages(rulese
                     assert all(name in text for name in names), (what, text)
     finally:
         set_lang("ja")
-        set_ruleset("")
     if ruleset == "hanaawase":
         assert any(r.reason == "fuke" for game in games for r in game.results)
 
@@ -113,8 +113,7 @@ def test_hanaawase_with_more_seated_renders_every_event_and_result(players: int)
     names = [f"P{i}[" for i in range(players)]
     games = [played("hanaawase", seed, players) for seed in range(12)]
     seating = {"deru", "oriru", "shibari", "oikomi", "seated"}
-    assert seating <= {e.kind for game in games for e in game.log}
-    set_ruleset("hanaawase")
+    assert seating <= {e.flat().kind for game in games for e in game.log}
     try:
         for lang in ("ja", "en"):
             set_lang(lang)
@@ -123,18 +122,19 @@ def test_hanaawase_with_more_seated_renders_every_event_and_result(players: int)
                 assert what not in seating or what not in text, (what, text)
                 if what in ("result", "sheet", "standings"):
                     assert all(name in text for name in names), (what, text)
-            seated = next(e for e in games[0].log if e.kind == "seated")
-            text = shown(event_line(seated, names) or "")
-            assert all(names[s] in text for s in seated.amounts), text
+            seated = next(e for e in games[0].log if isinstance(e, Seated))
+            text = shown(event_line(seated, names, "hanaawase") or "")
+            assert all(names[s] in text for s in seated.players), text
     finally:
         set_lang("ja")
-        set_ruleset("")
 
 
 def test_every_seat_is_named_exactly_in_the_log() -> None:
     names = NAMES[:3]
     game = played("koikoi3", 1)
-    lines = [shown(event_line(e, names) or "") for e in game.log if e.kind == "play"]
+    lines = [
+        shown(event_line(e, names, "koikoi3") or "") for e in game.log if isinstance(e, Played)
+    ]
     assert {name for name in names if any(line.startswith(name) for line in lines)} == set(names)
 
 

@@ -11,12 +11,15 @@ from typing import Any
 import pytest
 from ui_helpers import continued, human_step, saved_where, settle, start
 
-from hanafuda_tui.core.game import Event, Phase
+from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.events import Captured, Dealt, Decided, Drew, Event, Laid, Played, YakuFormed
+from hanafuda_tui.core.game import Phase
+from hanafuda_tui.core.turns import TurnBook
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.storage import Store
-from hanafuda_tui.ui.widgets.last_turns import LastTurns, steps_of
+from hanafuda_tui.ui.widgets.last_turns import LastTurns
 from hanafuda_tui.ui.widgets.table import FieldPanel, SeatPanel
 
 PACE = 0.05
@@ -24,9 +27,9 @@ PACE = 0.05
 
 def turn_of(log: list[Event], seat: int) -> tuple[int, int]:
     """The card ``seat`` played and the card it drew on its latest turn, read from the log."""
-    play = next(e for e in reversed(log) if e.kind == "play" and e.seat == seat)
+    play = next(e for e in reversed(log) if isinstance(e, Played) and e.seat == seat)
     at = log.index(play)
-    draw = next(e for e in log[at:] if e.kind == "draw" and e.seat == seat)
+    draw = next(e for e in log[at:] if isinstance(e, Drew) and e.seat == seat)
     return play.card, draw.card
 
 
@@ -93,23 +96,41 @@ def test_the_strip_says_what_each_bot_did_last(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def test_steps_split_a_turn_at_its_draw() -> None:
-    log = [
-        Event("play", 1, 4),
-        Event("capture", 1, 4, 1 << 5),
-        Event("draw", 1, 20),
-        Event("lay", 1, 20),
-        Event("yaku", 1, value=5, names=("赤短",)),
+def test_the_core_splits_a_turn_at_its_draw() -> None:
+    """The steps the table stages: the hand step with what it took, then the draw step laid, the
+    field before and after each, and what followed the turn (a yaku) after its last step."""
+    book = TurnBook()
+    told = [
+        (Dealt(0, 1, 1 << 5 | 1 << 6 | 1 << 7), 1 << 5 | 1 << 6 | 1 << 7),
+        (Played(1, 4), 1 << 5 | 1 << 6 | 1 << 7),
+        (Decided(1, 4), 1 << 5 | 1 << 6 | 1 << 7),
+        (Captured(1, 4, 1 << 5), 1 << 6 | 1 << 7),
+        (Drew(1, 20), 1 << 6 | 1 << 7),
+        (Laid(1, 20), 1 << 6 | 1 << 7 | 1 << 20),
+        (YakuFormed(1, ("赤短",), 5), 1 << 6 | 1 << 7 | 1 << 20),
     ]
-    steps = steps_of(log)
-    assert [(s.kind, s.card, s.took, s.laid) for s in steps] == [
-        ("play", 4, 1 << 5, False),
-        ("draw", 20, 0, True),
+    for at, (event, field) in enumerate(told):
+        book.add(event, field, at)
+    (turn,) = book.deals[0].turns
+    assert [(s.drawn, s.card, s.took, s.laid) for s in turn.steps] == [
+        (False, 4, 1 << 5, False),
+        (True, 20, 0, True),
     ]
-    assert steps[1].events[-1].kind == "yaku"
-    # a choice between two field cards: the capture comes with the next decision, a step alone
-    (take,) = steps_of([Event("capture", 1, 4, 1 << 6)])
-    assert (take.kind, take.card, take.took) == ("capture", 4, 1 << 6)
+    assert [(s.field_before, s.field_after) for s in turn.steps] == [
+        (1 << 5 | 1 << 6 | 1 << 7, 1 << 6 | 1 << 7),
+        (1 << 6 | 1 << 7, 1 << 6 | 1 << 7 | 1 << 20),
+    ]
+    assert turn.decisions == [Decided(1, 4)]
+    assert turn.steps[1].events == [YakuFormed(1, ("赤短",), 5)]
+    # a choice between two field cards: the step waits, and the next decision finishes it
+    mark = book.mark()
+    book.add(Played(2, 8), 1 << 9 | 1 << 10, 7)
+    assert not book.since(mark)[-1].done
+    mark = book.mark()
+    book.add(Decided(2, act.TAKE + 10), 1 << 9 | 1 << 10, 8)
+    book.add(Captured(2, 8, 1 << 10), 1 << 9, 9)
+    (take,) = book.since(mark)
+    assert (take.card, take.took, take.field_after) == (8, 1 << 10, 1 << 9)
 
 
 def test_the_pass_screen_first_shows_the_mover_what_they_drew_and_took(tmp_path: Path) -> None:
@@ -120,7 +141,7 @@ def test_the_pass_screen_first_shows_the_mover_what_they_drew_and_took(tmp_path:
             game = table.session.game
             screen: Any = None
             for _ in range(30):  # the teyaku decisions first, then the first plays
-                if isinstance(app.screen, PassScreen) and game.log[-1].kind in ("draw", "lay"):
+                if isinstance(app.screen, PassScreen) and isinstance(game.log[-1], Drew | Laid):
                     screen = app.screen
                     break
                 await human_step(pilot)
@@ -172,12 +193,12 @@ def test_while_the_play_is_shown_what_the_draw_captures_is_not(
             for _ in range(6):
                 if app.screen is not table or game.phase != Phase.PLAY:
                     break
-                start = len(game.log)
+                mark = game.book.mark()
                 seen.clear()
                 await human_step(pilot)
                 await settle(pilot)
-                for step in steps_of(game.log[start:]):
-                    if step.kind != "draw" or not step.took or step.seat == 0:
+                for step in game.book.since(mark):
+                    if not step.drawn or not step.took or step.seat == 0:
                         continue
                     played, _ = turn_of(game.log, step.seat)
                     at_play = [s for s in seen if s[0] == played]

@@ -63,7 +63,7 @@ def test_an_unknown_phase_gets_its_legal_named_actions_as_choices() -> None:
         "someday", 0, 3, 1, 1, 0, 0, "mystery", 0, (act.AGARI, act.SAGE), 0, (7, 7, 7), 0,
         (0, 0, 0), 21, -1, (0, 0, 0), (0, 0, 0), {}, Koikoi3.Options(),
     )  # fmt: skip
-    prompt = generic_prompt(view, None)  # type: ignore[arg-type]
+    prompt = generic_prompt(view, ["A", "B", "C"])
     assert prompt.keys == {"a": act.AGARI, "g": act.SAGE}
     assert [a for a, _, _ in prompt.choices] == [act.AGARI, act.SAGE]
 
@@ -112,41 +112,32 @@ def test_sidebar_lines_fold_within_its_width() -> None:
 
 
 def test_a_yaku_event_without_a_value_is_logged_without_one() -> None:
-    from hanafuda_tui.core.game import Event
+    from hanafuda_tui.core.events import YakuFormed
     from hanafuda_tui.ui.text import event_line
 
-    i18n.set_ruleset("hachihachi")
-    try:
-        line = event_line(Event("yaku", 0, names=("猪鹿蝶",)), ["あなた"])
-        valued = event_line(Event("yaku", 0, names=("猪鹿蝶",), value=5), ["あなた"])
-    finally:
-        i18n.set_ruleset("")
+    line = event_line(YakuFormed(0, ("猪鹿蝶",)), ["あなた"], "hachihachi")
+    valued = event_line(YakuFormed(0, ("猪鹿蝶",), 5), ["あなた"], "hachihachi")
     assert line == "あなた 出来役 猪鹿蝶"  # not "(0文)"
     assert valued == "あなた 出来役 猪鹿蝶 (5点)"
 
 
 def test_log_lines_for_hachihachi_and_hanaawase_events_are_sentences() -> None:
-    from hanafuda_tui.core.game import Event
+    from hanafuda_tui.core.events import Agari, BaSet, DrawOnly, MonthEnded, TeyakuShown
     from hanafuda_tui.ui.text import event_line
 
     names = ["A", "B", "C"]
     i18n.set_lang("en")
-    i18n.set_ruleset("hachihachi")
     try:
         lines = [
-            event_line(
-                Event("ba", 2, value=1, amounts=(1,), names=("大場", "", "大場", "大大")), names
-            ),
-            event_line(Event("month_end", 1, names=("hands",), amounts=(-26, 42, -16)), names),
-            event_line(Event("teyaku", 0, value=2, names=("赤",)), names),
-            event_line(Event("agari", 2, value=168), names),
+            event_line(BaSet(2, 1, 1, ("大場", "", "大場", "大大")), names, "hachihachi"),
+            event_line(MonthEnded(1, 0, "hands", (), (-26, 42, -16)), names, "hachihachi"),
+            event_line(TeyakuShown(0, "赤", 2, 0), names, "hachihachi"),
+            event_line(Agari(2, 168), names, "hachihachi"),
         ]
-        i18n.set_ruleset("hanaawase")
-        lines.append(event_line(Event("teyaku", 1, names=("六カス",)), names))
-        lines.append(event_line(Event("draw_only", 1), names))
+        lines.append(event_line(TeyakuShown(1, "六カス", 0, 0), names, "hanaawase"))
+        lines.append(event_line(DrawOnly(1), names, "hanaawase"))
     finally:
         i18n.set_lang("ja")
-        i18n.set_ruleset("")
     assert lines == [
         "場: 大場, 二代しばり next month (C deals)",
         "Month over (-26 +42 -16); B deals next",  # not "B wins 0"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from rich.cells import cell_len
@@ -23,7 +23,8 @@ from hanafuda_tui.core.cards import (
     KIND_MASK,
     card_list,
 )
-from hanafuda_tui.core.game import Event, Game, Phase
+from hanafuda_tui.core.events import Dealt, Drew, Event, KoikoiCalled, Played, Shobu, YakuFormed
+from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.hints import current_yaku
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets import RULESETS, ruleset_class
@@ -31,8 +32,8 @@ from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.faces import describe, kasu_count, short_name
 from hanafuda_tui.ui.i18n import own, t
+from hanafuda_tui.ui.rulesets import screen_of
 from hanafuda_tui.ui.screens.modals import Decision
-from hanafuda_tui.ui.screens.ruleset_screen import screen_of
 from hanafuda_tui.ui.screens.table import PROMPTS
 from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.text import event_line, seat_roles
@@ -45,7 +46,6 @@ def japanese() -> object:
     i18n.set_lang("ja")
     yield
     i18n.set_lang("ja")
-    i18n.set_ruleset("")
 
 
 def koikoi_asks(options: dict[str, object], called: bool) -> Game:
@@ -66,13 +66,12 @@ def prompt_for(game: Game) -> Decision:
     """The prompt the table opens for seat 0's decision."""
     view = game.view(0)
     make = screen_of(view.ruleset).prompts.get(view.phase) or PROMPTS[view.phase]
-    return make(view, SimpleNamespace(names=["A", "B"], game=game))  # type: ignore[arg-type]
+    return make(view, ["A", "B"])
 
 
 @pytest.mark.parametrize("called", [False, True])
 def test_koikoi2_prompt_states_the_doubling_and_the_losers_zero(called: bool) -> None:
     game = koikoi_asks({}, called)
-    i18n.set_ruleset("koikoi2")
     value = sum(current_yaku("koikoi2", game.options, game.captures[0]).values())
     body = "\n".join(prompt_for(game).body)
     total = value * 2 if called else value
@@ -105,19 +104,17 @@ def year_settlements(ruleset: str) -> set[str]:
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_year_end_names_ginmi_only_where_the_ruleset_pays_it(ruleset: str) -> None:
-    i18n.set_ruleset(ruleset)
-    assert ("吟味" in t(own("year.title"))) == ("吟味" in year_settlements(ruleset))
+    assert ("吟味" in t(own("year.title", ruleset))) == ("吟味" in year_settlements(ruleset))
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_the_dealer_is_called_as_the_ruleset_calls_it(ruleset: str) -> None:
     """花合わせ's dealer is 親 (seed 004), not 胴: in the seat roles, the log and the sheet."""
     cls = ruleset_class(ruleset)
-    i18n.set_ruleset(ruleset)
     assert seat_roles(ruleset, cls.table_sizes[0], 1)[1] == cls.dealer_title
-    deal = event_line(Event("deal", 0, value=3), ["A", "B", "C"])
+    deal = event_line(Dealt(0, 3, 0), ["A", "B", "C"], ruleset)
     assert deal is not None and cls.dealer_title in deal
-    assert t(own("sheet.dealer")) == cls.dealer_title
+    assert t(own("sheet.dealer", ruleset)) == cls.dealer_title
     other = {"胴", "親"} - {cls.dealer_title}
     assert not any(word in deal for word in other)
 
@@ -177,15 +174,21 @@ def test_a_hatto_card_is_marked_in_the_hand_before_enter(tmp_path: Path) -> None
 def test_english_says_you_play_not_you_plays() -> None:
     i18n.set_lang("en")
     names = ["You", "Bot Plum"]
-    mine = [event_line(Event(k, 0, card=3, value=5, names=("赤短",)), names) for k in KINDS]
-    theirs = [event_line(Event(k, 1, card=3, value=5, names=("赤短",)), names) for k in KINDS]
+    mine = [event_line(kind(0), names, "koikoi3") for kind in KINDS]
+    theirs = [event_line(kind(1), names, "koikoi3") for kind in KINDS]
     assert all(line and "You" in line for line in mine)
     for line in mine:
         assert not any(f" {verb} " in f"{line} " for verb in VERBS), line
     assert all(any(f" {verb} " in f"{line} " for verb in VERBS) for line in theirs)
 
 
-KINDS = ("play", "draw", "koikoi", "shobu", "yaku")
+KINDS: tuple[Callable[[int], Event], ...] = (
+    lambda seat: Played(seat, 3),
+    lambda seat: Drew(seat, 3),
+    lambda seat: KoikoiCalled(seat, ("赤短",)),
+    lambda seat: Shobu(seat, 5, ("赤短",)),
+    lambda seat: YakuFormed(seat, ("赤短",), 5),
+)
 VERBS = ("plays", "draws", "calls", "stops:", "forms")
 
 

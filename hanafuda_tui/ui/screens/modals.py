@@ -15,13 +15,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...core import actions as act
-from ...core.cards import ALL_CARDS
 from ...core.game import PlayerView
-from ...core.hints import current_yaku, near_yaku
+from ...core.hints import available, near_yaku, stakes
 from ..faces import describe, face, short_name
 from ..i18n import has, t
 from ..keys import KeysLine
-from ..session import Session
 from ..text import faces_of, plain, yaku_name
 from ..widgets.folded import Folded
 
@@ -55,13 +53,13 @@ def choices(view: PlayerView) -> list[tuple[int, str, str]]:
     return out
 
 
-def teyaku_text(own: tuple[str, int] | None, ruleset: str = "") -> str:
+def teyaku_text(own: tuple[str, int] | None, ruleset: str) -> str:
     """A seat's own teyaku as shown to its holder (``PublicFacts.held``); 八八 values are 貫."""
     if own is None:
         return ""
     name, value = own
     key = f"teyaku.have.{ruleset}"
-    return t(key if has(key) else "teyaku.have", name=yaku_name(name), value=value)
+    return t(key if has(key) else "teyaku.have", ruleset, name=yaku_name(name), value=value)
 
 
 def action_label(action: int) -> str:
@@ -207,12 +205,7 @@ def confirm(question: str, body: str) -> Decision:
     return Decision(question, [body], yes_no, focus=0, escape=0)
 
 
-def no_x2(view: PlayerView, value: int) -> list[str]:
-    """No ×2 on a 勝負."""
-    return []
-
-
-def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
+def teyaku_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """手役: declare (show the hand and claim it) or keep it hidden; asked privately."""
     own = view.facts.held()
     if not own and act.DECLARE not in view.legal:
@@ -232,22 +225,20 @@ def teyaku_prompt(view: PlayerView, session: Session) -> Decision:
         # keys pressed then (the Enter that played a card) answer nothing, so none declares
         options = sorted(choices(view), key=lambda c: c[0] == act.DECLARE)
         focus = options[0][0]
-    title = t("teyaku.title", who=plain(session.names[view.seat]))
+    title = t("teyaku.title", who=plain(names[view.seat]))
     return Decision(title, body, options, focus=focus, guard=GUARD)
 
 
-def koikoi_prompt(
-    view: PlayerView, session: Session, doublings: Callable[[PlayerView, int], list[str]] = no_x2
-) -> Decision:
-    """こいこい or 勝負: the yaku just formed, what stopping pays (``doublings``: the ×2s a 勝負
-    now gets, by name, for a yaku value), who could complete what."""
+def koikoi_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
+    """こいこい or 勝負: the yaku just formed, what stopping pays with its ×2s by cause (the core's
+    ``stakes``), who could complete what."""
     seat = view.seat
-    caps = view.captures[seat]
-    names = session.names
-    options = session.game.options
-    yaku = current_yaku(view.ruleset, options, caps)
+    options = view.options
+    stake = stakes(view)
+    assert stake is not None
+    yaku = dict(stake.yaku)
     offer = set(view.facts.offered())
-    value = sum(yaku.values())
+    value = stake.value
     body = [
         "  ".join(
             f"[b]{yaku_name(n)} {v}[/b]" + (f" {t('koikoi.new')}" if n in offer else "")
@@ -255,35 +246,37 @@ def koikoi_prompt(
         )
     ]
     others = view.players - 1
-    times = doublings(view, value)
-    total = value * others * 2 ** len(times)
+    total = stake.stop[seat]
     key = f"koikoi.pays.{view.ruleset}"
-    said = "".join(t("koikoi.times." + x) for x in times)
+    said = "".join(t(f"koikoi.times.{doubled.cause}") for doubled in stake.doublings)
     body.append(
-        t(key if has(key) else "koikoi.pays", value=value, n=others, total=total, times=said)
+        t(
+            key if has(key) else "koikoi.pays",
+            view.ruleset,
+            value=value,
+            n=others,
+            total=total,
+            times=said,
+        )
     )
     go_on = f"koikoi.go_on.{view.ruleset}"
     body.append(t(go_on if has(go_on) else "koikoi.go_on"))
     if dict(view.facts.status()).get("shibari"):
         body.append(t("koikoi.shibari"))
-    taken = 0
-    for s in range(view.players):
-        taken |= view.captures[s]
     for s in range(view.players):
         if s == seat:
             continue
-        available = ALL_CARDS & ~(taken & ~view.captures[s])
-        near = near_yaku(view.ruleset, options, view.captures[s], available)
+        near = near_yaku(view.ruleset, options, view.captures[s], available(view.captures, s))
         if near:
             body.append(t("koikoi.threat", who=plain(names[s]), names=" ".join(near)))
     return Decision(
-        t("koikoi.title", value=value),
+        t("koikoi.title", view.ruleset, value=value),
         body,
         choices(view),
     )
 
 
-def take_prompt(view: PlayerView, session: Session) -> Decision:
+def take_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """The played or drawn card matches two field cards: choose the one it takes."""
     card = view.pending_card
     return Decision(
@@ -293,12 +286,12 @@ def take_prompt(view: PlayerView, session: Session) -> Decision:
     )
 
 
-def generic_prompt(view: PlayerView, session: Session) -> Decision:
+def generic_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """Any decision the screen has no special prompt for: the legal actions by name."""
     return Decision(t("generic.title", phase=view.phase), [t("generic.body")], choices(view))
 
 
-def hatto_prompt(card: int, hatto: Any, names: Sequence[str]) -> Decision:
+def hatto_prompt(card: int, hatto: Any, names: Sequence[str], ruleset: str) -> Decision:
     """法度 warning (八八): laying ``card`` could let another player complete a yaku (or a 飛込み)
     that the one who laid it pays; ``hatto`` says for whom, what, and the value at stake."""
     helped = [f"{plain(names[b])}: {' '.join(map(yaku_name, ns))}" for b, ns in hatto.yaku]
@@ -306,6 +299,6 @@ def hatto_prompt(card: int, hatto: Any, names: Sequence[str]) -> Decision:
     body = t("hatto.body", card=face(card), name=describe(card), what=", ".join(helped))
     return Decision(
         t("hatto.title"),
-        [body, t("hatto.value", value=hatto.value, total=2 * hatto.value)],
+        [body, t("hatto.value", ruleset, value=hatto.value, total=2 * hatto.value)],
         [(card, t("hatto.play"), "y"), (-1, t("hatto.back"), "n")],
     )

@@ -19,6 +19,7 @@ from ..explain import explained
 from ..faces import month_label
 from ..i18n import own, t
 from ..keys import KeysLine, ScrollKeys
+from ..rulesets import screen_of
 from ..text import (
     faces_of,
     name_text,
@@ -29,7 +30,6 @@ from ..text import (
     signed,
     yaku_name,
 )
-from .ruleset_screen import screen_of
 
 
 class MonthResult(ScrollKeys, ModalScreen[None]):
@@ -93,9 +93,9 @@ def result_parts(
     """A month result's title (markup) and its body: how it ended, each yaku won with its value,
     every payment with its causes (the deal's lines, then the settlements'), and the totals."""
     title = month_label(result.month)
-    told = explained(result.lines, names)
+    told = explained(result.lines, names, ruleset)
     for settled in settlements:
-        told += explained(settled.lines, names)
+        told += explained(settled.lines, names, ruleset)
     why = [Content.from_markup("\n".join(told))] if told else []
     hands = screen_of(ruleset).shown_hands(result)
     shown = [f"{plain(names[s])}: {faces_of(h)}" for s, h in enumerate(hands) if h]
@@ -107,10 +107,10 @@ def result_parts(
         return f"[b]{title}  {head}[/b]", [*tables, *why, totals_table(names, scores, settlements)]
     winner = result.winner
     if winner >= 0:
-        head = t("result.won", who=plain(names[winner]), value=result.value)
+        head = t("result.won", ruleset, who=plain(names[winner]), value=result.value)
         what = "  ".join(f"{yaku_name(n)} {value}" for n, value in result.yaku)
     else:
-        head = t(own("result.nagare_long"))
+        head = t(own("result.nagare_long", ruleset))
         what = reason_text(result.reason, redeal_of(result))
     table = Table(box=None, show_header=True, pad_edge=False)
     table.add_column(t("sheet.player"))
@@ -169,7 +169,9 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
         box=None, show_header=True, pad_edge=False, show_footer=True, padding=(0, 1, 0, 0)
     )
     table.add_column(t("sheet.month"), t("sheet.total"), no_wrap=True, max_width=narrow)
-    table.add_column(t(own("sheet.dealer")), no_wrap=True, overflow="ellipsis", max_width=10)
+    table.add_column(
+        t(own("sheet.dealer", game.ruleset)), no_wrap=True, overflow="ellipsis", max_width=10
+    )
     table.add_column(t("sheet.winner"), no_wrap=True, overflow="ellipsis", max_width=10)
     table.add_column(t("sheet.what"))
     for s, name in enumerate(names):
@@ -197,7 +199,7 @@ def standings(game: Any, names: Sequence[str]) -> list[str]:
     out = []
     for s in order:
         rank = 1 + sum(1 for o in range(len(names)) if scores[o] > scores[s])
-        out.append(t(key, rank=rank, who=plain(names[s]), total=signed(scores[s])))
+        out.append(t(key, game.ruleset, rank=rank, who=plain(names[s]), total=signed(scores[s])))
     return out
 
 
@@ -216,7 +218,8 @@ class ScoreSheet(ScrollKeys, ModalScreen[str | None]):
         self.game, self.names, self.final = game, names, final
 
     def compose(self) -> ComposeResult:
-        title = t(own("year.title") if self.final else own("sheet.title"))
+        ruleset = self.game.ruleset
+        title = t(own("year.title", ruleset) if self.final else own("sheet.title", ruleset))
         with Vertical(classes="dialog wide"):
             yield Static(Content.from_markup(f"[b]{title}[/b]"), classes="dialog-title")
             with VerticalScroll(classes="sheet"):

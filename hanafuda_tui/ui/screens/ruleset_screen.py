@@ -1,15 +1,13 @@
 """What the table shows differently for one ruleset: its screen adapter.
 
-A ruleset class names the module of its adapter (``Game.screen``); that module's ``SCREEN`` is
-the adapter. The base adds nothing to what every ruleset shows, so a ruleset without a 場, a
-記入式 or prompts of its own names this module.
+Each ruleset's adapter is a subclass's ``SCREEN`` in ``ui/rulesets/<name>``, registered in
+``ui.rulesets.SCREENS``. The base adds nothing to what every ruleset shows: a ruleset without a
+場, a 記入式 or prompts of its own overrides nothing.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -17,14 +15,12 @@ from rich.table import Table
 
 from ...core.game import Game, PlayerView
 from ...core.results import DealResult
-from ...core.rulesets import ruleset_class
 
 if TYPE_CHECKING:
-    from ..session import Session
     from .modals import Decision
 
-Prompt = Callable[[PlayerView, "Session"], "Decision"]
-"""A decision prompt for the seat a view is of."""
+Prompt = Callable[[PlayerView, Sequence[str]], "Decision"]
+"""A decision prompt for the seat a view is of, from that view and the seats' names."""
 
 
 class RulesetScreen:
@@ -83,16 +79,3 @@ class RulesetScreen:
     def option_label(self, option: str, value: Any) -> str | None:
         """How the selector names an option's value, or None for the value itself."""
         return None
-
-
-SCREEN = RulesetScreen()
-
-
-@cache
-def screen_of(ruleset: str) -> RulesetScreen:
-    """The screen adapter the ruleset's class names (``Game.screen``)."""
-    module = importlib.import_module(ruleset_class(ruleset).screen)
-    adapter = getattr(module, "SCREEN", None)
-    if not isinstance(adapter, RulesetScreen):
-        raise TypeError(f"{module.__name__}.SCREEN is not a RulesetScreen")
-    return adapter

@@ -26,9 +26,9 @@ from ...core.records import OptionError, SeatRecord, make_options
 from ...core.rulesets import RULESETS, ruleset_class, titles
 from ..config import THINK_TIMES, Config
 from ..i18n import has, lang, t
+from ..rulesets import screen_of
 from ..session import HUMAN
 from .modals import confirm
-from .ruleset_screen import screen_of
 
 DEFAULT_BOT = "normal"
 ORDER = ("koikoi3", "hachihachi", "hanaawase", "koikoi2")

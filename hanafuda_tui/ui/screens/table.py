@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -26,25 +27,25 @@ from textual.widgets import Static
 
 from ...bots import Bot
 from ...core import actions as act
-from ...core.cards import ALL_CARDS, card_list
+from ...core.cards import card_list
 from ...core.game import Phase, PlayerView
-from ...core.hints import current_yaku, near_yaku
+from ...core.hints import available, current_yaku, near_yaku
 from ...core.hints import takes as hint_takes
 from ...core.results import Settlement
 from ...core.rulesets import ruleset_class, titles
+from ...core.turns import Step
 from .. import memory
 from ..advice import AdviceScreen
 from ..faces import describe, face, month_label
 from ..i18n import has, t
+from ..rulesets import screen_of
 from ..session import Session
 from ..text import event_line, plain, role_names, seat_roles
 from ..widgets.last_turns import (
     LastTurns,
-    Step,
     final_turn,
-    last_turns,
+    step_note,
     step_text,
-    steps_of,
 )
 from ..widgets.table import (
     BIG_SIZE,
@@ -66,7 +67,6 @@ from .modals import (
 )
 from .passing import PassScreen
 from .results import MonthResult, ScoreSheet
-from .ruleset_screen import screen_of
 
 PROMPTS = {
     Phase.TAKE: take_prompt,
@@ -96,10 +96,20 @@ def is_out(view: PlayerView, seat: int) -> bool:
     return seating is not None and bool(seating.participants) and seat not in seating.participants
 
 
+def captured_by(steps: Sequence[Step]) -> int:
+    """The cards ``steps`` capture: each card that took and what it took."""
+    cards = 0
+    for step in steps:
+        if step.took:
+            cards |= step.took | 1 << step.card
+    return cards
+
+
 class Moment(NamedTuple):
     """A step of a decision on screen: the field then, its lit cards, the card on its way, a note;
     the seat that moved, the cards it captures in this step and the later ones (not yet in its
-    captures on screen), and the end of the events told so far (for the last-turns strip)."""
+    captures on screen), the end of the events told so far (for the log) and of the steps told
+    so far (for the last-turns strip)."""
 
     field: int
     lit: int
@@ -108,6 +118,7 @@ class Moment(NamedTuple):
     seat: int = -1
     unseen: int = 0
     log_end: int = -1
+    told: int | None = None
 
 
 @dataclass
@@ -216,12 +227,14 @@ class TableScreen(Screen[None]):
         bottom = self.bottom_seat()
         view = game.view(bottom)
         log = game.log
+        told = None
         if self.moments:  # a step on screen: what the later steps capture is not told yet
             moment = self.moments[0]
             captures = list(view.captures)
             captures[moment.seat] &= ~moment.unseen
             view = view._replace(captures=tuple(captures), to_act=moment.seat)  # still its turn
             log = log[: moment.log_end]
+            told = moment.told
         roles = round_roles(view)
         self.set_text("#status", self.status_line(view))
         order = [(bottom + k) % view.players for k in range(1, view.players)]
@@ -253,13 +266,13 @@ class TableScreen(Screen[None]):
         elif pending >= 0:
             note = t("table.pending", card=face(pending))
         self.query_one("#field", FieldPanel).show(field, lit, pending, note)
-        self.query_one(LastTurns).show(log, order, names)
+        self.query_one(LastTurns).show(game.book, told, order, names)
         hidden = view.hand_counts[bottom] if not cards else 0
         warned = sum(1 << c for c, (_, ok) in view.facts.warnings().items() if not ok)
         hand = self.query_one("#hand", HandPanel)
         hand.show(cards, self.selected, playable, hidden, hint, warned if cards else 0)
         self.query_one("#yaku", YakuPanel).show(self.yaku_infos(view, names))
-        lines = [line for e in log[-LOG_LINES:] if (line := event_line(e, names))]
+        lines = [line for e in log[-LOG_LINES:] if (line := event_line(e, names, view.ruleset))]
         self.query_one("#log", LogPanel).show(lines)
         playing = self.human_to_play() is not None
         self.set_text("#keys", t("keys.table" if playing else "keys.watch"))  # working keys only
@@ -311,6 +324,7 @@ class TableScreen(Screen[None]):
             set_aside=seating.set_aside if seating and seat == self.viewer else 0,
             many=view.players > 3,
             one_line=view.players > 3 and not self.big_board(),
+            ruleset=view.ruleset,
         )
 
     def big_board(self) -> bool:
@@ -319,15 +333,11 @@ class TableScreen(Screen[None]):
         return width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
 
     def yaku_infos(self, view: PlayerView, names: list[str]) -> list[YakuInfo]:
-        options = self.session.game.options
-        taken = 0
-        for caps in view.captures:
-            taken |= caps
+        options = view.options
         scores = screen_of(view.ruleset).scores_shown(self.session.game)
         out = []
         for s in range(view.players):
             caps = view.captures[s]
-            available = ALL_CARDS & ~(taken & ~caps)
             yaku = current_yaku(view.ruleset, options, caps)
             yaku = screen_of(view.ruleset).yaku_shown(yaku, view)
             out.append(
@@ -335,7 +345,8 @@ class TableScreen(Screen[None]):
                     names[s],
                     scores[s],
                     yaku,
-                    near_yaku(view.ruleset, options, caps, available),
+                    near_yaku(view.ruleset, options, caps, available(view.captures, s)),
+                    view.ruleset,
                 )
             )
         return out
@@ -374,7 +385,7 @@ class TableScreen(Screen[None]):
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
             last = game.is_over and self.shown_results == len(game.results)
-            turn = [step.note(session.names) for step in final_turn(game.log, result.deal)]
+            turn = final_turn(game.book, result.deal, session.names, game.ruleset)
             self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last, turn))
             return
         if game.is_over:
@@ -402,14 +413,14 @@ class TableScreen(Screen[None]):
             return
         prompt = screen_of(view.ruleset).prompts.get(view.phase) or PROMPTS.get(view.phase)
         make = prompt or generic_prompt
-        decision = make(view, session)
-        decision.remake = lambda: make(view, session)  # in another language
+        decision = make(view, session.names)
+        decision.remake = lambda: make(view, session.names)  # in another language
         self.open(decision, self.decided)
 
     def just_moved(self) -> tuple[str, str]:
         """The human at the keyboard and what their turn, the latest at the table, took
         (markup), for the pass screen to show them first; empty strings if there is none."""
-        turns = last_turns(self.session.game.log)
+        turns = self.session.game.book.latest_turns()
         if self.viewer is None or not turns or list(turns)[-1] != self.viewer:
             return "", ""
         steps = turns[self.viewer]
@@ -510,45 +521,47 @@ class TableScreen(Screen[None]):
     # -- a decision shown in steps ----------------------------------------------------------------
 
     def play_out(self, action: int) -> None:
-        """Apply an action of the seat to act (and save), then show its steps one at a time, each
-        for the pace: the field as it was, the card on its way and the field cards it takes lit.
-        A step that ends in a choice between two field cards is left to the field's own note when
-        a human makes that choice. A decision that deals the next month is not staged: cards of
-        the month that ended may be in the new hands, so it stays in the log."""
+        """Apply an action of the seat to act (and save), then show the steps the core recorded
+        for it one at a time, each for the pace: the field as it was, the card on its way and the
+        field cards it takes lit. A step that ends in a choice between two field cards is left to
+        the field's own note when a human makes that choice. A decision that deals the next month
+        is not staged: cards of the month that ended may be in the new hands, so it stays in the
+        log."""
         game = self.session.game
-        seat, start, field = game.to_act, len(game.log), game.field
+        book = game.book
+        seat, start, mark, deals = game.to_act, len(game.log), book.mark(), len(book.deals)
         self.apply(action)
-        events = game.log[start:]
         pace = self.app_pause()
-        if pace <= 0 or any(e.kind == "deal" for e in events):
+        if pace <= 0 or len(book.deals) != deals:
             return
-        steps = steps_of(events)
-        if steps and steps[-1].card == game.pending_card and self.session.is_human(seat):
-            steps.pop()
-        self.moments = []
-        told = start
-        for i, step in enumerate(steps):
-            told += len(step.events)
-            unseen = 0
-            for later in steps[i:]:
-                unseen |= later.took | (1 << later.card if later.took else 0)
-            moment = self.moment(step, field)
-            self.moments.append(moment._replace(seat=seat, unseen=unseen, log_end=told))
-            field &= ~step.took
-            if step.laid:
-                field |= 1 << step.card
+        steps = book.since(mark)
+        if steps and not steps[-1].done and self.session.is_human(seat):
+            steps = steps[:-1]
+        names = self.session.names
+        if steps:
+            self.moments = [
+                Moment(
+                    step.field_before & ~(1 << step.card),
+                    step.took & step.field_before,
+                    step.card,
+                    step_note(step, names, game.ruleset),
+                    seat,
+                    unseen=sum(
+                        {(later.took | 1 << later.card) for later in steps[i:] if later.took}
+                    ),
+                    log_end=steps[i + 1].log_at if i + 1 < len(steps) else len(game.log),
+                    told=step.index + 1,
+                )
+                for i, step in enumerate(steps)
+            ]
+        else:  # a declaration: its line, over the field as it is
+            lines = [line for e in game.log[start:] if (line := event_line(e, names, game.ruleset))]
+            self.moments = [Moment(game.field, 0, -1, "  ".join(lines), seat)] if lines else []
         if self.moments:
             self.refresh_table()
             self.stage_token += 1
             token = self.stage_token
             self.set_timer(pace, lambda: self.next_moment(token))
-
-    def moment(self, step: Step, field: int) -> Moment:
-        """(field, lit, card, note) for a step on the field as it was before it."""
-        note = step.note(self.session.names)
-        if step.card < 0:
-            return Moment(field, 0, -1, note)
-        return Moment(field & ~(1 << step.card), step.took & field, step.card, note)
 
     def next_moment(self, token: int) -> None:
         """The held step is over: the next one, or on to whoever acts next."""
@@ -615,10 +628,10 @@ class TableScreen(Screen[None]):
             return
         warning = view.facts.warnings().get(card)
         if warning is not None and not warning[1]:
-            names = self.session.names
-            decision = hatto_prompt(card, warning[0], names)
-            decision.remake = lambda: hatto_prompt(card, warning[0], names)
-            self.open(decision, self.decided)
+            names, ruleset = self.session.names, self.ruleset
+            prompt = hatto_prompt(card, warning[0], names, ruleset)
+            prompt.remake = lambda: hatto_prompt(card, warning[0], names, ruleset)
+            self.open(prompt, self.decided)
             return
         self.play_out(card)
         self.refresh_table()

@@ -95,6 +95,8 @@ class SeatInfo:
     """More seated than play a round: the score in the head (the sidebar may not show them all)."""
     one_line: bool = False
     """Many seated on a small terminal: the captures on the head's line."""
+    ruleset: str = ""
+    """The ruleset at the table, for its score unit."""
 
 
 OTHER_ROWS = 15
@@ -139,7 +141,7 @@ class SeatPanel(Panel):
         head = f"[b]{plain(i.name)}[/b]" + (f" ({i.role})" if i.role else "")
         head += f"  {t('table.hand_count', n=i.hand_count)}"
         if i.many:
-            head += f"  {t('side.total', n=i.score)}"
+            head += f"  {t('side.total', i.ruleset, n=i.score)}"
         if i.entry:
             head += f"  [b]{t('table.entry', entry=i.entry)}[/b]"
         if i.flags:
@@ -359,6 +361,8 @@ class YakuInfo:
     score: int
     yaku: dict[str, int] = field(default_factory=dict)
     near: dict[str, int] = field(default_factory=dict)
+    ruleset: str = ""
+    """The ruleset at the table, for its score unit."""
 
 
 class YakuPanel(Panel):
@@ -377,8 +381,8 @@ class YakuPanel(Panel):
         out = [f"[b]{t('side.title')}[/b]"]
         for info in self.infos:
             value = sum(info.yaku.values())
-            now = f"  {t('side.month_value', n=value)}" if value else ""
-            out.append(f"{plain(info.name)} {t('side.total', n=info.score)}{now}")
+            now = f"  {t('side.month_value', info.ruleset, n=value)}" if value else ""
+            out.append(f"{plain(info.name)} {t('side.total', info.ruleset, n=info.score)}{now}")
             for name, v in info.yaku.items():
                 out += wrap(words(f"{yaku_name(name)} {v}"), width, "  ", 2)
             if info.near:

@@ -36,6 +36,9 @@ class HachihachiFacts(NamedTuple):
     hatto: Mapping[int, tuple[Hatto, bool]]
     """For the viewer when it is to play: each hand card whose play would be 法度, with whether it
     is exempt (§13); empty otherwise."""
+    charged: tuple[tuple[str, int], ...] = ()
+    """While the viewer is asked あがり/下げ or 下げの取消し: its 出来役 completed by 法度, each with
+    the offender who pays it alone (§13), as the table was told; empty otherwise."""
 
     def status(self) -> tuple[tuple[str, object], ...]:
         return ()

@@ -19,8 +19,24 @@ from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
 from ...cards import MONTH_MASK, card_list
+from ...events import (
+    Agari,
+    BaSet,
+    HattoCharged,
+    HattoExempt,
+    MonthEnded,
+    Sage,
+    SageCancelled,
+    Shima,
+    TeyakuShown,
+    Tobikomi,
+    YakuFormed,
+    YearEnded,
+    YearStarted,
+)
 from ...game import AGARI, CANCEL, NO_WARNINGS, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
 from ...results import Cause, Line, Outcome, Settlement, YearClosing
+from ...stakes import Stakes
 from ...stats import BaYear
 from ...yaku_defs import YakuDef
 from .ba import BA_NAMES, KOBA, ba_chain, ba_label, ba_of
@@ -35,7 +51,7 @@ from .lines import (
     stone_lines,
     void_lines,
 )
-from .payout import Offer, offered, shares
+from .payout import offered, shares, stakes_of
 from .teyaku import COUNT_VALUES, NUKE_TYPES, SHISO, Teyaku, teyaku, teyaku_table
 from .yaku import (
     BASE_POINTS,
@@ -209,9 +225,7 @@ class Hachihachi(Game):
     dealer_title = "胴"
     has_ba = True
     kasu_cards = KASU_CARDS
-    bot_rules = "hanafuda_tui.bots.hachihachi_eval"
     Facts = HachihachiFacts
-    screen = "hanafuda_tui.ui.hachihachi"
     Options = HachihachiOptions
 
     @classmethod
@@ -222,6 +236,20 @@ class Hachihachi(Game):
     @classmethod
     def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
         return YAKU
+
+    @classmethod
+    def stakes(cls, view: PlayerView) -> Stakes | None:
+        """あがり (full) or 下げの取消し (half) now, for the seat asked, each 出来役 at this month's
+        場 and paid by its 法度 offender alone where one was charged (docs/rules/hachihachi.md §10,
+        §11, §13)."""
+        if view.phase not in (AGARI, CANCEL) or view.to_act != view.seat:
+            return None
+        facts = view.facts
+        assert isinstance(facts, HachihachiFacts)
+        seat = view.seat
+        yaku = dekiyaku(view.captures[seat])
+        offer = offered(seat, yaku, facts.ba, facts.menu, dict(facts.charged))
+        return stakes_of(offer, facts.ba, facts.menu, view.phase == CANCEL)
 
     def stones_now(self) -> tuple[int, ...]:
         """Month stones so far (docs/rules/hachihachi.md §15)."""
@@ -279,7 +307,7 @@ class Hachihachi(Game):
     def restore_from_view(self, view: PlayerView) -> None:
         """One month stone is put in per month played; the 場 label tells the 二代しばり carried
         on; a turn's new 出来役 are judged against the ones held when it began; declarations are
-        known by name only."""
+        known by name only; the 法度 charges of the seat asked あがり/下げ or 下げの取消し are its own."""
         facts = view.facts
         assert isinstance(facts, HachihachiFacts)
         self.month_index = sum(facts.stones)
@@ -290,6 +318,7 @@ class Hachihachi(Game):
         self.shibari = facts.shibari
         self.sage = facts.sage
         self.declared = [bool(name) for name in facts.declared]
+        self.hatto_by[view.seat] = dict(facts.charged)
         if view.phase in (PLAY, TAKE):
             self.turn_yaku = set(dekiyaku(view.captures[view.turn]))
         if view.phase == TEYAKU:  # the teyaku of the hands in this (sampled) deal
@@ -299,7 +328,7 @@ class Hachihachi(Game):
         return self.month_index % MONTHS + 1
 
     def start(self) -> None:
-        self.emit("year_start", self.dealer, value=MONTHS)
+        self.emit(YearStarted(self.dealer, MONTHS))
         self.new_deal()
 
     def copy_state_from(self, original: Game) -> None:
@@ -324,12 +353,12 @@ class Hachihachi(Game):
         self.ba, self.carried = ba_of(self.field, self.shibari)
         named = [BA_NAMES[b] + "場" if b != KOBA else "" for b in (self.shibari, self.carried)]
         names = (BA_NAMES[self.ba] + "場", *named, ba_label(self.ba, self.carried))
-        self.emit("ba", self.dealer, value=self.ba, amounts=(self.carried,), names=names)
+        self.emit(BaSet(self.dealer, self.ba, self.carried, names))
         for m in MONTH_MASK:
             if self.field & m == m:
                 self.field &= ~m
                 self.captures[self.dealer] |= m
-                self.emit("shima", self.dealer, cards=m)
+                self.emit(Shima(self.dealer, m))
         self.teyaku = [teyaku(h) for h in self.hands]
         self.ask_teyaku()
 
@@ -365,7 +394,7 @@ class Hachihachi(Game):
             if not (t and self.declared[s]):
                 continue
             self.shown[s] = t.shown
-            self.emit("teyaku", s, cards=t.shown, value=t.value, names=(t.name,))
+            self.emit(TeyakuShown(s, t.name, t.value, t.shown))
             value = sum(points(v, self.ba, self.menu) for _, v in t.parts)
             lines = payment_lines(s, value, value, Cause.TEYAKU, t.name, t.value)
             self.voidable.append(self._pay(s, value, t.name, lines))
@@ -466,7 +495,7 @@ class Hachihachi(Game):
             return
         if mark.proof >= 0:
             if not self._sage_pays(seat):
-                self.emit("hatto_exempt", mark.offender, card=card, cards=mark.proof, names=(*got,))
+                self.emit(HattoExempt(mark.offender, card, mark.proof, tuple(got)))
             return
         self._charge(seat, mark.offender, card, got, now)
 
@@ -480,7 +509,7 @@ class Hachihachi(Game):
             self.hatto_by[seat][name] = offender
         if charged and not self._sage_pays(seat):
             value = sum(points(now[n], self.ba, self.menu) for n in charged)
-            self.emit("hatto", offender, card=card, value=value, names=(*charged,))
+            self.emit(HattoCharged(offender, card, value, tuple(charged)))
 
     def _sage_pays(self, seat: int) -> bool:
         """Another player's 下げ is on: it pays for ``seat``'s yaku, 法度 or not (補足 (2) 1)."""
@@ -504,13 +533,11 @@ class Hachihachi(Game):
             seat, each, each, Cause.TOBIKOMI, TOBIKOMI, TOBIKOMI_VALUE, payer, takeover
         )
         self.voidable.append(self._pay(seat, each, remark, lines, payer))
-        self.emit("tobikomi", seat, cards=three, value=each)
+        self.emit(Tobikomi(seat, three, each))
         if offender >= 0:
-            self.emit("hatto", offender, card=fourth, value=each, names=(TOBIKOMI,))
+            self.emit(HattoCharged(offender, fourth, each, (TOBIKOMI,)))
         elif proof is not None:
-            self.emit(
-                "hatto_exempt", proof.offender, card=fourth, cards=proof.proof, names=(TOBIKOMI,)
-            )
+            self.emit(HattoExempt(proof.offender, fourth, proof.proof, (TOBIKOMI,)))
 
     def turn_done(self, seat: int) -> None:
         """あがり/下げ after a new 出来役, cancels, else the next turn (docs/rules/hachihachi.md §11)."""
@@ -519,7 +546,7 @@ class Hachihachi(Game):
         if formed:
             if self.turn_offender >= 0:  # 追加の出来役 after a 法度 completion (補足 (1) 2)
                 self._charge(seat, self.turn_offender, -1, formed, now)
-            self.emit("yaku", seat, names=tuple(formed))
+            self.emit(YakuFormed(seat, tuple(formed)))
             if self.sage >= 0 and self.sage != seat or not self.hands[seat]:
                 self._agari(seat)
             else:
@@ -553,7 +580,7 @@ class Hachihachi(Game):
             self._agari(seat)
         elif action == act.SAGE:
             self.sage = seat
-            self.emit("sage", seat, names=tuple(dekiyaku(self.captures[seat])))
+            self.emit(Sage(seat, tuple(dekiyaku(self.captures[seat]))))
             self.phase = PLAY
             self.next_turn(seat)
         elif action == act.CANCEL:
@@ -578,13 +605,6 @@ class Hachihachi(Game):
             gain += 2 * each
         return gain
 
-    def offer(self) -> Offer:
-        """What the seat to decide あがり/下げ or 下げの取消し is paid for its 出来役, per seat
-        (docs/rules/hachihachi.md §10, §11, §13)."""
-        seat = self.to_act
-        yaku = dekiyaku(self.captures[seat])
-        return offered(seat, yaku, self.ba, self.menu, self.hatto_by[seat])
-
     def _agari(self, seat: int) -> None:
         """あがり: full values; a 下げ player meanwhile gets half and pays the winner's both shares."""
         gain = 0
@@ -593,7 +613,7 @@ class Hachihachi(Game):
             gain = self._pay_yaku(seat, True, "", payer=self.sage)
         else:
             gain = self._pay_yaku(seat, True, "")
-        self.emit("agari", seat, value=gain)
+        self.emit(Agari(seat, gain))
         self._end_month("agari", seat, tuple(dekiyaku(self.captures[seat]).items()), gain)
 
     def _cancel(self) -> None:
@@ -601,7 +621,7 @@ class Hachihachi(Game):
         (docs/rules/hachihachi.md §11)."""
         seat = self.sage
         gain = self._pay_yaku(seat, False, "・消")
-        self.emit("cancel", seat, value=gain)
+        self.emit(SageCancelled(seat, gain))
         self._end_month("cancel", seat, tuple(dekiyaku(self.captures[seat]).items()), gain)
 
     def hands_out(self) -> None:
@@ -661,8 +681,8 @@ class Hachihachi(Game):
                 tuple(lines),
             )
         )
-        names = (reason, *(name for name, _ in yaku))
-        self.emit("month_end", nxt, value=value, names=names, amounts=pay)
+        yaku_names = tuple(name for name, _ in yaku)
+        self.emit(MonthEnded(nxt, value, reason, yaku_names, tuple(pay)))
         if reason == "mushobu":
             void = tuple(-x for x in self.scores)
             self._finish(YearEnd((0, 0, 0), void, (0, 0, 0), -1, (), void_lines(self.scores)))
@@ -690,7 +710,7 @@ class Hachihachi(Game):
                 self.scores[s] += pay[s]
             self.settlements.append(Settlement(name, len(self.deals), pay, lines))
         self.year = end
-        self.emit("year_end", amounts=tuple(self.scores))
+        self.emit(YearEnded(tuple(self.scores)))
         self.phase = OVER
         self.to_act = -1
         self.finished = True
@@ -712,6 +732,7 @@ class Hachihachi(Game):
             for s, t in enumerate(self.teyaku)
         )
         warned = seat == self.to_act and self.phase == PLAY
+        asked = seat == self.to_act and self.phase in (AGARI, CANCEL)
         return HachihachiFacts(
             self.menu,
             self.ba,
@@ -724,4 +745,5 @@ class Hachihachi(Game):
             self.month_index + 1,
             self.teyaku[seat] if asking else None,
             MappingProxyType(self.hatto_warnings()) if warned else NO_WARNINGS,
+            tuple(self.hatto_by[seat].items()) if asked else (),
         )

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ...cards import MONTH_MASK, card_list
+from ...table import matches
 from .yaku import FIXED, TOBIKOMI_VALUE, one_short, points
 
 
@@ -56,7 +57,7 @@ def hatto_cards(table: Table, seat: int) -> dict[int, Hatto]:
     """Every card of ``seat``'s hand that would be 法度 if played now (it lays, not captures)."""
     hand = table.hands[seat]
     field = table.field
-    layable = [c for c in card_list(hand) if not field & MONTH_MASK[c >> 2]]
+    layable = [c for c in card_list(hand) if not matches(field, c)]
     if not layable:
         return {}
     taken = table.captures[0] | table.captures[1] | table.captures[2]

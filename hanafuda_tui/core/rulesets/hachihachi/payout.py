@@ -1,7 +1,7 @@
 """What 出来役 pay (seed 002 ○出来役 ※, ○ルールの補足説明 (1) (2), docs/rules/hachihachi.md §10, §11,
 §13): each yaku at this month's 場, in full or halved, from each other player or from one payer of
-both shares; and what the seat deciding あがり/下げ or 下げの取消し is offered. The month's payments and
-the prompts' figures both come from ``shares``."""
+both shares; and what the seat deciding あがり/下げ or 下げの取消し is offered, as the view's
+``Stakes``. The month's payments and the prompts' figures both come from ``shares``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .yaku import points
+from ...results import Cause
+from ...stakes import Doubling, GoOn, Stakes
+from .ba import KOBA
+from .yaku import MULTIPLIERS, points
 
 PLAYERS = 3
 NO_HATTO: Mapping[str, int] = MappingProxyType({})
@@ -87,3 +90,27 @@ def offered(
         amounts(seat, shares(yaku, ba, menu, True, hatto=hatto)),
         amounts(seat, shares(yaku, ba, menu, False, hatto=hatto)),
     )
+
+
+HALF = Doubling(Cause.SAGE, 1, 2)
+"""Half pay: a 取消し, or a 下げ ended by another player's あがり (§10, §11 4, 6)."""
+
+
+def ba_doublings(ba: int, menu: str) -> tuple[Doubling, ...]:
+    """What this month's 場 does to an 出来役's value (docs/rules/hachihachi.md §5): multiplies it
+    under menus A–E, adds 1貫 or 2貫 to it under menu F; nothing at 小場 or under menu E."""
+    if menu == "F":
+        return (Doubling(Cause.BA, 1, 1, ba),) if ba != KOBA else ()
+    num, den = MULTIPLIERS[menu][ba]
+    return (Doubling(Cause.BA, num, den),) if num != den else ()
+
+
+def stakes_of(offer: Offer, ba: int, menu: str, cancel: bool) -> Stakes:
+    """The stakes of ``offer``: あがり now in full, or with ``cancel`` the 取消し at half; going on
+    (下げ, or keeping it) leaves half if another player goes out, who is then paid both shares by
+    the 下げ player (§11 6)."""
+    doublings = ba_doublings(ba, menu)
+    stop = offer.full
+    if cancel:
+        doublings, stop = (*doublings, HALF), offer.half
+    return Stakes(offer.seat, offer.yaku, doublings, stop, GoOn(offer.half, pays_all=True))

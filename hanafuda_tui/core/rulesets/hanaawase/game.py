@@ -20,6 +20,19 @@ from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
 from ...cards import BIT, KASUS, MONTH_MASK, POINTS, card_list, parse_deck
+from ...events import (
+    AmeShima,
+    DeruOriru,
+    DrawOnly,
+    FieldShima,
+    Fuke,
+    MonthEnded,
+    Seated,
+    ShownTaken,
+    TeyakuShown,
+    YearEnded,
+    YearStarted,
+)
 from ...game import DERU_ORIRU, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
 from ...results import DealResult, Line, Outcome
 from ...table import FIELD, positions
@@ -123,9 +136,7 @@ class Hanaawase(Game):
     table_sizes = (3, 4, 5, 6)
     titles = ("花合わせ", "hana-awase")
     dealer_title = "親"
-    bot_rules = "hanafuda_tui.bots.hanaawase_eval"
     Facts = HanaawaseFacts
-    screen = "hanafuda_tui.ui.hanaawase"
     shown_are_field = True
     Options = HanaawaseOptions
     first_draw_key = month_then_points
@@ -201,7 +212,7 @@ class Hanaawase(Game):
         return self.round_index + 1
 
     def start(self) -> None:
-        self.emit("year_start", self.dealer, value=self.options.months)
+        self.emit(YearStarted(self.dealer, self.options.months))
         self.new_deal()
 
     def copy_state_from(self, original: Game) -> None:
@@ -223,7 +234,7 @@ class Hanaawase(Game):
             if self.field & m == m:
                 self.field &= ~m
                 self.captures[self.dealer] |= m
-                self.emit("field_shima", self.dealer, cards=m)
+                self.emit(FieldShima(self.dealer, m))
         n = self.players
         self.shared_facts = None
         self.all_shown = 0
@@ -249,7 +260,7 @@ class Hanaawase(Game):
                 self.to_act = seat  # under しばり its one legal answer is 出る (``_forced``)
                 return
             entries[seat] = OIKOMI
-            self.emit(OIKOMI, seat)
+            self.emit(DeruOriru(seat, OIKOMI))
             seat = (seat + 1) % n
         self._seat_round()
 
@@ -287,7 +298,7 @@ class Hanaawase(Game):
                 piles.extend(card_list(hand))
         self.stock = (*self.stock[self.stock_pos :], *piles)
         self.stock_pos = 0
-        self.emit("seated", dealer, amounts=tuple(ins), value=len(piles))
+        self.emit(Seated(dealer, tuple(ins), len(piles)))
         self._seat(tuple(ins))
         self._ask_teyaku()
 
@@ -319,7 +330,7 @@ class Hanaawase(Game):
             if name:
                 self.shown[s] = self.hands[s] & KASUS
                 self.all_shown |= self.shown[s]
-                self.emit("teyaku", s, cards=self.shown[s], names=(name,))
+                self.emit(TeyakuShown(s, name, 0, self.shown[s]))
         self.begin_turn(self.dealer)
 
     # -- turns ----------------------------------------------------------------------------------
@@ -330,7 +341,7 @@ class Hanaawase(Game):
             self.field |= self.all_shown & ~self.shown[seat]
         super().begin_turn(seat)
         if not self.hands[seat]:
-            self.emit("draw_only", seat)
+            self.emit(DrawOnly(seat))
             self._draw(seat)
 
     def step_done(self, seat: int, before: int, drawn: bool) -> None:
@@ -343,7 +354,7 @@ class Hanaawase(Game):
                 if hit:
                     self.shown[s] &= ~hit
                     self.hands[s] &= ~hit
-                    self.emit("shown_taken", s, cards=hit)
+                    self.emit(ShownTaken(s, hit))
 
     def turn_done(self, seat: int) -> None:
         if self.all_shown:
@@ -376,7 +387,7 @@ class Hanaawase(Game):
         if self.phase == DERU_ORIRU:
             entry = SHIBARI if self._forced(seat) else DERU if action == act.DERU else ORIRU
             self.entries[seat] = entry
-            self.emit(entry, seat)
+            self.emit(DeruOriru(seat, entry))
             self._ask_entry((seat + 1) % self.players)
             return
         if action == act.DECLARE:
@@ -403,10 +414,10 @@ class Hanaawase(Game):
         nxt = next(s for s in self.participants if pay[ins.index(s)] == best)
         winner = -1 if fuke else nxt
         if fuke:
-            self.emit("fuke", ins[points.index(min(points))], amounts=_spread(ins, points, n))
+            self.emit(Fuke(ins[points.index(min(points))], tuple(_spread(ins, points, n))))
         for i, s in enumerate(ins):
             if rained[i]:
-                self.emit("ame_shima", s)
+                self.emit(AmeShima(s))
             self.scores[s] += pay[i]
         names = [tuple(y) for y in yaku]
         payments = _spread(ins, pay, n)
@@ -431,11 +442,11 @@ class Hanaawase(Game):
                 tuple(self.entries),
             )
         )
-        self.emit("month_end", winner, value=best, amounts=payments)
+        self.emit(MonthEnded(winner, best, "", (), tuple(payments)))
         self.dealer = nxt
         self.round_index += 1
         if self.round_index >= self.options.months:
-            self.emit("year_end", amounts=tuple(self.scores))
+            self.emit(YearEnded(tuple(self.scores)))
             self.phase = OVER
             self.to_act = -1
             self.finished = True

@@ -17,10 +17,23 @@ from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from ... import actions as act
-from ...cards import BIT, MONTH_MASK
+from ...cards import BIT
+from ...events import (
+    Captured,
+    Drew,
+    KoikoiCalled,
+    MonthEnded,
+    Redealt,
+    Shobu,
+    TeyakuShown,
+    YakuFormed,
+    YearEnded,
+    YearStarted,
+)
 from ...game import KOIKOI, OVER, Game, PlayerView
 from ...results import Cause, Line, Outcome
-from ...table import DEAL_TWO
+from ...stakes import Doubling, GoOn, Stakes, scaled
+from ...table import DEAL_TWO, matches
 from ...yaku_defs import YakuDef
 from .facts import Koikoi2Facts
 from .yaku import (
@@ -121,19 +134,12 @@ OUTCOMES = {
 """A month's ``reason`` → its Outcome."""
 
 
-def shobu_lines(
-    winner: int, found: dict[str, int], double_seven: bool, koikoi: bool
-) -> tuple[Line, ...]:
-    """勝負: a line per yaku at face value, then the extra of ×2 at 7 or more and of ×2 after
-    こいこい (docs/rules/koikoi2.md §6, §8). The loser scores nothing, so pays no line."""
-    lines = [Line(winner, value, Cause.YAKU, name, value) for name, value in found.items()]
-    value = sum(found.values())
-    if double_seven and value >= 7:
-        lines.append(Line(winner, value, Cause.DOUBLE_SEVEN))
-        value *= 2
-    if koikoi:
-        lines.append(Line(winner, value, Cause.KOIKOI))
-    return tuple(lines)
+DOUBLED_FROM = 7
+"""A 勝負 of this many points or more is doubled, with ``double_seven`` or ``rules=nintendo``
+(docs/rules/koikoi2.md §8, §11.3)."""
+X2_SEVEN = Doubling(Cause.DOUBLE_SEVEN, 2)
+X2_KOIKOI = Doubling(Cause.KOIKOI, 2)
+NO_CALLS = (False, False)
 
 
 def doubling(options: Koikoi2Options, seat: int, koikoi: tuple[bool, ...]) -> tuple[bool, bool]:
@@ -145,16 +151,39 @@ def doubling(options: Koikoi2Options, seat: int, koikoi: tuple[bool, ...]) -> tu
     return options.double_seven, koikoi[0] or koikoi[1]
 
 
+def doublings(
+    options: Koikoi2Options, seat: int, koikoi: tuple[bool, ...], base: int
+) -> tuple[Doubling, ...]:
+    """The ×2s of ``seat``'s 勝負 on yaku worth ``base`` points, in order: at 7 or more, then after
+    こいこい (``doubling``; docs/rules/koikoi2.md §6, §8, §11.3). ``koikoi`` ``NO_CALLS``: the
+    value of the yaku alone."""
+    double_seven, called = doubling(options, seat, koikoi)
+    if double_seven and base >= DOUBLED_FROM:
+        return (X2_SEVEN, X2_KOIKOI) if called else (X2_SEVEN,)
+    return (X2_KOIKOI,) if called else ()
+
+
+def shobu_lines(
+    winner: int, found: dict[str, int], times: tuple[Doubling, ...]
+) -> tuple[Line, ...]:
+    """勝負: a line per yaku at face value, then the extra of each ×2 (``doublings``). The loser
+    scores nothing, so pays no line."""
+    lines = [Line(winner, value, Cause.YAKU, name, value) for name, value in found.items()]
+    value = sum(found.values())
+    for doubled in times:
+        lines.append(Line(winner, value * (doubled.factor - 1), doubled.cause))
+        value *= doubled.factor
+    return tuple(lines)
+
+
 class Koikoi2(Game):
     __slots__ = ("values", "rain", "nintendo", "kuitsuki", "month_index", "koikoi", "offer")
     ruleset = "koikoi2"
     table_sizes = (2,)
     titles = ("二人こいこい", "two-player koi-koi")
     dealer_title = "親"
-    bot_rules = "hanafuda_tui.bots.koikoi2_eval"
     Facts = Koikoi2Facts
     kasu_cards = KASU_CARDS
-    screen = "hanafuda_tui.ui.koikoi2"
     Options = Koikoi2Options
     deal_pattern = DEAL_TWO
 
@@ -177,6 +206,29 @@ class Koikoi2(Game):
             return NINTENDO_YAKU
         return yaku_defs(LOW_VALUES if options.low_values else VALUES)
 
+    @classmethod
+    def stakes(cls, view: PlayerView) -> Stakes | None:
+        """勝負 now scores the yaku with its ×2s (``doublings``), the other player 0. After
+        こいこい the caller scores 0 if the other player wins, and the call doubles the later wins
+        not doubled yet: either player's, under ``rules=nintendo`` the other's only
+        (docs/rules/koikoi2.md §5, §6, §11.3)."""
+        if view.phase != KOIKOI or view.to_act != view.seat:
+            return None
+        options = view.options
+        assert isinstance(options, Koikoi2Options)
+        seat = view.seat
+        found = cls.yaku_function(options)(view.captures[seat])
+        base = sum(found.values())
+        koikoi = view.facts.called()
+        times = doublings(options, seat, koikoi, base)
+        value = scaled(base, times)
+        after = tuple(called or s == seat for s, called in enumerate(koikoi))
+        doubles = tuple(
+            s for s in (0, 1) if doubling(options, s, after)[1] > doubling(options, s, koikoi)[1]
+        )
+        stop = (value, 0) if seat == 0 else (0, value)
+        return Stakes(seat, tuple(found.items()), times, stop, GoOn((0, 0), doubles))
+
     def __init__(self, options: Koikoi2Options, first_dealer: int, deck_source: Any) -> None:
         super().__init__(options, first_dealer, deck_source)
         self.values = LOW_VALUES if options.low_values else VALUES
@@ -192,7 +244,7 @@ class Koikoi2(Game):
         return self.month_index + 1
 
     def start(self) -> None:
-        self.emit("year_start", self.dealer, value=self.options.months)
+        self.emit(YearStarted(self.dealer, self.options.months))
         self.new_deal()
 
     def yaku_of(self, seat: int) -> dict[str, int]:
@@ -210,7 +262,7 @@ class Koikoi2(Game):
         self.shared_facts = None
         kind = redeal_kind(self.hands, self.field, self.nintendo)
         if kind:
-            self.emit("redeal", self.dealer, cards=self.field, names=(kind,))
+            self.emit(Redealt(self.dealer, self.field, kind))
             self._record(-1, "nagare-shima", (), 0, 0, (), redeal=kind)
             self.new_deal()
             return
@@ -218,7 +270,7 @@ class Koikoi2(Game):
             holders = [(s, name) for s, hand in enumerate(self.hands) if (name := teyaku(hand))]
             for s, name in holders:
                 self.shown[s] = self.hands[s]
-                self.emit("teyaku", s, cards=self.hands[s], value=TEYAKU_VALUE, names=(name,))
+                self.emit(TeyakuShown(s, name, TEYAKU_VALUE, self.hands[s]))
             if len(holders) == 2:
                 self._end(-1, "teyaku-draw", (), 0, 0, ())
                 return
@@ -248,7 +300,7 @@ class Koikoi2(Game):
             self.next_turn(seat)
             return
         if self.logging:
-            self.emit("yaku", seat, value=sum(found.values()), names=tuple(found))
+            self.emit(YakuFormed(seat, tuple(found), sum(found.values())))
         if not self.hands[seat] or (self.nintendo and (self.koikoi[0] or self.koikoi[1])):
             self._shobu(seat)
             return
@@ -262,7 +314,7 @@ class Koikoi2(Game):
         if drawn or not self.kuitsuki:
             Game._steps(self, seat, card, drawn)
             return
-        m = self.field & MONTH_MASK[card >> 2]
+        m = matches(self.field, card)
         if not m or m & (m - 1) or self.stock[self.stock_pos] >> 2 != card >> 2:
             Game._steps(self, seat, card, drawn)
             return
@@ -272,8 +324,8 @@ class Koikoi2(Game):
         self.draw_from = self.captures[seat]
         self.captures[seat] |= BIT[drawn_card]
         if self.logging:
-            self.emit("draw", seat, card=drawn_card)
-            self.emit("capture", seat, card=drawn_card, cards=m | BIT[card])  # the pair it joins
+            self.emit(Drew(seat, drawn_card))
+            self.emit(Captured(seat, drawn_card, m | BIT[card]))  # the pair it joins
         self.turn_done(seat)
 
     def hands_out(self) -> None:
@@ -290,25 +342,19 @@ class Koikoi2(Game):
         if action == act.KOIKOI:
             self.koikoi = (self.koikoi[0] or seat == 0, self.koikoi[1] or seat == 1)
             self.shared_facts = None
-            self.emit("koikoi", seat)
+            self.emit(KoikoiCalled(seat))
             self.next_turn(seat)
         else:
             self._shobu(seat)
 
     def _shobu(self, seat: int) -> None:
-        """勝負: the yaku's value, ×2 at 7 or more (option), then ×2 after any こいこい
-        (docs/rules/koikoi2.md §6); under ``rules=nintendo`` ×2 at 7 or more and ×2 after the
-        other player's こいこい only (§11.3)."""
+        """勝負: the yaku's value with its ×2s (``doublings``)."""
         found = self.yaku_of(seat)
         base = sum(found.values())
-        value = base
-        double_seven, koikoi = doubling(self.options, seat, self.koikoi)
-        if double_seven and base >= 7:
-            value *= 2
-        if koikoi:
-            value *= 2
-        self.emit("shobu", seat, value=value, names=tuple(found))
-        lines = shobu_lines(seat, found, double_seven, koikoi)
+        times = doublings(self.options, seat, self.koikoi, base)
+        value = scaled(base, times)
+        self.emit(Shobu(seat, value, tuple(found)))
+        lines = shobu_lines(seat, found, times)
         self._end(seat, "shobu", tuple(found.items()), base, value, lines)
 
     # -- month and game -------------------------------------------------------------------------
@@ -356,15 +402,15 @@ class Koikoi2(Game):
         pay = self._record(winner, reason, found, base, value, lines)
         self.scores[0] += pay[0]
         self.scores[1] += pay[1]
-        names = (reason, *(name for name, _ in found))
-        self.emit("month_end", winner, value=value, names=names, amounts=pay)
+        yaku_names = tuple(name for name, _ in found)
+        self.emit(MonthEnded(winner, value, reason, yaku_names, tuple(pay)))
         if winner >= 0:
             self.dealer = winner
         elif self.nintendo and reason == "hands-out":
             self.dealer = 1 - self.dealer
         self.month_index += 1
         if self.month_index >= self.options.months:
-            self.emit("year_end", amounts=tuple(self.scores))
+            self.emit(YearEnded(tuple(self.scores)))
             self.phase = OVER
             self.to_act = -1
             self.finished = True

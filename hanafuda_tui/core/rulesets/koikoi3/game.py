@@ -12,8 +12,21 @@ from typing import Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
+from ...events import (
+    Extension,
+    Ginmi,
+    Kobiki,
+    KoikoiCalled,
+    MonthEnded,
+    Shobu,
+    TeyakuShown,
+    YakuFormed,
+    YearEnded,
+    YearStarted,
+)
 from ...game import KOIKOI, OVER, TEYAKU, Game, PlayerView
 from ...results import Cause, Line, Outcome, Settlement, pair
+from ...stakes import GoOn, Stakes
 from ...stats import count_by_pattern
 from ...table import has_shima
 from ...yaku_defs import YakuDef
@@ -71,6 +84,11 @@ class MonthResult(NamedTuple):
 
 OUTCOMES = {"shobu": Outcome.YAKU, "teyaku": Outcome.TEYAKU}
 """A month's ``reason`` → its Outcome; every other reason is a 流れ (docs/rules/koikoi3.md §9)."""
+
+
+def shobu_pay(winner: int, value: int) -> tuple[int, ...]:
+    """勝負 on yaku worth ``value``: each other player pays it, at face value (§8)."""
+    return tuple(2 * value if s == winner else -value for s in range(3))
 
 
 def shobu_lines(winner: int, yaku: dict[str, int]) -> tuple[Line, ...]:
@@ -145,9 +163,7 @@ class Koikoi3(Game):
     ruleset = "koikoi3"
     titles = ("三人こいこい", "three-player koi-koi")
     dealer_title = "胴"
-    bot_rules = "hanafuda_tui.bots.koikoi3_eval"
     Facts = Koikoi3Facts
-    screen = "hanafuda_tui.ui.koikoi3"
     kasu_cards = KASU_CARDS
     Options = Koikoi3Options
 
@@ -175,6 +191,17 @@ class Koikoi3(Game):
         counts = count_by_pattern(classify)
         return {name: counts[name] for name in TEYAKU_NAMES}
 
+    @classmethod
+    def stakes(cls, view: PlayerView) -> Stakes | None:
+        """勝負 now: each other player pays every yaku held at face value, never doubled; after
+        こいこい the yaku are void if another calls 勝負 first (docs/rules/koikoi3.md §7, §8)."""
+        if view.phase != KOIKOI or view.to_act != view.seat:
+            return None
+        seat = view.seat
+        found = scoring_yaku(view.captures[seat])
+        value = sum(found.values())
+        return Stakes(seat, tuple(found.items()), (), shobu_pay(seat, value), GoOn((0, 0, 0)))
+
     def __init__(self, options: Koikoi3Options, first_dealer: int, deck_source: Any) -> None:
         super().__init__(options, first_dealer, deck_source)
         self.month_index = 0
@@ -195,7 +222,7 @@ class Koikoi3(Game):
         return SEASONS[(self.month_index // 3) % 4]
 
     def start(self) -> None:
-        self.emit("year_start", self.dealer, value=self.last_month)
+        self.emit(YearStarted(self.dealer, self.last_month))
         self.new_deal()
 
     def copy_state_from(self, original: Game) -> None:
@@ -221,7 +248,7 @@ class Koikoi3(Game):
         for s in shown:
             name, value = self.teyaku[s]  # type: ignore[misc]
             self.shown[s] = self.hands[s]
-            self.emit("teyaku", s, cards=self.hands[s], value=value, names=(name,))
+            self.emit(TeyakuShown(s, name, value, self.hands[s]))
         if shown:
             values = [self.teyaku[s][1] if self.declared[s] else 0 for s in range(3)]  # type: ignore[index]
             top = max(values)
@@ -255,7 +282,8 @@ class Koikoi3(Game):
                 self.offer = formed
                 self.phase = KOIKOI
                 self.to_act = seat
-                self.emit("yaku", seat, value=sum(yaku.values()), names=formed)
+                if self.logging:
+                    self.emit(YakuFormed(seat, formed, sum(yaku.values())))
                 return
         self.next_turn(seat)
 
@@ -280,15 +308,15 @@ class Koikoi3(Game):
         elif action == act.KOIKOI:
             self.koikoi = tuple(s == seat or k for s, k in enumerate(self.koikoi))
             self.shared_facts = None
-            self.emit("koikoi", seat, names=self.offer)
+            self.emit(KoikoiCalled(seat, self.offer))
             self.offer = ()
             self.next_turn(seat)
         else:
             yaku = scoring_yaku(self.captures[seat])
             value = sum(yaku.values())
-            self.emit("shobu", seat, value=value, names=tuple(yaku))
+            self.emit(Shobu(seat, value, tuple(yaku)))
             self.offer = ()
-            pay = tuple(2 * value if s == seat else -value for s in range(3))
+            pay = shobu_pay(seat, value)
             self._win(seat, "shobu", tuple(yaku.items()), value, pay, shobu_lines(seat, yaku))
 
     # -- month and year -------------------------------------------------------------------------
@@ -321,8 +349,8 @@ class Koikoi3(Game):
         )
         for s in range(3):
             self.scores[s] += pay[s]
-        names = (reason, *(name for name, _ in yaku))
-        self.emit("month_end", winner, value=value, names=names, amounts=pay)
+        yaku_names = tuple(name for name, _ in yaku)
+        self.emit(MonthEnded(winner, value, reason, yaku_names, tuple(pay)))
 
     def _nagare(self, reason: str) -> None:
         """流れ: nothing paid, the ビキ becomes 胴, the month is dealt again under 3文しばり
@@ -351,7 +379,7 @@ class Koikoi3(Game):
         if self.month_index >= self.last_month:
             if self.scores[0] == self.scores[1] == self.scores[2]:
                 self.last_month += 3
-                self.emit("extension", value=self.month_index)
+                self.emit(Extension(self.month_index))
             else:
                 self._end_year()
                 return
@@ -364,7 +392,7 @@ class Koikoi3(Game):
                 self.scores[s] += pay[s]
             lines = transfer_lines(pay, Cause.KOBIKI)
             self.settlements.append(Settlement("小引", self.month_index, pay, lines))
-            self.emit("kobiki", pay.index(max(pay)), amounts=pay)
+            self.emit(Kobiki(pay.index(max(pay)), tuple(pay)))
 
     def _end_year(self) -> None:
         pay = ginmi(self.scores)
@@ -372,8 +400,8 @@ class Koikoi3(Game):
             self.scores[s] += pay[s]
         lines = transfer_lines(pay, Cause.GINMI)
         self.settlements.append(Settlement("吟味", self.month_index, pay, lines))
-        self.emit("ginmi", amounts=pay)
-        self.emit("year_end", amounts=tuple(self.scores))
+        self.emit(Ginmi(tuple(pay)))
+        self.emit(YearEnded(tuple(self.scores)))
         self.phase = OVER
         self.to_act = -1
         self.finished = True

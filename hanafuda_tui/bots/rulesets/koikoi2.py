@@ -8,12 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core.cards import ALL_CARDS, AME, cards_of
-from ..core.game import PublicFacts
-from ..core.rulesets.koikoi2 import yaku as y
-from ..core.rulesets.koikoi2.facts import Koikoi2Facts
-from ..core.rulesets.koikoi2.game import Koikoi2, Koikoi2Options
-from .evaluation import Evaluator, Spec, StopRule, VoidingEvaluator
+from ...core.cards import ALL_CARDS, AME, cards_of
+from ...core.game import PublicFacts
+from ...core.rulesets.koikoi2 import yaku as y
+from ...core.rulesets.koikoi2.facts import Koikoi2Facts
+from ...core.rulesets.koikoi2.game import (
+    DOUBLED_FROM,
+    NO_CALLS,
+    Koikoi2,
+    Koikoi2Options,
+    doubling,
+    doublings,
+)
+from ...core.stakes import scaled
+from ..evaluation import Evaluator, Spec, StopRule, VoidingEvaluator
 
 MEASURED: dict[int, dict[str, float]] = {2: {"easy": 92.0, "normal": 58.4, "strong": 71.6}}
 """Each level's share of games won against the level below, by how many sit at the table
@@ -23,20 +31,17 @@ SPREAD = 4.8
 """``Evaluator.spread`` in points (normal bots, 300 games)."""
 ENOUGH = 5
 """Stop at this many points or more: doubling it is rarely worth the risk."""
-DOUBLED_FROM = 7
-"""With ``double_seven`` a score of this many points or more is doubled (seed 003 section 5)."""
 
 
 def specs(options: Koikoi2Options) -> tuple[Spec, ...]:
     """The core's yaku (``Koikoi2.yaku_defs``) at the game's values (``low_values``); with ``rain``
     a November card captured voids the ``RAIN_VOIDED`` ones; with ``double_seven`` a yaku worth 7
     or more on its own counts double (sums of smaller ones that reach 7 are left to the exact
-    score), as under ``rules=nintendo``."""
+    score), as under ``rules=nintendo`` (the core's ``doublings`` before any こいこい)."""
     void = AME if options.rain else 0
-    doubled = options.double_seven or options.rules == "nintendo"
 
     def v(value: int) -> int:
-        return 2 * value if doubled and value >= DOUBLED_FROM else value
+        return scaled(value, doublings(options, 0, NO_CALLS, value))
 
     return tuple(
         Spec(
@@ -53,27 +58,20 @@ def specs(options: Koikoi2Options) -> tuple[Spec, ...]:
 
 
 def scorer(options: Koikoi2Options) -> Callable[[int], int]:
-    """The exact points of 勝負 now (before any こいこい doubling), under the game's options."""
-    if options.rules == "nintendo":
-
-        def nintendo(caps: int) -> int:
-            base = sum(y.yaku_nintendo(caps).values())
-            return 2 * base if base >= DOUBLED_FROM else base
-
-        return nintendo
-    values = y.LOW_VALUES if options.low_values else y.VALUES
-    rain, double_seven = options.rain, options.double_seven
+    """The exact points of 勝負 now (before any こいこい doubling), under the game's options: the
+    core's yaku and ``doublings``."""
+    yaku = Koikoi2.yaku_function(options)
 
     def score(caps: int) -> int:
-        base = sum(y.yaku(caps, values, rain).values())
-        return 2 * base if double_seven and base >= DOUBLED_FROM else base
+        base = sum(yaku(caps).values())
+        return scaled(base, doublings(options, 0, NO_CALLS, base))
 
     return score
 
 
-def called(facts: PublicFacts) -> bool:
-    """Whether anyone called こいこい this month (the stake is already doubled)."""
-    return isinstance(facts, Koikoi2Facts) and any(facts.koikoi)
+def called(options: Koikoi2Options, seat: int, facts: PublicFacts) -> bool:
+    """Whether the seat's 勝負 is doubled after こいこい already (the core's ``doubling``)."""
+    return isinstance(facts, Koikoi2Facts) and doubling(options, seat, facts.koikoi)[1]
 
 
 def stop_rule(options: Koikoi2Options) -> StopRule:
@@ -87,7 +85,7 @@ def stop_rule(options: Koikoi2Options) -> StopRule:
     ) -> bool:
         caps = captures[seat]
         now = ev.score(caps)
-        if hand.bit_count() < 4 or called(facts) or ev.threatened(seat, captures):
+        if hand.bit_count() < 4 or called(options, seat, facts) or ev.threatened(seat, captures):
             return True
         if now >= ENOUGH and not (double_seven and now < DOUBLED_FROM):
             return True

@@ -1,13 +1,13 @@
-"""三人こいこい on screen: its screen adapter (``SCREEN``, named by ``Koikoi3.screen``)."""
+"""三人こいこい on screen: its screen adapter (``SCREEN``, registered in ``ui.rulesets.SCREENS``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.results import DealResult
-from ..core.rulesets.koikoi3.game import MonthResult
-from .i18n import t
-from .screens.ruleset_screen import RulesetScreen
+from ...core.results import DealResult
+from ...core.rulesets.koikoi3.game import MonthResult
+from ..i18n import t
+from ..screens.ruleset_screen import RulesetScreen
 
 
 class Koikoi3Screen(RulesetScreen):

@@ -10,21 +10,24 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ...core.game import Game, Phase, PlayerView
-from ...core.records import printable
-from ...core.results import DealResult
-from ...core.rulesets.hachihachi.ba import BA_NAMES, KOBA, ba_label
-from ...core.rulesets.hachihachi.facts import HachihachiFacts
-from ...core.rulesets.hachihachi.game import MONTHS, Hachihachi, MonthResult
-from ...core.rulesets.hachihachi.payout import Offer
-from ...core.rulesets.hachihachi.sheet import SheetLine, row_cells, sheet
-from ...core.rulesets.hachihachi.yaku import MULTIPLIERS, points
-from ..i18n import t
-from ..screens.modals import Decision, choices
-from ..screens.ruleset_screen import RulesetScreen
-from ..session import Session
-from ..text import name_text, plain, signed, yaku_name
+from ....core.game import Game, Phase, PlayerView
+from ....core.hints import stakes
+from ....core.records import printable
+from ....core.results import DealResult
+from ....core.rulesets.hachihachi.ba import BA_NAMES, KOBA, ba_label
+from ....core.rulesets.hachihachi.facts import HachihachiFacts
+from ....core.rulesets.hachihachi.game import MONTHS, Hachihachi, MonthResult
+from ....core.rulesets.hachihachi.sheet import SheetLine, row_cells, sheet
+from ....core.rulesets.hachihachi.yaku import MULTIPLIERS, points
+from ....core.stakes import Stakes
+from ...i18n import t
+from ...screens.modals import Decision, choices
+from ...screens.ruleset_screen import RulesetScreen
+from ...text import name_text, plain, signed, yaku_name
 from .sheet_text import WIDTH, cell_text, heading, render_sheet, units
+
+RULESET = Hachihachi.ruleset
+"""The ruleset these texts are of (its score unit, 点)."""
 
 
 def facts_of(view: PlayerView) -> HachihachiFacts:
@@ -55,11 +58,12 @@ def at_ba(yaku: dict[str, int], view: PlayerView) -> dict[str, int]:
     return {name: points(kan, facts.ba, facts.menu) for name, kan in yaku.items()}
 
 
-def offer_of(session: Session) -> Offer:
-    """What the core offers the seat deciding: its 出来役 and each seat's 点, full and half."""
-    game = session.game
-    assert isinstance(game, Hachihachi)
-    return game.offer()
+def stakes_of(view: PlayerView) -> Stakes:
+    """What the core says the seat deciding is paid: its 出来役 and each seat's 点 on stopping now
+    (あがり in full, 下げの取消し at half) and on going on (half if another goes out)."""
+    stake = stakes(view)
+    assert stake is not None
+    return stake
 
 
 def each_pays(amounts: Sequence[int], seat: int) -> int | None:
@@ -71,44 +75,45 @@ def each_pays(amounts: Sequence[int], seat: int) -> int | None:
 def who_pays(amounts: Sequence[int], seat: int, names: Sequence[str]) -> str:
     """``name amount`` for each other player, as the core's figures say."""
     return ", ".join(
-        t("hh.pays_seat", who=plain(names[s]), amount=-a)
+        t("hh.pays_seat", RULESET, who=plain(names[s]), amount=-a)
         for s, a in enumerate(amounts)
         if s != seat
     )
 
 
-def yaku_line(offer: Offer) -> str:
-    return "  ".join(f"[b]{yaku_name(n)} {kan}貫[/b]" for n, kan in offer.yaku)
+def yaku_line(stake: Stakes) -> str:
+    return "  ".join(f"[b]{yaku_name(n)} {kan}貫[/b]" for n, kan in stake.yaku)
 
 
-def agari_prompt(view: PlayerView, session: Session) -> Decision:
+def agari_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """あがり (take the yaku now) or 下げ (play on for more, at a risk), with what each pays."""
-    offer, seat, names = offer_of(session), view.seat, session.names
-    full, half = each_pays(offer.full, seat), each_pays(offer.half, seat)
-    total = offer.full[seat]
+    stake, seat = stakes_of(view), view.seat
+    beaten = stake.go_on.beaten
+    full, half = each_pays(stake.stop, seat), each_pays(beaten, seat)
+    total = stake.stop[seat]
     body = [
-        yaku_line(offer),
-        t("hh.agari_pays", each=full, total=total)
+        yaku_line(stake),
+        t("hh.agari_pays", RULESET, each=full, total=total)
         if full is not None
-        else t("hh.agari_pays_seats", pays=who_pays(offer.full, seat, names), total=total),
-        t("hh.sage_means", half=half)
+        else t("hh.agari_pays_seats", RULESET, pays=who_pays(stake.stop, seat, names), total=total),
+        t("hh.sage_means", RULESET, half=half)
         if half is not None
-        else t("hh.sage_means_seats", pays=who_pays(offer.half, seat, names)),
+        else t("hh.sage_means_seats", RULESET, pays=who_pays(beaten, seat, names)),
     ]
     return Decision(t("hh.agari_title"), body, choices(view))
 
 
-def cancel_prompt(view: PlayerView, session: Session) -> Decision:
+def cancel_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """The 下げ player, after another turn without a new yaku: cancel now for half, or stay."""
-    offer, seat = offer_of(session), view.seat
-    half, total = each_pays(offer.half, seat), offer.half[seat]
+    stake, seat = stakes_of(view), view.seat
+    half, total = each_pays(stake.stop, seat), stake.stop[seat]
     pays = (
-        t("hh.cancel_pays", half=half, total=total)
+        t("hh.cancel_pays", RULESET, half=half, total=total)
         if half is not None
-        else t("hh.cancel_pays_seats", pays=who_pays(offer.half, seat, session.names), total=total)
+        else t("hh.cancel_pays_seats", RULESET, pays=who_pays(stake.stop, seat, names), total=total)
     )
     return Decision(
-        t("hh.cancel_title"), [yaku_line(offer), pays, t("hh.keep_means")], choices(view)
+        t("hh.cancel_title"), [yaku_line(stake), pays, t("hh.keep_means")], choices(view)
     )
 
 

@@ -1,4 +1,4 @@
-"""花合わせ on screen: its screen adapter (``SCREEN``, named by ``Hanaawase.screen``).
+"""花合わせ on screen: its screen adapter (``SCREEN``, registered in ``ui.rulesets.SCREENS``).
 
 With four to six seated (docs/rules/hanaawase.md §11) a human answers 出る・下る in a private
 prompt, and the seats that sat a round out are marked on its result and on the score sheet.
@@ -8,20 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
-from ..core import actions as act
-from ..core.game import Phase, PlayerView
-from ..core.results import DealResult
-from ..core.rulesets.hanaawase.facts import HanaawaseFacts
-from ..core.rulesets.hanaawase.game import OIKOMI, ORIRU, RoundResult
-from .i18n import t
-from .screens.modals import Decision, choices
-from .screens.ruleset_screen import Prompt, RulesetScreen
-from .text import faces_of, plain
-
-if TYPE_CHECKING:
-    from .session import Session
+from ...core import actions as act
+from ...core.game import Phase, PlayerView
+from ...core.results import DealResult
+from ...core.rulesets.hanaawase.facts import HanaawaseFacts
+from ...core.rulesets.hanaawase.game import OIKOMI, ORIRU, RoundResult
+from ..i18n import t
+from ..screens.modals import Decision, choices
+from ..screens.ruleset_screen import Prompt, RulesetScreen
+from ..text import faces_of, plain
 
 
 def answers_so_far(view: PlayerView, names: Sequence[str]) -> list[str]:
@@ -38,12 +34,11 @@ def answers_so_far(view: PlayerView, names: Sequence[str]) -> list[str]:
     return out
 
 
-def deru_prompt(view: PlayerView, session: Session) -> Decision:
+def deru_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """出る or 下る, seen from the own hand only: the answers given so far and how many places are
     left for how many seats still to answer (docs/rules/hanaawase.md §11)."""
     facts = view.facts
     assert isinstance(facts, HanaawaseFacts)
-    names = session.names
     waiting = (view.dealer - view.seat) % view.players
     so_far = answers_so_far(view, names)
     body = [

@@ -9,13 +9,13 @@ and no other player is one card from one; the strong bot's search judges 下げ 
 
 from __future__ import annotations
 
-from ..core.cards import ALL_CARDS
-from ..core.game import PublicFacts
-from ..core.rulesets.hachihachi.ba import KOBA
-from ..core.rulesets.hachihachi.facts import HachihachiFacts
-from ..core.rulesets.hachihachi.game import HachihachiOptions
-from ..core.rulesets.hachihachi.yaku import MULTIPLIERS, YAKU, dekiyaku, points
-from .evaluation import Evaluator, Spec
+from ...core.cards import ALL_CARDS
+from ...core.game import PublicFacts
+from ...core.rulesets.hachihachi.ba import KOBA
+from ...core.rulesets.hachihachi.facts import HachihachiFacts
+from ...core.rulesets.hachihachi.game import HachihachiOptions
+from ...core.rulesets.hachihachi.yaku import MULTIPLIERS, YAKU, dekiyaku, points
+from ..evaluation import Evaluator, Spec
 
 MEASURED: dict[int, dict[str, float]] = {3: {"easy": 89.0, "normal": 39.6, "strong": 40.7}}
 """Each level's share of games won against the level below, by how many sit at the table

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 
-from ...core.rulesets.hachihachi.sheet import Sheet, SheetLine
+from ....core.rulesets.hachihachi.sheet import Sheet, SheetLine
 
 CELL = 6
 """Width of a 貫 or 点 column."""

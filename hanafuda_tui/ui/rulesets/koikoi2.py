@@ -1,4 +1,4 @@
-"""二人こいこい on screen: its screen adapter (``SCREEN``, named by ``Koikoi2.screen``)."""
+"""二人こいこい on screen: its screen adapter (``SCREEN``, registered in ``ui.rulesets.SCREENS``)."""
 
 from __future__ import annotations
 
@@ -6,30 +6,17 @@ from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ..core.game import Phase, PlayerView
-from ..core.results import Cause
-from ..core.rulesets.koikoi2.game import Koikoi2Options, doubling, shobu_lines
-from .i18n import t
-from .screens.modals import Decision, koikoi_prompt
-from .screens.ruleset_screen import RulesetScreen
-from .session import Session
+from ...core.game import Phase, PlayerView
+from ...core.rulesets.koikoi2.game import Koikoi2Options
+from ..i18n import t
+from ..screens.modals import Decision, koikoi_prompt
+from ..screens.ruleset_screen import RulesetScreen
 
 
-def doublings(view: PlayerView, value: int) -> list[str]:
-    """The ×2s a 勝負 now gets, read from the core's own 勝負 lines (docs/rules/koikoi2.md §6, §8,
-    §11.3): ``double_seven`` for a base of 7 or more under that option or the nintendo rules,
-    ``koikoi`` after a こいこい (under the nintendo rules, the other player's)."""
-    options = view.options
-    assert isinstance(options, Koikoi2Options)
-    double_seven, called = doubling(options, view.seat, view.facts.called())
-    lines = shobu_lines(view.seat, {"": value}, double_seven, called)
-    return [str(line.cause) for line in lines if line.cause is not Cause.YAKU]
-
-
-def stakes_prompt(view: PlayerView, session: Session) -> Decision:
+def stakes_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """こいこい or 勝負, with the doubling a 勝負 gets and the loser's 0; under the nintendo rules
     what one こいこい a month means (docs/rules/koikoi2.md §11.2)."""
-    decision = koikoi_prompt(view, session, doublings)
+    decision = koikoi_prompt(view, names)
     options = view.options
     assert isinstance(options, Koikoi2Options)
     if options.rules == "nintendo":

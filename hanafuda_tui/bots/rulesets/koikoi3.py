@@ -6,11 +6,11 @@ the yaku in hand is small, another is one card away, and nobody else is close to
 
 from __future__ import annotations
 
-from ..core.cards import ALL_CARDS
-from ..core.game import PublicFacts
-from ..core.rulesets.koikoi3.game import Koikoi3Options
-from ..core.rulesets.koikoi3.yaku import YAKU, scoring_yaku
-from .evaluation import Evaluator, Spec
+from ...core.cards import ALL_CARDS
+from ...core.game import PublicFacts
+from ...core.rulesets.koikoi3.game import Koikoi3Options
+from ...core.rulesets.koikoi3.yaku import YAKU, scoring_yaku
+from ..evaluation import Evaluator, Spec
 
 MEASURED: dict[int, dict[str, float]] = {3: {"easy": 97.2, "normal": 38.9, "strong": 40.7}}
 """Each level's share of games won against the level below, by how many sit at the table

@@ -3,9 +3,9 @@ against the others (own + 2 × value, each other − value: seed 004, docs/rules
 
 from __future__ import annotations
 
-from ..core.rulesets.hanaawase.game import HanaawaseOptions
-from ..core.rulesets.hanaawase.yaku import YAKU, dekiyaku
-from .evaluation import Entry, Evaluator, Spec
+from ...core.rulesets.hanaawase.game import HanaawaseOptions
+from ...core.rulesets.hanaawase.yaku import YAKU, dekiyaku
+from ..evaluation import Entry, Evaluator, Spec
 
 MEASURED: dict[int, dict[str, float]] = {
     3: {"easy": 92.0, "normal": 36.4, "strong": 42.3},
