@@ -33,7 +33,6 @@ from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
 from .core.stats import TOTAL_HANDS
 from .story import tell
 from .tournament import Plan
-from .ui.rulesets import screen_of
 
 MAX_JOBS = 64
 MAX_MESSAGE = 300
@@ -199,6 +198,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     game = replay(record)
     names = [printable(s.name) for s in record.seats]
     if args.sheet:
+        from .ui.rulesets import screen_of  # the screens, textual with them, only for a sheet
+
         lines = screen_of(record.ruleset).sheet_text(game, names)
         if lines is None:
             raise UsageError(f"--sheet is the 八八 記入式; this record is {record.ruleset}")

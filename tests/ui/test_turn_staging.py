@@ -42,10 +42,12 @@ def test_a_bot_turn_shows_its_play_then_its_draw_each_held(
     shown: list[tuple[float, int, str]] = []
     original = FieldPanel.show
 
-    def recorded(self: FieldPanel, field: int, lit: int, pending: int, note: str = "") -> None:
+    def recorded(
+        self: FieldPanel, field: int, lit: int, pending: int, note: str = "", at: int = -1
+    ) -> None:
         if not shown or shown[-1][1:] != (pending, note):
             shown.append((time.monotonic(), pending, note))
-        original(self, field, lit, pending, note)
+        original(self, field, lit, pending, note, at)
 
     monkeypatch.setattr(FieldPanel, "show", recorded)
 
@@ -176,9 +178,11 @@ def test_while_the_play_is_shown_what_the_draw_captures_is_not(
     seen: list[tuple[int, int]] = []  # (the card on its way, the captures on screen)
     original = FieldPanel.show
 
-    def recorded(self: FieldPanel, field: int, lit: int, pending: int, note: str = "") -> None:
+    def recorded(
+        self: FieldPanel, field: int, lit: int, pending: int, note: str = "", at: int = -1
+    ) -> None:
         seen.append((pending, sum(p.shown_cards for p in self.screen.query(SeatPanel))))
-        original(self, field, lit, pending, note)
+        original(self, field, lit, pending, note, at)
 
     monkeypatch.setattr(FieldPanel, "show", recorded)
 

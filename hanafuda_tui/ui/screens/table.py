@@ -105,6 +105,10 @@ def captured_by(steps: Sequence[Step]) -> int:
     return cards
 
 
+FRAME = 0.04
+"""The longest a frame of a sliding card is held (seconds)."""
+
+
 class Moment(NamedTuple):
     """A step of a decision on screen: the field then, its lit cards, the card on its way, a note;
     the seat that moved, the cards it captures in this step and the later ones (not yet in its
@@ -119,6 +123,10 @@ class Moment(NamedTuple):
     unseen: int = 0
     log_end: int = -1
     told: int | None = None
+    at: int = -1
+    """Where the moving ``card`` stands in the field row (-1: its own place, beside its month)."""
+    hold: float = 0.0
+    """How long it is held (0: the pace)."""
 
 
 @dataclass
@@ -263,9 +271,13 @@ class TableScreen(Screen[None]):
         if self.moments:
             held = self.moments[0]
             field, lit, pending, note = held.field, held.lit, held.card, held.note
+            at = held.at
         elif pending >= 0:
             note = t("table.pending", card=face(pending))
-        self.query_one("#field", FieldPanel).show(field, lit, pending, note)
+            at = -1
+        else:
+            at = -1
+        self.query_one("#field", FieldPanel).show(field, lit, pending, note, at)
         self.query_one(LastTurns).show(game.book, told, order, names)
         hidden = view.hand_counts[bottom] if not cards else 0
         warned = sum(1 << c for c, (_, ok) in view.facts.warnings().items() if not ok)
@@ -539,20 +551,11 @@ class TableScreen(Screen[None]):
             steps = steps[:-1]
         names = self.session.names
         if steps:
+            ends = [*(step.log_at for step in steps[1:]), len(game.log)]
             self.moments = [
-                Moment(
-                    step.field_before & ~(1 << step.card),
-                    step.took & step.field_before,
-                    step.card,
-                    step_note(step, names, game.ruleset),
-                    seat,
-                    unseen=sum(
-                        {(later.took | 1 << later.card) for later in steps[i:] if later.took}
-                    ),
-                    log_end=steps[i + 1].log_at if i + 1 < len(steps) else len(game.log),
-                    told=step.index + 1,
-                )
-                for i, step in enumerate(steps)
+                moment._replace(seat=seat, log_end=end)
+                for i, (step, end) in enumerate(zip(steps, ends, strict=True))
+                for moment in self.step_moments(step, steps[i + 1 :], pace)
             ]
         else:  # a declaration: its line, over the field as it is
             lines = [line for e in game.log[start:] if (line := event_line(e, names, game.ruleset))]
@@ -561,7 +564,31 @@ class TableScreen(Screen[None]):
             self.refresh_table()
             self.stage_token += 1
             token = self.stage_token
-            self.set_timer(pace, lambda: self.next_moment(token))
+            self.set_timer(self.moments[0].hold or pace, lambda: self.next_moment(token))
+
+    def step_moments(self, step: Step, later: Sequence[Step], pace: float) -> list[Moment]:
+        """A card step as the table shows it: the card slides along the field row (with motion
+        on) to its month, beside the cards it takes (lit), or to its place if it stays; then the
+        cards it took leave the field for the captures."""
+        before = step.field_before & ~(1 << step.card)
+        note = step_note(step, self.session.names, self.session.game.ruleset)
+        unseen = captured_by([step, *later])
+        told = step.index + 1
+        meet = Moment(before, step.took & before, step.card, note, unseen=unseen, told=told)
+        place = (before & ((1 << step.card) - 1)).bit_count()
+        slide = [
+            meet._replace(lit=0, at=k, hold=min(FRAME, pace / 4 / max(place, 1)))
+            for k in range(place)
+            if self.motion()
+        ]
+        if not step.took or not step.done:
+            return [*slide, meet]
+        gone = meet._replace(field=step.field_after, lit=0, card=-1, unseen=captured_by(later))
+        return [*slide, meet, gone._replace(hold=pace / 2)]
+
+    def motion(self) -> bool:
+        """Whether cards slide into place (a setting) or just appear there."""
+        return bool(getattr(self.app, "motion", True))
 
     def next_moment(self, token: int) -> None:
         """The held step is over: the next one, or on to whoever acts next."""
@@ -569,7 +596,8 @@ class TableScreen(Screen[None]):
             return
         self.moments.pop(0)
         if self.moments:
-            self.set_timer(self.app_pause(), lambda: self.next_moment(token))
+            hold = self.moments[0].hold or self.app_pause()
+            self.set_timer(hold, lambda: self.next_moment(token))
         self.refresh_table()
         self.advance()
 

@@ -36,15 +36,22 @@ def step_text(step: Step) -> str:
 
 
 def final_turn(book: TurnBook, deal: int, names: Sequence[str], ruleset: str) -> list[str]:
-    """The turn that ended deal number ``deal`` (counted from 0, redeals included), a line a
-    step: the last seat to move, its card steps and what followed (a yaku, 勝負); a deal won by
-    a declared teyaku ends on the declaration."""
+    """The turn that ended deal number ``deal`` (counted from 0, redeals included), step by
+    step: the last seat to move, a line for each card step, each followed by a line for each
+    thing it brought (a yaku, 勝負); a deal won by a declared teyaku ends on the declaration."""
     if deal >= len(book.deals):
         return []
     told = book.deals[deal]
     if not told.turns:
         return [line for e in told.opening if (line := event_line(e, names, ruleset))]
-    return [step_note(step, names, ruleset) for step in told.turns[-1].steps]
+    lines = []
+    for step in told.turns[-1].steps:
+        who = plain(names[step.seat]) if 0 <= step.seat < len(names) else ""
+        lines.append(f"{who} {step_text(step)}".strip())
+        lines += [
+            "  " + line.strip() for e in step.events if (line := event_line(e, names, ruleset))
+        ]
+    return lines
 
 
 class LastTurns(Panel):

@@ -247,24 +247,39 @@ class FieldPanel(Panel):
     pending = -1
     note = ""
 
-    def show(self, field_cards: int, lit: int, pending: int, note: str = "") -> None:
-        """``pending``: a card on its way to the field (waiting for a choice, or a bot's play
-        being shown before it lands), described by the markup ``note``."""
-        if not self.changed((field_cards, lit, pending, note)):
+    def show(self, field_cards: int, lit: int, pending: int, note: str = "", at: int = -1) -> None:
+        """``pending``: a card on its way to the field (waiting for a choice, or a card played or
+        drawn being shown as it meets the field), drawn inverted in the row at ``at`` (-1: its
+        own place, beside the cards of its month), and described by the markup ``note``."""
+        if not self.changed((field_cards, lit, pending, note, at)):
             return
         self.field_cards, self.lit, self.pending, self.note = field_cards, lit, pending, note
+        self.at = at
         self.shown_cards = field_cards | (1 << pending if pending >= 0 else 0)
         self.refresh(layout=True)
 
+    def row(self) -> list[tuple[int, bool]]:
+        """The cards of the row in order, each with whether it is the one on its way."""
+        cards = [(c, False) for c in card_list(self.field_cards)]
+        if self.pending >= 0:
+            at = self.at if self.at >= 0 else sum(c < self.pending for c, _ in cards)
+            cards.insert(min(at, len(cards)), (self.pending, True))
+        return cards
+
     def lines(self, width: int) -> list[str]:
         label = t("table.field")
-        cards = card_list(self.field_cards)
+        cards = self.row()
         indent = cell_len(label) + 1
         if self.big:
-            faces = [big_face(c, lit=bool(self.lit >> c & 1)) for c in cards]
+            faces = [
+                big_face(c, lit=bool(self.lit >> c & 1), selected=moving) for c, moving in cards
+            ]
             out = big_wrap(faces, width, label + " ", indent)
         else:
-            items = [(face(c, lit=bool(self.lit >> c & 1)), cell_len(FACES[c])) for c in cards]
+            items = [
+                (face(c, lit=bool(self.lit >> c & 1), selected=moving), cell_len(FACES[c]))
+                for c, moving in cards
+            ]
             out = wrap(items, width, label + " ", indent)
         if self.note:
             out.append(self.note)
