@@ -240,13 +240,8 @@ class Redealt(ByDealer):
     FLAT = (("cards", "field"), ("names", "reasons"))
     dealer: int
     field: int
-    reason: str = ""
-    """Why (``REDEALS`` of koikoi2's yaku): field-four, teshi, kuttsuki, field-three, field-pairs."""
-
-    @property
-    def reasons(self) -> tuple[str, ...]:
-        """The reason as the record's ``names`` (none if not given)."""
-        return (self.reason,) if self.reason else ()
+    reasons: tuple[str, ...] = ()
+    """Why, one of koikoi2's ``REDEALS``: field-four, teshi, kuttsuki, field-three, field-pairs."""
 
 
 # -- 三人こいこい ----------------------------------------------------------------------------------

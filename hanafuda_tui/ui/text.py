@@ -171,8 +171,8 @@ def event_line(e: Event, names: Sequence[str], ruleset: str) -> str | None:
             return t("log.cancel", ruleset, who=who, value=gain)
         case Shima(cards=cards):  # 八八's シマ and 花合わせ's field シマ
             return t("log." + e.kind, who=who, cards=faces_of(cards))
-        case Redealt(field=field, reason=reason):
-            why = reason_text("", reason or "field-four")
+        case Redealt(field=field, reasons=reasons):
+            why = reason_text("", reasons[0] if reasons else "field-four")
             return t("log.redeal", who=who, cards=faces_of(field), reason=why)
         case DeruOriru(entry=entry):
             return t("log." + entry, who=who)

@@ -90,7 +90,7 @@ def test_a_nintendo_redeal_says_its_own_reason_in_the_result_sheet_and_log() -> 
                 lines = [
                     event_line(e, names, "koikoi2") or ""
                     for e in log
-                    if isinstance(e, Redealt) and e.reason == kind
+                    if isinstance(e, Redealt) and e.reasons == (kind,)
                 ]
                 assert lines and all(words[kind] in line for line in lines)
     finally:

@@ -262,7 +262,7 @@ class Koikoi2(Game):
         self.shared_facts = None
         kind = redeal_kind(self.hands, self.field, self.nintendo)
         if kind:
-            self.emit(Redealt(self.dealer, self.field, kind))
+            self.emit(Redealt(self.dealer, self.field, (kind,)))
             self._record(-1, "nagare-shima", (), 0, 0, (), redeal=kind)
             self.new_deal()
             return
