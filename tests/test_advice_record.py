@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from cli_helpers import run
+from helpers.cli import run
 
 from hanafuda_tui.core.records import SeatRecord, load_record, new_game, record_of, replay
 

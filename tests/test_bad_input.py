@@ -13,7 +13,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from cli_helpers import refused, run
+from helpers.cli import refused, run
 
 from hanafuda_tui import tournament
 from hanafuda_tui.bots import BotSpecError, make_bot

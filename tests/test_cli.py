@@ -5,7 +5,7 @@ import random
 from pathlib import Path
 
 import pytest
-from cli_helpers import refused, run
+from helpers.cli import refused, run
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "records" / "koikoi3-example.json"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from regenerate_goldens import (
+from helpers.goldens import (
     EXAMPLES,
     GOLDEN_DIR,
     REGENERATE,

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import run
+from helpers.cli import run
 
 from hanafuda_tui.core.cards import CARD_OF_CODE, parse_deck
 from hanafuda_tui.core.game import Game

@@ -181,13 +181,3 @@ SHIKO = mask("AIcs")
 GOKO = mask("AIcos")
 AME = MONTH_MASK[10]
 """雨札: every November (柳) card."""
-
-
-def month_counts(m: int) -> list[int]:
-    """How many cards of each month the set holds."""
-    return [(m & MONTH_MASK[i]).bit_count() for i in range(12)]
-
-
-def card_label(c: int) -> str:
-    """``"A 松に鶴"``: code and Japanese name."""
-    return f"{CODES[c]} {NAME[c]}"

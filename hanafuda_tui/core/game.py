@@ -132,8 +132,12 @@ class PublicFacts(Protocol):
 NO_WARNINGS: Mapping[int, tuple[Any, bool]] = MappingProxyType({})
 
 
-class NoFacts(NamedTuple):
-    """The facts of a ruleset with none of its own."""
+class FactsDefaults:
+    """The answers of a ruleset without the fact asked about. A ruleset's ``Game.Facts`` is its
+    NamedTuple of fields with this after it (``class XFacts(XFields, FactsDefaults)``), and
+    overrides what it has."""
+
+    __slots__ = ()
 
     def status(self) -> tuple[tuple[str, object], ...]:
         return ()
@@ -152,6 +156,16 @@ class NoFacts(NamedTuple):
 
     def seating(self) -> Seating | None:
         return None
+
+
+class NoFields(NamedTuple):
+    """No fields."""
+
+
+class NoFacts(NoFields, FactsDefaults):
+    """The facts of a ruleset with none of its own."""
+
+    __slots__ = ()
 
 
 NO_FACTS = NoFacts()
@@ -218,13 +232,19 @@ class Game:
     dealer_title: ClassVar[str] = ""
     """What the dealer is called in records and logs (親 or 胴); each ruleset sets its own."""
     shown_are_field: ClassVar[bool] = False
-    """Whether shown teyaku cards are field cards for the other players (花合わせ, seed 004 手役)."""
+    """Whether shown teyaku cards are field cards for the other players (花合わせ,
+    docs/rules/hanaawase.md §5)."""
     Facts: ClassVar[type[PublicFacts]] = NoFacts
     """The type of the ruleset's public facts in a view (``PlayerView.facts``)."""
     kasu_cards: ClassVar[int] = KASUS
     """The cards the ruleset counts as カス (a card may count as its own kind too)."""
+    scoring: ClassVar[Callable[..., dict[str, int]] | None] = None
+    """Captures → the scoring yaku in the ruleset's own unit, where the options do not change it
+    (a ``staticmethod``)."""
+    yaku_table: ClassVar[tuple[YakuDef, ...]] = ()
+    """The yaku ``scoring`` scores, as card sets, where the options do not change them."""
     has_ba: ClassVar[bool] = False
-    """Whether a month's 場 (小場/大場/絶場) scales its values (八八, seed 002)."""
+    """Whether a month's 場 (小場/大場/絶場) scales its values (八八, docs/rules/hachihachi.md §4)."""
 
     __slots__ = (
         "players", "deal_layout", "options", "deck_source", "first_dealer", "dealer", "scores",
@@ -416,8 +436,9 @@ class Game:
 
     @classmethod
     def year_length(cls, options: Any) -> int:
-        """The months in a year under ``options`` (before any extension: 越年, 返り春)."""
-        return 12
+        """The months in a year under ``options`` (before any extension: 越年, 返り春): the
+        ``months`` option where the ruleset has one, else 12."""
+        return int(getattr(options, "months", 12))
 
     @classmethod
     def pattern_for(cls, players: int) -> tuple[tuple[int, int], ...]:
@@ -427,14 +448,14 @@ class Game:
     @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]] | None:
         """Captures → the scoring yaku under ``options``, in the ruleset's own unit (None: no
-        hints)."""
-        return None
+        hints); by default its ``scoring``, whatever the options."""
+        return cls.scoring
 
     @classmethod
     def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
         """The yaku ``yaku_function`` scores under ``options``, as card sets in the same unit
-        (the help reference and the bots read them; empty: none)."""
-        return ()
+        (the help reference and the bots read them; empty: none); by default its ``yaku_table``."""
+        return cls.yaku_table
 
     @classmethod
     def teyaku_counts(cls) -> dict[str, int] | None:

@@ -17,10 +17,10 @@ from .cards import BIT, MONTH_MASK
 
 FIELD = -1
 
-# 手七場六 (seed 000 競技の全体, docs/rules/README.md §4): 胴二, ビキ, 胴 four each, three to the field, then
+# 手七場六 (docs/rules/README.md §4): 胴二, ビキ, 胴 four each, three to the field, then
 # three each and three to the field.
 DEAL_THREE = ((1, 4), (2, 4), (0, 4), (FIELD, 3), (1, 3), (2, 3), (0, 3), (FIELD, 3))
-# Two players (seed 003 §7.1, docs/rules/README.md §4): non-dealer, dealer, field four each, twice.
+# Two players (docs/rules/README.md §4): non-dealer, dealer, field four each, twice.
 DEAL_TWO = ((1, 4), (0, 4), (FIELD, 4), (1, 4), (0, 4), (FIELD, 4))
 
 

@@ -50,16 +50,6 @@ def payments(lines: Iterable[Line]) -> list[Payment]:
     return out
 
 
-def received(found: Iterable[Payment], players: int) -> tuple[int, ...]:
-    """Each seat's net over ``found``: what the lines told per payment add up to."""
-    out = [0] * players
-    for p in found:
-        out[p.receiver] += p.amount
-        if p.payer >= 0:
-            out[p.payer] -= p.amount
-    return tuple(out)
-
-
 def cause_text(line: Line, ruleset: str, after: str = "") -> str:
     """One line's cause: the yaku with its face value where it differs from the amount (八八's
     貫), the 場, 下げ, 法度, こいこい, 7点 doubling, card points, 吹き消し, 小引, 吟味...; the yaku a

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from twins import twin_with_hidden_cards_permuted
+from helpers.bots import twin_with_hidden_cards_permuted
 
 from hanafuda_tui.bots import BotSpecError, make_bot
 from hanafuda_tui.core.cards import deck_string

@@ -1,11 +1,11 @@
-"""Bots answer 出る・下る (花合わせ with four to six seated, seed 004 参加者の決め方,
-docs/rules/hanaawase.md §11): legal answers at every level, the easy and normal hand-strength
+"""Bots answer 出る・下る (花合わせ with four to six seated, docs/rules/hanaawase.md
+§11): legal answers at every level, the easy and normal hand-strength
 rules on stacked hands, the strong search on the view alone, and normal ahead of random."""
 
 import random
 
 import pytest
-from twins import twin_with_hidden_cards_permuted
+from helpers.bots import twin_with_hidden_cards_permuted
 
 from hanafuda_tui import tournament
 from hanafuda_tui.bots import make_bot

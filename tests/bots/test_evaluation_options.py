@@ -1,5 +1,5 @@
-"""Evaluators follow the game's options: 二人こいこい's values, 雨流れ and 7点以上倍 (seed 003
-section 5), 八八's menu at the month's 場 (seed 002 ○ルールの概要); one evaluator per options."""
+"""Evaluators follow the game's options: 二人こいこい's values, 雨流れ and 7点以上倍 (docs/rules/koikoi2.md
+§6, §8), 八八's menu at the month's 場 (docs/rules/hachihachi.md §5); one evaluator per options."""
 
 import random
 

@@ -3,8 +3,7 @@
 import random
 
 import pytest
-from normal_play import decisions
-from twins import twin_with_hidden_cards_permuted
+from helpers.bots import decisions, twin_with_hidden_cards_permuted
 
 from hanafuda_tui import tournament
 from hanafuda_tui.bots import make_bot

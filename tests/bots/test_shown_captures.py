@@ -1,11 +1,11 @@
 """One capture rule for the core and the bots: in 花合わせ the others' shown 六カス/七カス cards are
-field cards during a turn (seed 004 手役, docs/rules/hanaawase.md §5), for a bot deciding from a view
+field cards during a turn (docs/rules/hanaawase.md §5), for a bot deciding from a view
 (``hints.takes``) as for a playout reading its own imagined game."""
 
 import random
 
 import pytest
-from conftest import stack
+from helpers.koikoi3 import stack
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.bots.policy import seen_of_game, seen_of_view

@@ -4,7 +4,7 @@
 import random
 
 import pytest
-from conftest import game_with, play, stack
+from helpers.koikoi3 import game_with, play, stack
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core import cards

@@ -7,7 +7,7 @@ A replay whose decisions the new cards make illegal (another seat's teyaku 'decl
 longer holds) is skipped, and so is one where the rules charge a hand differently, as they make
 public: a declared teyaku with the cards it shows, 二人こいこい's teyaku that win at once, and 八八's
 法度 charges, a 法度 lay exempt or not by the rest of the hand (shown to prove it) and 飛込み 不作為
-(seed 002 ○ルールの補足説明 (1) 1, 4).
+(docs/rules/hachihachi.md §13).
 """
 
 from __future__ import annotations

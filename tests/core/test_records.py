@@ -4,8 +4,7 @@ import json
 import random
 
 import pytest
-from conftest import game_with, play
-from test_koikoi3_game import TEPPO
+from helpers.koikoi3 import TEPPO, game_with, play
 
 from hanafuda_tui.core.records import (
     GameRecord,

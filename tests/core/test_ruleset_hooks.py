@@ -1,6 +1,7 @@
 """A ruleset plugs in through its Game subclass alone: every fact a screen, a bot or the cli needs
 from a ruleset is a class attribute or hook of that class, and no module outside the rulesets
-tells rulesets apart by comparing their names to literals."""
+packages (the core's rulesets and each layer's adapters with its registry keyed by name) tells
+rulesets apart by comparing their names to literals."""
 
 from __future__ import annotations
 
@@ -17,7 +18,13 @@ from hanafuda_tui.core.rulesets.koikoi3.game import Koikoi3
 from hanafuda_tui.core.stats import TOTAL_HANDS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "hanafuda_tui"
-RULESET_DIR = PACKAGE / "core" / "rulesets"
+
+
+def in_rulesets(path: Path) -> bool:
+    """Whether ``path`` is in a ``rulesets`` package of some layer (core/rulesets/, bots/rulesets/,
+    ui/rulesets/): a ruleset's own module or the layer's registry."""
+    return "rulesets" in path.relative_to(PACKAGE).parts[:-1]
+
 
 OWN = ("titles", "dealer_title")
 """Facts with no sensible default: each ruleset must state its own."""
@@ -61,11 +68,22 @@ def test_yaku_function_maps_captures_to_named_values(name: str) -> None:
     assert found and all(isinstance(k, str) and isinstance(v, int) for k, v in found.items())
 
 
+TEYAKU_STATISTICS = {"koikoi3": "counts", "hachihachi": "table", "koikoi2": None, "hanaawase": None}
+"""Which exact teyaku statistic each ruleset gives (``hanafuda stats teyaku``): counts per teyaku,
+counts per cell of two-type teyaku, or none."""
+
+
+def test_every_ruleset_says_which_teyaku_statistic_it_gives() -> None:
+    assert sorted(TEYAKU_STATISTICS) == sorted(RULESETS)
+
+
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_teyaku_hooks_give_counts_tables_or_none(name: str) -> None:
     cls = RULESETS[name]
     counts = cls.teyaku_counts()
     table = cls.teyaku_table()
+    kind = TEYAKU_STATISTICS.get(name)
+    assert (counts is not None, table is not None) == (kind == "counts", kind == "table")
     if counts is not None:
         assert counts and all(isinstance(n, int) for n in counts.values())
         assert 0 < sum(counts.values()) < TOTAL_HANDS
@@ -73,13 +91,6 @@ def test_teyaku_hooks_give_counts_tables_or_none(name: str) -> None:
         cells = [n for row in table.values() for n in row.values()]
         assert cells and all(isinstance(n, int) for n in cells)
         assert 0 < sum(cells) <= TOTAL_HANDS
-
-
-def test_base_hooks_are_explicit_defaults() -> None:
-    assert Game.yaku_function(None) is None
-    assert Game.teyaku_counts() is None
-    assert Game.teyaku_table() is None
-    assert Game.shown_are_field is False and Game.has_ba is False
 
 
 def _ruleset_literals(node: ast.AST) -> Iterator[str]:
@@ -123,7 +134,15 @@ def test_no_module_outside_the_rulesets_tells_rulesets_apart_by_name() -> None:
     found = [
         hit
         for path in sorted(PACKAGE.rglob("*.py"))
-        if RULESET_DIR not in path.parents
+        if not in_rulesets(path)
         for hit in name_tests(path.read_text("utf-8"), path.relative_to(PACKAGE).as_posix())
     ]
     assert found == []
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_a_year_is_as_long_as_the_months_option_else_twelve(name: str) -> None:
+    cls = RULESETS[name]
+    assert cls.year_length(cls.Options()) == 12
+    if "months" in cls.Options.model_fields:
+        assert cls.year_length(cls.Options(months=3)) == 3

@@ -5,11 +5,9 @@ hanaawase.md §5, §8, §9)."""
 import random
 
 import pytest
-from conftest import deal_with, game_with, play
-from test_hanaawase import _settled, _with_rest
-from test_koikoi2 import scripted
-from test_koikoi3_game import TEPPO
-from test_koikoi3_year import settled, win_months
+from helpers import hanaawase
+from helpers.koikoi2 import scripted
+from helpers.koikoi3 import TEPPO, deal_with, game_with, play, settled, win_months
 
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import Cause, Line, Outcome, totals
@@ -136,7 +134,7 @@ def test_koikoi2_double_seven_then_koikoi():
 
 
 def test_hanaawase_lines_are_card_points_and_each_dekiyaku_from_each_payer():
-    r, _ = _settled(_with_rest("AIcsUYgkBFJVhl"), declared=(None, "六カス", None))
+    r, _ = hanaawase.settled(hanaawase.with_rest("AIcsUYgkBFJVhl"), declared=(None, "六カス", None))
     assert r.outcome is Outcome.PLAYED_OUT
     assert totals(r.lines, 3) == r.payments
     points = [line for line in r.lines if line.cause is Cause.CARD_POINTS]
@@ -160,8 +158,10 @@ def test_hanaawase_lines_are_card_points_and_each_dekiyaku_from_each_payer():
 
 def test_hanaawase_fuke_has_no_lines():
     poor = "CDGHKLOPSTWXabefijmnrtuv"[:18]
-    rest = "".join(c for c in _with_rest("")[1] + _with_rest("")[2] if c not in poor)
-    r, _ = _settled(
+    rest = "".join(
+        c for c in hanaawase.with_rest("")[1] + hanaawase.with_rest("")[2] if c not in poor
+    )
+    r, _ = hanaawase.settled(
         [rest[: len(rest) // 2], poor, rest[len(rest) // 2 :]], declared=("七カス", None, None)
     )
     assert (r.reason, r.outcome, r.lines, r.payments) == ("fuke", Outcome.FUKE, (), (0, 0, 0))

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from normal_play import decisions
+from helpers.bots import decisions
+from helpers.ui import continued, human_step, saved_where, settle, start
 from textual.widgets import Static
-from ui_helpers import continued, human_step, saved_where, settle, start
 
 from hanafuda_tui.bots import advice as bot_advice
 from hanafuda_tui.bots.advice import ITERATIONS, advise, reason, seed_of
@@ -40,14 +40,13 @@ def app_at(tmp_path: Path, advice: bool = True) -> HanafudaApp:
 
 
 async def advice_shown(pilot: Any) -> AdviceScreen:
-    """Wait for the advice screen's result (the worker's thread)."""
-    for _ in range(3000):
-        await pilot.pause()
-        screen = pilot.app.screen
-        if isinstance(screen, AdviceScreen) and screen.choices is not None:
-            return screen
-        await asyncio.sleep(0.002)
-    raise AssertionError("no advice came")
+    """Wait for the advice screen's worker to end and its result to be shown."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, AdviceScreen) and screen.choices is not None, "no advice came"
+    return screen
 
 
 @pytest.mark.parametrize("ruleset", ["koikoi3", "hachihachi", "hanaawase", "koikoi2"])

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.ui import continued, human_step, saved_where, visible_cards
 from textual.pilot import Pilot
-from ui_helpers import continued, human_step, saved_where, visible_cards
 
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import replay
@@ -36,7 +36,7 @@ async def watch_bots(pilot: Pilot[Any], tmp_path: Path) -> int:
     table = app.table()
     moments = 0
     deadline = time.monotonic() + 30  # generous: a loaded machine is slow, not wrong
-    while not table.waiting_for_human:
+    while table.thinking or table.moments:
         assert time.monotonic() < deadline
         assert visible_cards(app) & unsaved_cards(tmp_path) == 0
         moments += table.query_one(FieldPanel).pending >= 0
@@ -60,7 +60,7 @@ def test_a_bots_card_is_on_screen_only_once_its_play_is_saved(tmp_path: Path) ->
                 await human_step(pilot)
                 table = app.table()
                 field = table.query_one(FieldPanel)
-                while field.pending < 0 and not table.waiting_for_human:
+                while field.pending < 0 and (table.thinking or table.moments):
                     await pilot.pause(0.005)
                 if app.screen is not table:  # the human faces a prompt: answered next round
                     continue

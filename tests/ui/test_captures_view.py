@@ -8,8 +8,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+from helpers.ui import continued, saved_where
 from textual.content import Content
-from ui_helpers import continued, saved_where
 
 from hanafuda_tui.core.cards import HIKARI, KASU, KASUS, KIKU_SAKAZUKI, KIND_MASK, TAN, TANE
 from hanafuda_tui.core.game import Game, Phase

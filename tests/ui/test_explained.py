@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import deal_with, game_with, play
+from helpers.koikoi3 import deal_with, game_with, play
+from helpers.ui import screen_text as ui_screen_text
+from helpers.ui import settle
 from rich.console import Console
 from textual.app import App
 from textual.content import Content
-from ui_helpers import screen_text as ui_screen_text
-from ui_helpers import settle
 
 import hanafuda_tui.ui.app
 from hanafuda_tui.core.cards import mask
@@ -25,7 +25,7 @@ from hanafuda_tui.core.records import SeatRecord, new_game
 from hanafuda_tui.core.results import Cause, DealResult, Line, Settlement
 from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
 from hanafuda_tui.ui.app import HanafudaApp
-from hanafuda_tui.ui.explain import cause_text, payments, received
+from hanafuda_tui.ui.explain import cause_text, payments
 from hanafuda_tui.ui.i18n import has, set_lang, t
 from hanafuda_tui.ui.rulesets.hachihachi import screen as hachihachi_screen
 from hanafuda_tui.ui.screens.results import MonthResult, result_parts
@@ -66,7 +66,12 @@ def assert_explained(text: str, lines: Sequence[Line], paid: Sequence[int], rule
     """Every line's cause and amount, every payment with its unit, and per seat the payments add
     up to ``paid``."""
     found = payments(lines)
-    assert received(found, len(paid)) == tuple(paid)
+    net = [0] * len(paid)
+    for p in found:
+        net[p.receiver] += p.amount
+        if p.payer >= 0:
+            net[p.payer] -= p.amount
+    assert net == list(paid)
     for p in found:
         assert sum(x.amount for x in p.lines) == p.amount
         assert all(x.seat == p.receiver for x in p.lines)
@@ -199,8 +204,8 @@ def declared_first(session: Session) -> bool:
 
 
 def test_hachihachi_teyaku_are_in_the_sidebar_and_the_sheet_once_declared(tmp_path: Path) -> None:
-    """Teyaku are paid when declared (seed 002 (4)2): the scores and the 記入式 show them before
-    the month ends."""
+    """Teyaku are paid when declared (docs/rules/hachihachi.md §9): the scores and the 記入式 show them
+    before the month ends."""
     seed = next(
         s for s in map(str, range(300)) if declared_first(Session.new("hachihachi", {}, SEATS, s))
     )

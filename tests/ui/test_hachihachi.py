@@ -8,10 +8,10 @@ import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
-import ui_helpers
+from helpers import ui as ui_helpers
+from helpers.ui import continued, screen_text, settle
 from textual.content import Content
 from textual.widgets import Static
-from ui_helpers import continued, screen_text, settle
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Game, Phase

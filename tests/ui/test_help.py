@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.ui import screen_text
 from rich.console import Console
-from ui_helpers import screen_text
 
 from hanafuda_tui.core import cards
 from hanafuda_tui.core.rulesets import RULESETS

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.ui import settle
 from textual import events
 from textual.command import CommandPalette
 from textual.pilot import Pilot
-from ui_helpers import settle
 
 from hanafuda_tui.core.records import SeatRecord
 from hanafuda_tui.core.rulesets import RULESETS

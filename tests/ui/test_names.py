@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.ui import human_step, screen_text, settle, start
 from textual.widgets import Input
-from ui_helpers import human_step, screen_text, settle, start
 
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.rulesets import RULESETS

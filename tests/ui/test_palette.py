@@ -8,10 +8,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from helpers.ui import saved_where, screen_text, settle, start
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input
-from ui_helpers import saved_where, screen_text, settle, start
 
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.ui.app import HanafudaApp

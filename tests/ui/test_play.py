@@ -8,9 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from textual.content import Content
-from textual.widgets import Static
-from ui_helpers import (
+from helpers.ui import (
     check_prompt_matches_rules,
     continued,
     human_step,
@@ -20,6 +18,8 @@ from ui_helpers import (
     start,
     visible_cards,
 )
+from textual.content import Content
+from textual.widgets import Static
 
 from hanafuda_tui.core.cards import card_list
 from hanafuda_tui.core.events import Captured, FirstDraw
@@ -347,7 +347,8 @@ def test_score_sheet_keeps_each_month_on_one_line_at_80x24(tmp_path: Path) -> No
 
 
 def test_hanaawase_hint_counts_the_others_shown_kasu_as_field_cards(tmp_path: Path) -> None:
-    """In 花合わせ a declared holder's shown kasu are field cards for the other two (seed 004):
+    """In 花合わせ a declared holder's shown kasu are field cards for the other two
+    (docs/rules/hanaawase.md §5):
     the would-take hint names them, and playing the card takes one."""
     from hanafuda_tui.core.cards import MONTH_MASK
 

@@ -8,8 +8,8 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+from helpers.ui import human_step, settle
 from textual.widgets import Static
-from ui_helpers import human_step, settle
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core import actions as act

@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from helpers.ui import settle
 from rich.cells import cell_len
 from textual.widgets import Button, Input, Label, Select, Static
-from ui_helpers import settle
 
 from hanafuda_tui.core.records import SeatRecord
 from hanafuda_tui.ui.app import HanafudaApp

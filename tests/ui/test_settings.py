@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.ui import continued, saved_where, start
 from textual.widgets import Static
-from ui_helpers import continued, saved_where, start
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Phase

@@ -4,18 +4,14 @@ the CLI's ``replay --sheet`` and the score sheet screen share, and the screen sh
 from __future__ import annotations
 
 import io
-import sys
-from pathlib import Path
 
+from helpers.hachihachi import example_game
 from rich.console import Console
 
 from hanafuda_tui.core.rulesets.hachihachi.sheet import Sheet, SheetLine, sheet
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.rulesets.hachihachi.screen import sheet_table
 from hanafuda_tui.ui.rulesets.hachihachi.sheet_text import cell_text, heading, render_sheet
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
-from test_hachihachi_sheet import example_game  # noqa: E402
 
 
 def test_the_example_year_as_text() -> None:

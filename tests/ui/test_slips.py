@@ -8,9 +8,9 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from helpers.ui import continued, saved_where, settle
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
-from ui_helpers import continued, saved_where, settle
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Phase

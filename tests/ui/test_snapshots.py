@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from test_table_seats import saved_seated
-from ui_helpers import settle
+from helpers.ui import saved_seated, settle
 
 from hanafuda_tui.core.records import SeatRecord
 from hanafuda_tui.ui.app import HanafudaApp

@@ -8,18 +8,18 @@ import io
 import json
 import random
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-import ui_helpers
+from helpers import ui as ui_helpers
+from helpers.hachihachi import example_game
+from helpers.ui import settle
 from rich.cells import cell_len
 from rich.console import Console
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Input, Select, Static
-from ui_helpers import settle
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.bots.advice import advise
@@ -112,9 +112,6 @@ def sheet_columns(lines: list[str]) -> list[tuple[str, int]]:
 def test_the_hachihachi_sheet_writes_kan_under_kan_and_ten_under_ten() -> None:
     """docs/rules/hachihachi.md §17: 貫 on the left, 点 on the right, the stone after them, at
     the same cells on every row, with kanji names, on the screen and in ``replay --sheet``."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
-    from test_hachihachi_sheet import example_game
-
     game = example_game()
     names = ["松本さん", "B", "Bot Bamboo"]
     console = Console(file=io.StringIO(), width=200, color_system=None)
@@ -323,9 +320,6 @@ def test_the_selector_is_a_settings_list_by_keyboard(tmp_path: Path) -> None:
 
 
 def test_a_long_sheet_says_it_scrolls_and_scrolls_with_arrows_at_once(tmp_path: Path) -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
-    from test_hachihachi_sheet import example_game
-
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
         async with app.run_test(size=(80, 24)) as pilot:

@@ -1,23 +1,20 @@
-"""花合わせ with four to six seated at the table (seed 004): the 出る・下る answers on the seats as
-they are given, the round's roles, out seats with their card count only, the out cards under the
-stock, and a human who sits out watching with its own seven labelled and no hidden card shown."""
+"""花合わせ with four to six seated at the table (docs/rules/hanaawase.md §11): the 出る・下る answers on the
+seats as they are given, the round's roles, out seats with their card count only, the out cards
+under the stock, and a human who sits out watching with its own seven labelled and no hidden card
+shown."""
 
 from __future__ import annotations
 
 import asyncio
-import random
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_helpers import screen_text, settle, visible_cards
+from helpers.ui import saved_seated, screen_text, seats_of, settle, visible_cards
 
-from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import card_list
 from hanafuda_tui.core.game import Game, Phase
-from hanafuda_tui.core.records import SeatRecord, new_game, record_of
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.i18n import set_lang, t
@@ -28,29 +25,9 @@ from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.table import SeatPanel
 
 
-def seats_of(players: int) -> list[SeatRecord]:
-    bots = [SeatRecord(name=f"Bot{i}", player="random") for i in range(1, players)]
-    return [SeatRecord(name="あなた", player="human"), *bots]
-
-
 def out(game: Game, seat: int) -> bool:
     participants = game.view(seat).facts.participants  # type: ignore[attr-defined]
     return bool(participants) and seat not in participants
-
-
-def saved_seated(tmp_path: Path, players: int, wanted: Callable[[Game], bool]) -> Game:
-    """A seeded game of random bots at ``players`` seats in the first round, some cards taken,
-    a wanted state; saved as the human's at seat 0."""
-    for seed in range(200):
-        game = new_game("hanaawase", random.Random(seed), {"players": players})
-        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(players)]
-        while not game.results:
-            taken = sum(c.bit_count() for c in game.captures)
-            if game.phase == Phase.PLAY and taken >= 4 and wanted(game):
-                Store(tmp_path).write(record_of(game, seats_of(players)).to_json())
-                return game
-            game.apply(bots[game.to_act].act(game.view(game.to_act)))
-    raise AssertionError("no such game")
 
 
 def hidden_from(game: Game, seat: int) -> int:

@@ -8,10 +8,10 @@ import io
 from typing import Any
 
 import pytest
+from helpers.ui import settle
 from rich.color import Color
 from rich.console import Console
 from rich.segment import Segment
-from ui_helpers import settle
 
 from hanafuda_tui.core.records import SeatRecord
 from hanafuda_tui.ui.app import HanafudaApp

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_helpers import continued, human_step, saved_where, settle, start
+from helpers.ui import continued, human_step, saved_where, settle, start
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.events import Captured, Dealt, Decided, Drew, Event, Laid, Played, YakuFormed

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers.ui import continued, saved_where
 from rich.cells import cell_len
 from textual.content import Content
-from ui_helpers import continued, saved_where
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core.cards import (
@@ -109,7 +109,8 @@ def test_year_end_names_ginmi_only_where_the_ruleset_pays_it(ruleset: str) -> No
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_the_dealer_is_called_as_the_ruleset_calls_it(ruleset: str) -> None:
-    """花合わせ's dealer is 親 (seed 004), not 胴: in the seat roles, the log and the sheet."""
+    """花合わせ's dealer is 親 (docs/rules/hanaawase.md §3), not 胴: in the seat roles, the log and
+    the sheet."""
     cls = ruleset_class(ruleset)
     assert seat_roles(ruleset, cls.table_sizes[0], 1)[1] == cls.dealer_title
     deal = event_line(Dealt(0, 3, 0), ["A", "B", "C"], ruleset)

@@ -32,7 +32,22 @@ from ..text import (
 )
 
 
-class MonthResult(ScrollKeys, ModalScreen[None]):
+class Closable(ModalScreen[None]):
+    """A screen closed by its one button or a key, to go on."""
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self.is_active:  # a second press, or one from under the too-small notice: dropped
+            self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class MonthResult(ScrollKeys, Closable):
     """How a month ended and every payment; Enter goes on."""
 
     BINDINGS = [Binding("enter,escape,space", "close", show=False), *ScrollKeys.SCROLL_BINDINGS]
@@ -69,17 +84,6 @@ class MonthResult(ScrollKeys, ModalScreen[None]):
                     yield Static(part, classes="dialog-body")
             yield Button(Content(t("key.continue") + " [Enter]"), id="close", compact=True)
         yield KeysLine(f"[b]Enter[/b] {t('key.continue')}  {t('keys.prompt')}")
-
-    def on_mount(self) -> None:
-        self.query_one(Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if self.is_active:  # a second press, or one from under the too-small notice: dropped
-            self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 def result_parts(

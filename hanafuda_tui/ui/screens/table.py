@@ -162,7 +162,8 @@ class TableScreen(Screen[None]):
         self.pending = False
         """A prompt or pass screen of ours is open; its callback goes on."""
         self.bot_token = 0
-        self.bot_busy = False
+        self.thinking: threading.Thread | None = None
+        """The bot's thread, from its start until its move is applied (None: no bot thinks)."""
         self.moments: list[Moment] = []
         """The steps of the last decision still to show, the one on screen first."""
         self.stage_token = 0
@@ -372,13 +373,8 @@ class TableScreen(Screen[None]):
 
     # -- who acts next ----------------------------------------------------------------------------
 
-    @property
-    def waiting_for_human(self) -> bool:
-        """True when nothing moves until a human presses a key (for tests and benchmarks)."""
-        return not self.bot_busy and not self.moments
-
     def advance(self) -> None:
-        if self.pending or self.bot_busy or self.moments or self.app.screen is not self:
+        if self.pending or self.thinking or self.moments or self.app.screen is not self:
             return
         if getattr(self.app, "too_small", False):
             return
@@ -489,13 +485,16 @@ class TableScreen(Screen[None]):
     # -- bots -------------------------------------------------------------------------------------
 
     def start_bot(self, seat: int) -> None:
-        """The bot thinks in a daemon thread: leaving the table or quitting never waits for it."""
-        self.bot_busy = True
+        """The bot thinks in a daemon thread: leaving the table or quitting never waits for it.
+        Not a Textual worker: a thread worker runs in asyncio's default executor, whose threads
+        are joined when the app's loop closes and again at interpreter exit, so quitting would
+        wait for the end of a long think (a bot cannot be interrupted mid-search)."""
         self.bot_token += 1
         view = self.session.game.view(seat)
         bot = self.session.bots[seat]
         args = (bot, view, self.app_pause(), self.bot_token, self.stop)
-        threading.Thread(target=self.think, args=args, name="bot", daemon=True).start()
+        self.thinking = threading.Thread(target=self.think, args=args, name="bot", daemon=True)
+        self.thinking.start()
         self.call_after_refresh(memory.collect)
 
     def think(
@@ -517,7 +516,7 @@ class TableScreen(Screen[None]):
 
     def on_bot_moved(self, message: BotMoved) -> None:
         """Apply a bot's decision, then show its steps."""
-        if message.token != self.bot_token or not self.bot_busy:
+        if message.token != self.bot_token or self.thinking is None:
             return
         game = self.session.game
         action, error = message.action, message.error
@@ -526,7 +525,7 @@ class TableScreen(Screen[None]):
             action, error = legal[0], error or f"illegal action {action}"
         if error:
             self.notify(t("bot.error", error=error), severity="error", markup=False)
-        self.bot_busy = False
+        self.thinking = None
         self.play_out(action)
         self.advance()
 
@@ -680,7 +679,7 @@ class TableScreen(Screen[None]):
         table or in their prompt); None on a pass screen, between moves, or for another seat."""
         game = self.session.game
         seat = self.viewer
-        if seat is None or game.to_act != seat or self.moments or self.bot_busy:
+        if seat is None or game.to_act != seat or self.moments or self.thinking:
             return None
         above = self.app.screen_stack[self.app.screen_stack.index(self) + 1 :]
         if any(not isinstance(screen, Decision | AdviceScreen) for screen in above):

@@ -158,8 +158,8 @@ class SeatPanel(Panel):
         return out
 
     def set_aside_lines(self, i: SeatInfo, width: int) -> list[str]:
-        """The viewer's own cards under the stock, labelled (seed 004: an out player knows its
-        seven, not where each lies)."""
+        """The viewer's own cards under the stock, labelled (docs/rules/hanaawase.md §11.7: an out
+        player knows its seven, not where each lies)."""
         if not i.set_aside:
             return []
         label = t("table.set_aside") + " "

@@ -1,4 +1,4 @@
-"""八八 場: 小場, 大場, 絶場 and the 二代しばり (seed 002 ○ルールの補足説明 (3), docs/rules/hachihachi.md §4).
+"""八八 場: 小場, 大場, 絶場 and the 二代しばり (docs/rules/hachihachi.md §4).
 
 The 場 of a month is judged on the six field cards as dealt (a シマ included) and the 二代しばり carried
 from the month before. ``ba_chain`` runs the same rule as an exact Markov chain over a year.

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ...game import FactsDefaults
 from .hatto import Hatto
 from .teyaku import Teyaku
 
 
-class HachihachiFacts(NamedTuple):
-    """What every seat knows of the year and the month, and what only the viewer knows of its own
-    hand: its teyaku while the question is asked, its 法度 plays when it is to play."""
+class HachihachiFields(NamedTuple):
+    """The fields of ``HachihachiFacts``."""
 
     menu: str
     """The 大場/絶場 menu A–F (§5)."""
@@ -40,14 +40,12 @@ class HachihachiFacts(NamedTuple):
     """While the viewer is asked あがり/下げ or 下げの取消し: its 出来役 completed by 法度, each with
     the offender who pays it alone (§13), as the table was told; empty otherwise."""
 
-    def status(self) -> tuple[tuple[str, object], ...]:
-        return ()
 
-    def called(self) -> tuple[bool, ...]:
-        return ()
+class HachihachiFacts(HachihachiFields, FactsDefaults):
+    """What every seat knows of the year and the month, and what only the viewer knows of its own
+    hand: its teyaku while the question is asked, its 法度 plays when it is to play."""
 
-    def offered(self) -> tuple[str, ...]:
-        return ()
+    __slots__ = ()
 
     def held(self) -> tuple[str, int] | None:
         own = self.own_teyaku
@@ -55,6 +53,3 @@ class HachihachiFacts(NamedTuple):
 
     def warnings(self) -> Mapping[int, tuple[Any, bool]]:
         return self.hatto
-
-    def seating(self) -> None:
-        return None

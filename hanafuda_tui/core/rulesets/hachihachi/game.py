@@ -1,4 +1,4 @@
-"""八八 (seed 002 competition rules, docs/rules/hachihachi.md): a year of twelve months (越年 optional).
+"""八八 (docs/rules/hachihachi.md): a year of twelve months (越年 optional).
 
 Each month: deal 手七場六, judge the 場, teyaku declared privately and revealed together, then turns
 胴 → 胴二 → ビキ. A new 出来役 offers あがり or 下げ; the month ends on あがり, on a 下げの取消し, or
@@ -11,7 +11,7 @@ After the year ``scores`` are the final 貫 × 12 and ``year`` holds the settlem
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
@@ -35,10 +35,9 @@ from ...events import (
     YearStarted,
 )
 from ...game import AGARI, CANCEL, NO_WARNINGS, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
-from ...results import Cause, Line, Outcome, Settlement, YearClosing
+from ...results import Cause, DealEnd, Line, Outcome, Settlement, YearClosing
 from ...stakes import Stakes
 from ...stats import BaYear
-from ...yaku_defs import YakuDef
 from .ba import BA_NAMES, KOBA, ba_chain, ba_label, ba_of
 from .facts import HachihachiFacts
 from .hatto import Hatto, Table, exempt, fusakui, hatto_cards, warnings
@@ -94,7 +93,7 @@ class Mark(NamedTuple):
     """(beneficiary, 法度 yaku), as in ``Hatto.yaku``."""
     proof: int
     """-1 if the lay was not exempt, else the hand it was laid from: what the offender shows to
-    prove the exemption if the card completes the yaku (seed 002 ○ルールの補足説明 (1) 1)."""
+    prove the exemption if the card completes the yaku (docs/rules/hachihachi.md §13)."""
 
 
 class Row(NamedTuple):
@@ -110,22 +109,14 @@ class Row(NamedTuple):
     """The same amounts with their causes (they add up to ``amounts``)."""
 
 
-class MonthResult(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class MonthResult(DealEnd):
     """How one month ended (a ``DealResult``). ``payments`` is each seat's net 点; ``winner`` the
-    next 胴 (-1 none)."""
+    next 胴 (-1 none); ``month`` the calendar month 1..12 (a 越年 month after 12月 is 1 again);
+    ``reason`` agari, cancel, special, hands, shiso (四三), mushobu (two 四三); ``yaku`` the 出来役
+    of あがり or 取消し, the special yaku, or 四三, with their 貫 at 小場; ``value`` the 点 the 出来役
+    of あがり or 取消し took (0 for other ends)."""
 
-    month: int
-    """Calendar month 1..12 (a 越年 month after 12月 is 1 again)."""
-    deal: int
-    dealer: int
-    winner: int
-    reason: str
-    """agari, cancel, special, hands, shiso (四三), mushobu (two 四三)."""
-    yaku: tuple[tuple[str, int], ...]
-    """The 出来役 of あがり or 取消し, the special yaku, or 四三, with their 貫 at 小場."""
-    value: int
-    """点 the 出来役 of あがり or 取消し took (0 for other ends)."""
-    payments: tuple[int, ...]
     ba: int
     carried: int
     """The 二代しばり this month leaves to the next (KOBA for none)."""
@@ -228,14 +219,9 @@ class Hachihachi(Game):
     Facts = HachihachiFacts
     Options = HachihachiOptions
 
-    @classmethod
-    def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
-        """出来役 in 貫 at 小場."""
-        return dekiyaku
-
-    @classmethod
-    def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
-        return YAKU
+    scoring = staticmethod(dekiyaku)
+    """出来役 in 貫 at 小場."""
+    yaku_table = YAKU
 
     @classmethod
     def stakes(cls, view: PlayerView) -> Stakes | None:

@@ -1,5 +1,5 @@
 """八八 法度: which plays would help a player complete a 法度 yaku or 飛込み, and the exemptions
-(seed 002 ○ルールの補足説明 (1), docs/rules/hachihachi.md §13).
+(docs/rules/hachihachi.md §13).
 
 A pure function of the table, so a screen can warn before a card is played.
 """

@@ -1,7 +1,7 @@
-"""What 出来役 pay (seed 002 ○出来役 ※, ○ルールの補足説明 (1) (2), docs/rules/hachihachi.md §10, §11,
-§13): each yaku at this month's 場, in full or halved, from each other player or from one payer of
-both shares; and what the seat deciding あがり/下げ or 下げの取消し is offered, as the view's
-``Stakes``. The month's payments and the prompts' figures both come from ``shares``."""
+"""What 出来役 pay (docs/rules/hachihachi.md §10, §11, §13): each yaku at this month's 場, in full or
+halved, from each other player or from one payer of both shares; and what the seat deciding あがり/下げ
+or 下げの取消し is offered, as the view's ``Stakes``. The month's payments and the prompts' figures
+both come from ``shares``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""八八 記入式 (seed 002 ○記入式について): a year as the seed's score sheet.
+"""八八 記入式 (docs/rules/hachihachi.md §17): a year as the rules' example score sheet lays it out.
 
 Each month is written with its 場 (大大 for a month that starts a 二代しばり), one line per payment
 with 貫 and 点 columns per player (card points in the 点 column only), ``*`` for the player who puts

@@ -1,4 +1,4 @@
-"""八八 teyaku (seed 002 ○手役, ○ルールの補足説明 (5)–(7), docs/rules/hachihachi.md §6–§8).
+"""八八 teyaku (docs/rules/hachihachi.md §6–§8).
 
 A teyaku is a count-type (枚数系, No.1–10: month patterns of the seven dealt cards) plus a kasu-type
 (空素系, No.11–15: card kinds), values added; the composite is named kasu-type first (赤立三本).

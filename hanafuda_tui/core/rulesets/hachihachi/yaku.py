@@ -1,5 +1,5 @@
-"""八八 出来役, special yaku, card points and values by 場 and menu (seed 002 ○出来役 ○特殊役,
-○ルールの概要, docs/rules/hachihachi.md §5, §10, §12, §14).
+"""八八 出来役, special yaku, card points and values by 場 and menu (docs/rules/hachihachi.md
+§5, §10, §12, §14).
 
 Values are written in 貫 at 小場 as the seed does; ``points`` turns them into 点 (12点 = 1貫) at a
 場 under a menu, so halves stay exact.
@@ -57,7 +57,7 @@ YAKU = (
         TAN_NAMES[7], TANS, 7, SEVEN_TAN, per=1, grown=(TAN_NAMES[8], TAN_NAMES[9], TAN_NAMES[10])
     ),
 )
-"""The 出来役 in 貫 at 小場 (seed 002 ○出来役, docs/rules/hachihachi.md §5, §10): 五光 replaces 四光
+"""The 出来役 in 貫 at 小場 (docs/rules/hachihachi.md §5, §10): 五光 replaces 四光
 (group 1); 七短 grows by 1貫 a tanzaku, renamed 八短, 九短, 十短."""
 FIXED = {d.name: d.value for d in YAKU if not d.per}
 """The 出来役 of a fixed set of cards, in 貫 at 小場."""
@@ -78,6 +78,9 @@ MULTIPLIERS = {
 """Menus A–E multiply by the 場 (seed's table): (numerator, denominator) for 小場, 大場, 絶場."""
 
 
+_SETS = ((GOUN_Y, GOUN), (AKATAN_Y, AKATAN), (AOTAN_Y, AOTAN), (INOSHIKACHO_Y, INOSHIKACHO))
+
+
 def dekiyaku(caps: int) -> dict[str, int]:
     """出来役 held in ``caps`` with their 貫 at 小場 (五光 replaces 四光, the rest add up)."""
     found: dict[str, int] = {}
@@ -85,11 +88,9 @@ def dekiyaku(caps: int) -> dict[str, int]:
         found[GOKO] = FIXED[GOKO]
     elif caps & SHIKO_CARDS == SHIKO_CARDS:
         found[SHIKO] = FIXED[SHIKO]
-    for name, cards in ((GOUN_Y, GOUN), (AKATAN_Y, AKATAN), (AOTAN_Y, AOTAN)):
+    for name, cards in _SETS:
         if caps & cards == cards:
             found[name] = FIXED[name]
-    if caps & INOSHIKACHO == INOSHIKACHO:
-        found[INOSHIKACHO_Y] = FIXED[INOSHIKACHO_Y]
     tans = (caps & TANS).bit_count()
     if tans >= 7:
         found[TAN_NAMES[tans]] = SEVEN_TAN + tans - 7

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from ...game import NO_WARNINGS, Seating
+from ...game import FactsDefaults, Seating
 
 
-class HanaawaseFacts(NamedTuple):
-    """What every seat knows of the game and the round, and what only the viewer knows of its own
-    hand while the teyaku question is asked."""
+class HanaawaseFields(NamedTuple):
+    """The fields of ``HanaawaseFacts``."""
 
     month_index: int
     """Rounds played so far (§10)."""
@@ -32,20 +30,15 @@ class HanaawaseFacts(NamedTuple):
     places_left: int
     """Places beside the 親 not yet taken while 出る・下る is asked (§11); 0 with three seated."""
 
-    def status(self) -> tuple[tuple[str, object], ...]:
-        return ()
 
-    def called(self) -> tuple[bool, ...]:
-        return ()
+class HanaawaseFacts(HanaawaseFields, FactsDefaults):
+    """What every seat knows of the game and the round, and what only the viewer knows of its own
+    hand while the teyaku question is asked."""
 
-    def offered(self) -> tuple[str, ...]:
-        return ()
+    __slots__ = ()
 
     def held(self) -> tuple[str, int] | None:
         return self.own_teyaku
-
-    def warnings(self) -> Mapping[int, tuple[Any, bool]]:
-        return NO_WARNINGS
 
     def seating(self) -> Seating | None:
         """With four to six seated (§11); None with three."""

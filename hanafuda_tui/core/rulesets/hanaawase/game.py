@@ -1,4 +1,4 @@
-"""花合わせ (seed 004, docs/rules/hanaawase.md).
+"""花合わせ (docs/rules/hanaawase.md).
 
 Twelve rounds of three players, 手七場六, turns 親 → 胴二 → ビキ until the stock is drawn out.
 Teyaku (七カス, 六カス) are declared privately before play; the shown kasu stay in the holder's hand
@@ -13,8 +13,9 @@ cards go under the stock and the 親 and two participants play the round as abov
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Literal, NamedTuple
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -34,9 +35,8 @@ from ...events import (
     YearStarted,
 )
 from ...game import DERU_ORIRU, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
-from ...results import DealResult, Line, Outcome
+from ...results import DealEnd, DealResult, Line, Outcome
 from ...table import FIELD, positions
-from ...yaku_defs import YakuDef
 from .facts import HanaawaseFacts
 from .yaku import (
     FUKE_LIMIT,
@@ -53,12 +53,12 @@ from .yaku import (
 
 
 def month_then_points(card: int) -> tuple[int, ...]:
-    """The first-親 draw: lowest month, then the higher card points (seed 004 親の決め方)."""
+    """The first-親 draw: lowest month, then the higher card points (docs/rules/hanaawase.md §3)."""
     return (card >> 2, -POINTS[card])
 
 
 def _scoring_dekiyaku(caps: int) -> dict[str, int]:
-    """花合わせ's 出来役 in points; 雨シマ voids them all (seed 004)."""
+    """花合わせ's 出来役 in points; 雨シマ voids them all (docs/rules/hanaawase.md §7, §8)."""
     return {} if ame_shima(caps) else dekiyaku(caps)
 
 
@@ -92,22 +92,12 @@ PLACES = 2
 """Participants besides the 親."""
 
 
-class RoundResult(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RoundResult(DealEnd):
     """How one round ended (a ``DealResult``). ``winner`` is the best result (the next 親), -1
-    for フケ."""
+    for フケ; ``reason`` settled, or fuke; ``yaku`` the winner's 出来役 with their points;
+    ``value`` the winner's round result; ``payments`` each seat's round result."""
 
-    month: int
-    deal: int
-    dealer: int
-    winner: int
-    reason: str
-    """settled, or fuke."""
-    yaku: tuple[tuple[str, int], ...]
-    """The winner's 出来役 with their points."""
-    value: int
-    """The winner's round result."""
-    payments: tuple[int, ...]
-    """Each seat's round result."""
     points: tuple[int, ...]
     """Card points captured."""
     dekiyaku: tuple[tuple[str, ...], ...]
@@ -142,10 +132,6 @@ class Hanaawase(Game):
     first_draw_key = month_then_points
 
     @classmethod
-    def year_length(cls, options: Any) -> int:
-        return int(options.months)
-
-    @classmethod
     def seated(cls, options: Any) -> int:
         return int(options.players)
 
@@ -160,13 +146,8 @@ class Hanaawase(Game):
     def pattern_for(cls, players: int) -> tuple[tuple[int, int], ...]:
         return deal_pattern(players)
 
-    @classmethod
-    def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
-        return _scoring_dekiyaku
-
-    @classmethod
-    def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
-        return YAKU
+    scoring = staticmethod(_scoring_dekiyaku)
+    yaku_table = YAKU
 
     def restore_from_view(self, view: PlayerView) -> None:
         """Shown teyaku cards are field cards for the others during a turn

@@ -1,4 +1,4 @@
-"""花合わせ: teyaku, 出来役, card points and the round's settlement (seed 004, docs/rules/hanaawase.md).
+"""花合わせ: teyaku, 出来役, card points and the round's settlement (docs/rules/hanaawase.md).
 
 出来役 are plain dicts ``{name: points}``. 五光 replaces 四光 and 七短 replaces 六短; everything else
 adds up (docs/rules/hanaawase.md §7).
@@ -60,8 +60,8 @@ YAKU = (
     YakuDef(ROKUTAN, TAN_COUNTED, 6, ROKUTAN_POINTS, group=2),
     YakuDef(NANATAN, TAN_COUNTED, 7, NANATAN_POINTS, group=2),
 )
-"""The 出来役 with their points (seed 004 花合わせの出来役). Exclusive groups
-(docs/rules/hanaawase.md §7): 五光 replaces 四光 (1), 七短 replaces 六短 (2)."""
+"""The 出来役 with their points (docs/rules/hanaawase.md §7). Exclusive groups
+(§7): 五光 replaces 四光 (1), 七短 replaces 六短 (2)."""
 SETS = tuple((d.name, d.value, d.cards) for d in YAKU if d.need == d.cards.bit_count())
 """The 出来役 of a fixed set of cards: (name, points, cards)."""
 
@@ -120,7 +120,7 @@ def settle(
     points: Sequence[int], yaku: Sequence[int], teyaku_pay: Sequence[int] = (0, 0, 0)
 ) -> tuple[int, ...]:
     """Round results: card points + 2 × own 出来役 − the others' − 88, plus teyaku payments.
-    フケ (anyone at 20 points or fewer) makes every result 0 (seed 004 6. and 7.)."""
+    フケ (anyone at 20 points or fewer) makes every result 0 (docs/rules/hanaawase.md §8)."""
     if min(points) <= FUKE_LIMIT:
         return (0, 0, 0)
     total = sum(yaku)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from ...game import NO_WARNINGS
+from ...game import FactsDefaults
 
 
-class Koikoi2Facts(NamedTuple):
-    """What both players know of the game and the month."""
+class Koikoi2Fields(NamedTuple):
+    """The fields of ``Koikoi2Facts``."""
 
     month_index: int
     """Months played so far (§7)."""
@@ -23,20 +22,14 @@ class Koikoi2Facts(NamedTuple):
     """こいこい can still be called this month; False under ``rules=nintendo`` after the month's one
     call, when the next turn that forms or raises a yaku ends the month (§11.2)."""
 
-    def status(self) -> tuple[tuple[str, object], ...]:
-        return ()
+
+class Koikoi2Facts(Koikoi2Fields, FactsDefaults):
+    """What both players know of the game and the month."""
+
+    __slots__ = ()
 
     def called(self) -> tuple[bool, ...]:
         return self.koikoi
 
     def offered(self) -> tuple[str, ...]:
         return self.offer
-
-    def held(self) -> tuple[str, int] | None:
-        return None
-
-    def warnings(self) -> Mapping[int, tuple[Any, bool]]:
-        return NO_WARNINGS
-
-    def seating(self) -> None:
-        return None

@@ -1,4 +1,4 @@
-"""二人こいこい (seed 003 section 5, docs/rules/koikoi2.md).
+"""二人こいこい (docs/rules/koikoi2.md).
 
 Two players, eight cards each and eight to the field (a field シマ is dealt again and uses no month).
 A turn that formed or raised a yaku offers こいこい/勝負; on the player's last hand card 勝負 is
@@ -11,27 +11,17 @@ rules (§11).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from ... import actions as act
+from ... import events
 from ...cards import BIT
-from ...events import (
-    Captured,
-    Drew,
-    KoikoiCalled,
-    MonthEnded,
-    Redealt,
-    Shobu,
-    TeyakuShown,
-    YakuFormed,
-    YearEnded,
-    YearStarted,
-)
 from ...game import KOIKOI, OVER, Game, PlayerView
-from ...results import Cause, Line, Outcome
+from ...results import Cause, DealEnd, Line, Outcome
 from ...stakes import Doubling, GoOn, Stakes, scaled
 from ...table import DEAL_TWO, matches
 from ...yaku_defs import YakuDef
@@ -97,21 +87,13 @@ REPLACED = ("low_values", "rain", "double_seven", "teyaku")
 """The options that ``rules=nintendo`` replaces."""
 
 
-class RoundResult(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RoundResult(DealEnd):
     """How one deal ended (a ``DealResult``). ``winner`` is -1 when nobody scored; ``payments``
-    are points won."""
+    are points won; ``reason`` shobu, teyaku, or no score: hands-out, teyaku-draw, nagare-shima
+    (dealt again); ``yaku`` those of the 勝負, or the teyaku, with their points; ``value`` the
+    points scored, after doubling."""
 
-    month: int
-    deal: int
-    dealer: int
-    winner: int
-    reason: str
-    """shobu, teyaku, or no score: hands-out, teyaku-draw, nagare-shima (dealt again)."""
-    yaku: tuple[tuple[str, int], ...]
-    """The yaku of the 勝負, or the teyaku, with their points."""
-    value: int
-    """The points scored, after doubling."""
-    payments: tuple[int, ...]
     base: int
     """The yaku value before any doubling."""
     koikoi: tuple[bool, ...]
@@ -188,10 +170,6 @@ class Koikoi2(Game):
     deal_pattern = DEAL_TWO
 
     @classmethod
-    def year_length(cls, options: Any) -> int:
-        return int(options.months)
-
-    @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
         """Yaku in points, under the options' values and rain rule."""
         if options.rules == "nintendo":
@@ -244,7 +222,7 @@ class Koikoi2(Game):
         return self.month_index + 1
 
     def start(self) -> None:
-        self.emit(YearStarted(self.dealer, self.options.months))
+        self.emit(events.YearStarted(self.dealer, self.options.months))
         self.new_deal()
 
     def yaku_of(self, seat: int) -> dict[str, int]:
@@ -262,7 +240,7 @@ class Koikoi2(Game):
         self.shared_facts = None
         kind = redeal_kind(self.hands, self.field, self.nintendo)
         if kind:
-            self.emit(Redealt(self.dealer, self.field, (kind,)))
+            self.emit(events.Redealt(self.dealer, self.field, (kind,)))
             self._record(-1, "nagare-shima", (), 0, 0, (), redeal=kind)
             self.new_deal()
             return
@@ -270,15 +248,15 @@ class Koikoi2(Game):
             holders = [(s, name) for s, hand in enumerate(self.hands) if (name := teyaku(hand))]
             for s, name in holders:
                 self.shown[s] = self.hands[s]
-                self.emit(TeyakuShown(s, name, TEYAKU_VALUE, self.hands[s]))
+                self.emit(events.TeyakuShown(s, name, TEYAKU_VALUE, self.hands[s]))
             if len(holders) == 2:
-                self._end(-1, "teyaku-draw", (), 0, 0, ())
+                self._end(self._record(-1, "teyaku-draw", (), 0, 0, ()))
                 return
             if holders:
                 s, name = holders[0]
                 line = Line(s, TEYAKU_VALUE, Cause.TEYAKU, name, TEYAKU_VALUE)
                 found = ((name, TEYAKU_VALUE),)
-                self._end(s, "teyaku", found, TEYAKU_VALUE, TEYAKU_VALUE, (line,))
+                self._end(self._record(s, "teyaku", found, TEYAKU_VALUE, TEYAKU_VALUE, (line,)))
                 return
         self.begin_turn(self.dealer)
 
@@ -300,7 +278,7 @@ class Koikoi2(Game):
             self.next_turn(seat)
             return
         if self.logging:
-            self.emit(YakuFormed(seat, tuple(found), sum(found.values())))
+            self.emit(events.YakuFormed(seat, tuple(found), sum(found.values())))
         if not self.hands[seat] or (self.nintendo and (self.koikoi[0] or self.koikoi[1])):
             self._shobu(seat)
             return
@@ -324,14 +302,14 @@ class Koikoi2(Game):
         self.draw_from = self.captures[seat]
         self.captures[seat] |= BIT[drawn_card]
         if self.logging:
-            self.emit(Drew(seat, drawn_card))
-            self.emit(Captured(seat, drawn_card, m | BIT[card]))  # the pair it joins
+            self.emit(events.Drew(seat, drawn_card))
+            self.emit(events.Captured(seat, drawn_card, m | BIT[card]))  # the pair it joins
         self.turn_done(seat)
 
     def hands_out(self) -> None:
         """Nobody called 勝負: no score, the dealer stays (docs/rules/koikoi2.md §7); under
         ``rules=nintendo`` the deal passes to the other player (§11.4)."""
-        self._end(-1, "hands-out", (), 0, 0, ())
+        self._end(self._record(-1, "hands-out", (), 0, 0, ()))
 
     def other_actions(self) -> list[int]:
         return _DECISIONS[:] if self.phase == KOIKOI else []
@@ -342,7 +320,7 @@ class Koikoi2(Game):
         if action == act.KOIKOI:
             self.koikoi = (self.koikoi[0] or seat == 0, self.koikoi[1] or seat == 1)
             self.shared_facts = None
-            self.emit(KoikoiCalled(seat))
+            self.emit(events.KoikoiCalled(seat))
             self.next_turn(seat)
         else:
             self._shobu(seat)
@@ -353,9 +331,9 @@ class Koikoi2(Game):
         base = sum(found.values())
         times = doublings(self.options, seat, self.koikoi, base)
         value = scaled(base, times)
-        self.emit(Shobu(seat, value, tuple(found)))
+        self.emit(events.Shobu(seat, value, tuple(found)))
         lines = shobu_lines(seat, found, times)
-        self._end(seat, "shobu", tuple(found.items()), base, value, lines)
+        self._end(self._record(seat, "shobu", tuple(found.items()), base, value, lines))
 
     # -- month and game -------------------------------------------------------------------------
 
@@ -368,49 +346,42 @@ class Koikoi2(Game):
         value: int,
         lines: tuple[Line, ...],
         redeal: str = "",
-    ) -> tuple[int, int]:
-        """Add the deal's result; returns its payments."""
+    ) -> RoundResult:
+        """Add the deal's result and return it; ``redeal``: why it is dealt again."""
         pay = (value if winner == 0 else 0, value if winner == 1 else 0)
-        self.results.append(
-            RoundResult(
-                self.month,
-                len(self.deals) - 1,
-                self.dealer,
-                winner,
-                reason,
-                found,
-                value,
-                pay,
-                base,
-                self.koikoi,
-                OUTCOMES[reason],
-                lines,
-                redeal,
-            )
+        result = RoundResult(
+            self.month,
+            len(self.deals) - 1,
+            self.dealer,
+            winner,
+            reason,
+            found,
+            value,
+            pay,
+            base,
+            self.koikoi,
+            OUTCOMES[reason],
+            lines,
+            redeal,
         )
-        return pay
+        self.results.append(result)
+        return result
 
-    def _end(
-        self,
-        winner: int,
-        reason: str,
-        found: tuple[tuple[str, int], ...],
-        base: int,
-        value: int,
-        lines: tuple[Line, ...],
-    ) -> None:
-        pay = self._record(winner, reason, found, base, value, lines)
+    def _end(self, result: RoundResult) -> None:
+        """Close the month with its recorded ``result``: the scores, the next dealer, the next
+        month or the game's end."""
+        winner, reason, pay = result.winner, result.reason, result.payments
         self.scores[0] += pay[0]
         self.scores[1] += pay[1]
-        yaku_names = tuple(name for name, _ in found)
-        self.emit(MonthEnded(winner, value, reason, yaku_names, tuple(pay)))
+        yaku_names = tuple(name for name, _ in result.yaku)
+        self.emit(events.MonthEnded(winner, result.value, reason, yaku_names, tuple(pay)))
         if winner >= 0:
             self.dealer = winner
         elif self.nintendo and reason == "hands-out":
             self.dealer = 1 - self.dealer
         self.month_index += 1
         if self.month_index >= self.options.months:
-            self.emit(YearEnded(tuple(self.scores)))
+            self.emit(events.YearEnded(tuple(self.scores)))
             self.phase = OVER
             self.to_act = -1
             self.finished = True

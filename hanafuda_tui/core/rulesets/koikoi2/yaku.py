@@ -1,4 +1,4 @@
-"""二人こいこい: yaku and teyaku (seed 003 section 4 and 5, docs/rules/koikoi2.md §4, §8).
+"""二人こいこい: yaku and teyaku (docs/rules/koikoi2.md §4, §8).
 
 Yaku are plain dicts ``{name: value}``. The light group is exclusive (五光 > 四光 > 雨四光 > 三光);
 everything else adds up; 菊に盃 is a tane and a kasu at once. 表菅原/裏菅原 are not played.
@@ -22,12 +22,12 @@ from ...cards import (
     TSUKIMI,
 )
 from ...cards import GOKO as GOKO_CARDS
-from ...yaku_defs import YakuDef
+from ...yaku_defs import COUNTED, KASU, TAN, TANE, YakuDef
 
 GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
 INOSHIKACHO_Y, AKATAN_Y, AOTAN_Y = "猪鹿蝶", "赤短", "青短"
 TSUKIMI_Y, HANAMI_Y = "月見で一杯", "花見で一杯"
-TANE_Y, TAN_Y, KASU_Y = "タネ", "タン", "カス"
+TANE_Y, TAN_Y, KASU_Y = TANE, TAN, KASU
 TESHI, KUTTSUKI = "手四", "くっつき"
 
 LIGHTS_GROUP = 1
@@ -46,9 +46,9 @@ YAKU = (
     YakuDef(TAN_Y, TANS, 5, 1, per=1),
     YakuDef(KASU_Y, KASUS | KIKU_SAKAZUKI, 10, 1, per=1),
 )
-"""The yaku as card sets at the seed's main values in 点 (seed 003 section 4, docs/rules/koikoi2.md
-§4): 雨四光 is 小野道風 with three other lights, 三光 three lights without him; タネ and タン grow by
-1 per card past 5, カス (菊に盃 counted) per card past 10."""
+"""The yaku as card sets at their main values in 点 (docs/rules/koikoi2.md §4): 雨四光 is 小野道風 with
+three other lights, 三光 three lights without him; タネ and タン grow by 1 per card past 5, カス (菊に盃
+counted) per card past 10."""
 VALUES = {d.name: d.value for d in YAKU if not d.per}
 """The values of the yaku that do not count cards."""
 LOW_VALUES = {**VALUES, GOKO: 10, SHIKO_Y: 8, AME_SHIKO: 7, SANKO: 5, AKATAN_Y: 5, AOTAN_Y: 5}
@@ -71,41 +71,41 @@ _SET_CARDS = INOSHIKACHO | AKATAN | AOTAN | TSUKIMI | HANAMI
 KASU_CARDS = KASUS | KIKU_SAKAZUKI
 
 
+def _lights(out: dict[str, int], caps: int, values: dict[str, int]) -> None:
+    """The best of the light group (五光 > 四光 > 雨四光 > 三光), if any."""
+    four = (caps & SHIKO).bit_count()
+    if caps & ONO_MICHIKAZE:
+        if four == 4:
+            out[GOKO] = values[GOKO]
+        elif four == 3:
+            out[AME_SHIKO] = values[AME_SHIKO]
+    elif four == 4:
+        out[SHIKO_Y] = values[SHIKO_Y]
+    elif four == 3:
+        out[SANKO] = values[SANKO]
+
+
+_SETS = ((INOSHIKACHO_Y, INOSHIKACHO), (AKATAN_Y, AKATAN), (AOTAN_Y, AOTAN))
+_CUPS = ((TSUKIMI_Y, TSUKIMI), (HANAMI_Y, HANAMI))
+
+
 def yaku(caps: int, values: dict[str, int], rain: bool = False) -> dict[str, int]:
     """The scoring yaku of a capture set. ``rain``: any November card voids 花見/月見 (option)."""
     out: dict[str, int] = {}
     if caps & _LIGHTS:
-        four = (caps & SHIKO).bit_count()
-        if caps & ONO_MICHIKAZE:
-            if four == 4:
-                out[GOKO] = values[GOKO]
-            elif four == 3:
-                out[AME_SHIKO] = values[AME_SHIKO]
-        elif four == 4:
-            out[SHIKO_Y] = values[SHIKO_Y]
-        elif four == 3:
-            out[SANKO] = values[SANKO]
+        _lights(out, caps, values)
     if caps & _SET_CARDS:
-        if caps & INOSHIKACHO == INOSHIKACHO:
-            out[INOSHIKACHO_Y] = values[INOSHIKACHO_Y]
-        if caps & AKATAN == AKATAN:
-            out[AKATAN_Y] = values[AKATAN_Y]
-        if caps & AOTAN == AOTAN:
-            out[AOTAN_Y] = values[AOTAN_Y]
+        for name, cards in _SETS:
+            if caps & cards == cards:
+                out[name] = values[name]
         if caps & KIKU_SAKAZUKI and not (rain and caps & AME):
-            if caps & TSUKIMI == TSUKIMI:
-                out[TSUKIMI_Y] = values[TSUKIMI_Y]
-            if caps & HANAMI == HANAMI:
-                out[HANAMI_Y] = values[HANAMI_Y]
-    tane = (caps & TANES).bit_count()
-    if tane >= 5:
-        out[TANE_Y] = tane - 4
-    tan = (caps & TANS).bit_count()
-    if tan >= 5:
-        out[TAN_Y] = tan - 4
-    kasu = (caps & KASUS).bit_count() + (1 if caps & KIKU_SAKAZUKI else 0)
-    if kasu >= 10:
-        out[KASU_Y] = kasu - 9
+            for name, cards in _CUPS:
+                if caps & cards == cards:
+                    out[name] = values[name]
+    for name, cards, need in COUNTED:
+        n = (caps & cards).bit_count()
+        if n >= need:
+            out[name] = n - need + 1
     return out
 
 
@@ -187,16 +187,7 @@ def yaku_nintendo(caps: int) -> dict[str, int]:
     """The scoring yaku of a capture set under ``rules=nintendo`` (no rain rule)."""
     out: dict[str, int] = {}
     if caps & _LIGHTS:
-        four = (caps & SHIKO).bit_count()
-        if caps & ONO_MICHIKAZE:
-            if four == 4:
-                out[GOKO] = 10
-            elif four == 3:
-                out[AME_SHIKO] = 7
-        elif four == 4:
-            out[SHIKO_Y] = 8
-        elif four == 3:
-            out[SANKO] = 5
+        _lights(out, caps, NINTENDO_VALUES)
     tane = (caps & TANES).bit_count()
     if caps & INOSHIKACHO == INOSHIKACHO:
         out[INOSHIKACHO_Y] = tane + 2
@@ -209,15 +200,14 @@ def yaku_nintendo(caps: int) -> dict[str, int]:
     elif ao:
         out[AOTAN_Y] = tan + 2
     if caps & KIKU_SAKAZUKI:
-        if caps & TSUKIMI == TSUKIMI:
-            out[TSUKIMI_Y] = 5
-        if caps & HANAMI == HANAMI:
-            out[HANAMI_Y] = 5
+        for name, cards in _CUPS:
+            if caps & cards == cards:
+                out[name] = NINTENDO_VALUES[name]
     if tane >= 5 and INOSHIKACHO_Y not in out:
         out[TANE_Y] = tane - 4
     if tan >= 5 and not (aka or ao):
         out[TAN_Y] = tan - 4
-    kasu = (caps & KASUS).bit_count() + (1 if caps & KIKU_SAKAZUKI else 0)
+    kasu = (caps & KASU_CARDS).bit_count()
     if kasu >= 10:
         out[KASU_Y] = kasu - 9
     return out

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from ...game import NO_WARNINGS
+from ...game import FactsDefaults
 
 
-class Koikoi3Facts(NamedTuple):
-    """What every seat knows of the year and the month, and what only the viewer knows of its own
-    hand while the teyaku question is asked."""
+class Koikoi3Fields(NamedTuple):
+    """The fields of ``Koikoi3Facts``."""
 
     season: str
     """春, 夏, 秋 or 冬: the season of the month played (§10)."""
@@ -27,6 +25,13 @@ class Koikoi3Facts(NamedTuple):
     own_teyaku: tuple[str, int] | None
     """The viewer's own teyaku (name, value) while the question is asked (§3), else None."""
 
+
+class Koikoi3Facts(Koikoi3Fields, FactsDefaults):
+    """What every seat knows of the year and the month, and what only the viewer knows of its own
+    hand while the teyaku question is asked."""
+
+    __slots__ = ()
+
     def status(self) -> tuple[tuple[str, object], ...]:
         """The season, and 3文しばり when it binds."""
         season = (("season", self.season),)
@@ -40,9 +45,3 @@ class Koikoi3Facts(NamedTuple):
 
     def held(self) -> tuple[str, int] | None:
         return self.own_teyaku
-
-    def warnings(self) -> Mapping[int, tuple[Any, bool]]:
-        return NO_WARNINGS
-
-    def seating(self) -> None:
-        return None

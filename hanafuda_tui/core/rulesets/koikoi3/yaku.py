@@ -1,5 +1,4 @@
-"""三人こいこい: teyaku and 出来役 (seed 000/001 ○手役 ○出来役 ○ルール補足説明,
-docs/rules/koikoi3.md §3, §5–§7).
+"""三人こいこい: teyaku and 出来役 (docs/rules/koikoi3.md §3, §5–§7).
 
 Yaku are kept in plain dicts ``{name: value}`` keyed by the Japanese name players use.
 """
@@ -28,7 +27,7 @@ from ...cards import (
     TSUKIMI,
 )
 from ...cards import GOKO as GOKO_CARDS
-from ...yaku_defs import YakuDef
+from ...yaku_defs import COUNTED, KASU, TAN, TANE, YakuDef
 
 # 手役 (dealt hands): month pattern of the seven dealt cards → (name, 文). docs/rules/koikoi3.md §3.
 TEYAKU = {
@@ -44,7 +43,7 @@ GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
 OTORI_Y, KOTORI_Y, GOUN_Y = "大鳥", "小鳥", "五雲"
 AKATAN_Y, AOTAN_Y, INOSHIKACHO_Y, KUSA_Y, SUGAWARA_Y = "赤短", "青短", "猪鹿蝶", "くさ", "表菅原"
 TEPPO_Y, TSUKIMI_Y, HANAMI_Y = "鉄砲", "月見酒", "花見酒"
-TANE_Y, TAN_Y, KASU_Y = "タネ", "タン", "カス"
+TANE_Y, TAN_Y, KASU_Y = TANE, TAN, KASU
 
 LIGHTS_GROUP, BIRDS_GROUP, CUPS_GROUP = 1, 2, 3
 """Exclusive groups (docs/rules/koikoi3.md §5): 五光 > 四光 > 雨四光 > 三光, 大鳥 > 小鳥, 鉄砲 over
@@ -69,7 +68,7 @@ YAKU = (
     YakuDef(TAN_Y, TANS, 5, 1, per=1),
     YakuDef(KASU_Y, KASUS | KIKU_SAKAZUKI, 10, 1, per=1),
 )
-"""The 出来役 as card sets with their values in 文 (seed 001 ○出来役, docs/rules/koikoi3.md §5):
+"""The 出来役 as card sets with their values in 文 (docs/rules/koikoi3.md §5):
 タネ and タン grow by 1 per card past 5, カス (菊に盃 counted) per card past 10. 雨四光 is 小野道風
 with three of the other four lights."""
 YAKU_VALUES = {d.name: d.value for d in YAKU}
@@ -103,6 +102,17 @@ def kasu_count(caps: int) -> int:
     return (caps & KASU_CARDS).bit_count()
 
 
+_SETS = (
+    (GOUN_Y, GOUN),
+    (AKATAN_Y, AKATAN),
+    (AOTAN_Y, AOTAN),
+    (INOSHIKACHO_Y, INOSHIKACHO),
+    (KUSA_Y, KUSA),
+    (SUGAWARA_Y, OMOTE_SUGAWARA),
+)
+_CUPS = ((TEPPO_Y, TEPPO), (TSUKIMI_Y, TSUKIMI), (HANAMI_Y, HANAMI))
+
+
 def raw_yaku(caps: int) -> dict[str, int]:
     """Every yaku whose card condition holds, before exclusivity and 雨流れ."""
     out: dict[str, int] = {}
@@ -120,34 +130,17 @@ def raw_yaku(caps: int) -> dict[str, int]:
         if caps & OTORI == OTORI:
             out[OTORI_Y] = YAKU_VALUES[OTORI_Y]
         out[KOTORI_Y] = YAKU_VALUES[KOTORI_Y]
-    if caps & GOUN == GOUN:
-        out[GOUN_Y] = YAKU_VALUES[GOUN_Y]
-    if caps & AKATAN == AKATAN:
-        out[AKATAN_Y] = YAKU_VALUES[AKATAN_Y]
-    if caps & AOTAN == AOTAN:
-        out[AOTAN_Y] = YAKU_VALUES[AOTAN_Y]
-    if caps & INOSHIKACHO == INOSHIKACHO:
-        out[INOSHIKACHO_Y] = YAKU_VALUES[INOSHIKACHO_Y]
-    if caps & KUSA == KUSA:
-        out[KUSA_Y] = YAKU_VALUES[KUSA_Y]
-    if caps & OMOTE_SUGAWARA == OMOTE_SUGAWARA:
-        out[SUGAWARA_Y] = YAKU_VALUES[SUGAWARA_Y]
+    for name, cards in _SETS:
+        if caps & cards == cards:
+            out[name] = YAKU_VALUES[name]
     if caps & KIKU_SAKAZUKI:
-        if caps & TEPPO == TEPPO:
-            out[TEPPO_Y] = YAKU_VALUES[TEPPO_Y]
-        if caps & TSUKIMI == TSUKIMI:
-            out[TSUKIMI_Y] = YAKU_VALUES[TSUKIMI_Y]
-        if caps & HANAMI == HANAMI:
-            out[HANAMI_Y] = YAKU_VALUES[HANAMI_Y]
-    tane = (caps & TANES).bit_count()
-    if tane >= 5:
-        out[TANE_Y] = tane - 4
-    tan = (caps & TANS).bit_count()
-    if tan >= 5:
-        out[TAN_Y] = tan - 4
-    kasu = kasu_count(caps)
-    if kasu >= 10:
-        out[KASU_Y] = kasu - 9
+        for name, cards in _CUPS:
+            if caps & cards == cards:
+                out[name] = YAKU_VALUES[name]
+    for name, cards, need in COUNTED:
+        n = (caps & cards).bit_count()
+        if n >= need:
+            out[name] = n - need + 1
     return out
 
 

@@ -1,6 +1,8 @@
-"""花合わせ rounds on stacked decks (seed 004, docs/rules/hanaawase.md)."""
+"""花合わせ rounds on stacked decks (docs/rules/hanaawase.md)."""
 
 import random
+
+from helpers.hanaawase import game_of, pass_blanks, settled, with_rest
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CODES, mask, parse_deck
@@ -9,7 +11,6 @@ from hanafuda_tui.core.hints import takes
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
 from hanafuda_tui.core.rulesets.hanaawase.game import (
     Hanaawase,
-    HanaawaseOptions,
     month_then_points,
 )
 from hanafuda_tui.core.table import draw_first_dealer
@@ -32,25 +33,6 @@ def stacked(oya: str, doni: str, biki: str, field: str, stock: str) -> list[int]
     top = doni[:4] + biki[:4] + oya[:4] + field[:3] + doni[4:] + biki[4:] + oya[4:] + field[3:]
     top += stock
     return parse_deck(top + "".join(c for c in CODES if c not in top))
-
-
-def game_of(decks, months: int = 12) -> Hanaawase:
-    rng = random.Random(0)
-    queue = list(decks)
-
-    def source():
-        return queue.pop(0) if queue else rng.sample(range(48), 48)
-
-    game = Hanaawase(HanaawaseOptions(months=months), 0, source)
-    game.start()
-    pass_blanks(game)
-    return game
-
-
-def pass_blanks(game: Hanaawase) -> None:
-    """Seats asked about teyaku that hold none answer 'pass', their only legal action."""
-    while game.phase == Phase.TEYAKU and game.legal_actions() == [act.PASS]:
-        game.apply(act.PASS)
 
 
 def play(game: Hanaawase, tokens: str) -> None:
@@ -174,27 +156,9 @@ def test_teyaku_payments_count_in_the_round_result():
         assert r.payments[s] == expected + (60 if s == 2 else -30)
 
 
-def _settled(captures: list[str], dealer: int = 0, declared=(None, None, None)):
-    """Settle a round whose captures are given (they must hold all 48 cards)."""
-    game = game_of([], months=12)
-    game.dealer = dealer
-    game.participants = tuple((dealer + r) % 3 for r in range(3))
-    game.captures = [mask(c) for c in captures]
-    assert sum(c.bit_count() for c in game.captures) == 48
-    game.declared = list(declared)
-    game.hands_out()
-    return game.results[-1], game
-
-
-def _with_rest(first: str) -> list[str]:
-    """``first`` for seat 0, the other cards dealt alternately to seats 1 and 2."""
-    rest = "".join(c for c in CODES if c not in first)
-    return [first, rest[::2], rest[1::2]]
-
-
 def test_a_round_settles_card_points_and_dekiyaku():
     # 四光 60, 赤短 40, 青短 40, のみ 30, 六短 30, 松桐坊主, 猪鹿蝶, 花見, 月見 20 each: 280.
-    r, game = _settled(_with_rest("AIcsUYgkBFJVhl"))
+    r, game = settled(with_rest("AIcsUYgkBFJVhl"))
     assert r.points == (150, 52, 62) and r.dekiyaku_points == (280, 0, 0)
     assert r.payments == (150 + 2 * 280 - 88, 52 - 280 - 88, 62 - 280 - 88)
     assert (r.winner, r.value, game.dealer, game.scores) == (0, 622, 0, list(r.payments))
@@ -202,7 +166,7 @@ def test_a_round_settles_card_points_and_dekiyaku():
 
 def test_ame_shima_voids_every_dekiyaku_of_its_holder_but_not_the_card_points():
     # Seat 0 would have 赤短 40, 青短 40, 六短 30; seat 1 has 四光 60, のみ 30 and 60 more.
-    r, _ = _settled(_with_rest("opqrBFJVhlCDGHKL"))
+    r, _ = settled(with_rest("opqrBFJVhlCDGHKL"))
     assert r.ame_shima == (True, False, False)
     assert r.dekiyaku[0] == () and r.points == (72, 118, 74)
     assert r.dekiyaku_points == (0, 150, 0)
@@ -210,7 +174,7 @@ def test_ame_shima_voids_every_dekiyaku_of_its_holder_but_not_the_card_points():
 
 
 def test_ame_shima_does_not_void_the_holders_teyaku():
-    r, _ = _settled(_with_rest("opqrBFJVhlCDGHKL"), declared=("六カス", None, None))
+    r, _ = settled(with_rest("opqrBFJVhlCDGHKL"), declared=("六カス", None, None))
     assert r.ame_shima == (True, False, False) and r.dekiyaku_points == (0, 150, 0)
     assert r.payments == (72 - 150 - 88 + 40, 118 + 300 - 88 - 20, 74 - 150 - 88 - 20)
 
@@ -226,17 +190,17 @@ def _poor_doni(kasu: int) -> list[str]:
 
 
 def test_fuke_at_20_points_is_a_draw_for_all_and_voids_teyaku():
-    r, game = _settled(_poor_doni(20), declared=("七カス", None, None))
+    r, game = settled(_poor_doni(20), declared=("七カス", None, None))
     assert r.points[1] == 20
     assert r.reason == "fuke" and r.winner == -1 and r.payments == (0, 0, 0)
     assert game.dealer == 0 and game.month == 2 and game.scores == [0, 0, 0]
     # Seat 0 would have the best result without the フケ; the 親 keeps the deal all the same.
-    _, game = _settled(_poor_doni(20), dealer=2)
+    _, game = settled(_poor_doni(20), dealer=2)
     assert game.dealer == 2
 
 
 def test_21_points_is_no_fuke_and_the_teyaku_is_paid():
-    r, _ = _settled(_poor_doni(21), declared=("七カス", None, None))
+    r, _ = settled(_poor_doni(21), declared=("七カス", None, None))
     assert r.points[1] == 21 and r.reason == "settled"
     y = r.dekiyaku_points
     base = [r.points[s] + 3 * y[s] - sum(y) - 88 for s in range(3)]
@@ -249,18 +213,18 @@ UNEVEN = ["AosMQ", "IcUYdFNVBKL", "EgkpJRZhlqOPSTWXabefijmnrtuvCDGH"]
 
 
 def test_the_best_result_deals_next_ties_go_to_the_oya_then_the_doni():
-    r, game = _settled(EVEN, dealer=1)
+    r, game = settled(EVEN, dealer=1)
     assert r.points == (88, 88, 88) and r.dekiyaku_points == (0, 0, 0)
     assert r.payments == (0, 0, 0) and game.dealer == 1
-    r, game = _settled(UNEVEN, dealer=0)
+    r, game = settled(UNEVEN, dealer=0)
     assert r.points == (80, 92, 92) and r.payments == (-8, 4, 4)
     assert game.dealer == 1  # 胴二 before ビキ
-    r, game = _settled(UNEVEN, dealer=2)
+    r, game = settled(UNEVEN, dealer=2)
     assert game.dealer == 2  # the 親 keeps it on a tie
 
 
 def test_teyaku_payments_count_in_choosing_the_next_oya():
-    r, game = _settled(EVEN, dealer=1, declared=(None, None, "六カス"))
+    r, game = settled(EVEN, dealer=1, declared=(None, None, "六カス"))
     assert r.payments == (-20, -20, 40) and game.dealer == 2
 
 

@@ -1,4 +1,4 @@
-"""花合わせ 出来役, teyaku and the settlement (seed 004, docs/rules/hanaawase.md)."""
+"""花合わせ 出来役, teyaku and the settlement (docs/rules/hanaawase.md)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""八八 場: every transition of seed 002 補足 (3) and the exact year figures of ○大場と絶場の発生確率."""
+"""八八 場: every transition and the exact year figures (docs/rules/hachihachi.md §4)."""
 
 from fractions import Fraction
 

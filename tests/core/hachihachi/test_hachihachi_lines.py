@@ -5,7 +5,7 @@ constructed months (場, 下げ, 法度, 吹き消し, card points, 四三)."""
 import random
 from collections import Counter
 
-from test_hachihachi_month import THREE_HAND, play, staged
+from helpers.hachihachi import THREE_HAND, play, staged
 
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import Cause, Line, Outcome, totals

@@ -1,16 +1,23 @@
-"""The 三人こいこい year: 小引 per season, 吟味 and its ties, extension seasons (seed 000/001 ○要点,
-○競技の全体 and its 試合結果例; docs/rules/koikoi3.md §10–§12)."""
+"""The 三人こいこい year: 小引 per season, 吟味 and its ties, extension seasons (docs/rules/koikoi3.md
+§10–§12)."""
 
 import itertools
 
 import pytest
-from conftest import game_with, play
-from test_koikoi3_game import SANKO_FOR_DEALER2, TEPPO
+from helpers.koikoi3 import (
+    SANKO_FOR_DEALER2,
+    TEPPO,
+    game_with,
+    play,
+    settled,
+    win_months,
+    winner_of,
+)
 
 from hanafuda_tui.core.game import IllegalAction
 from hanafuda_tui.core.rulesets.koikoi3.game import ginmi, kobiki
 
-# 試合結果例: each month's net for A, B, C (seed 000 ○競技の全体); 夏's fourth column is B's 小引.
+# 試合結果例: each month's net for A, B, C (docs/rules/koikoi3.md §12); 夏's fourth column is B's 小引.
 EXAMPLE_MONTHS = [
     (+4, -2, -2),
     (-1, +2, -1),
@@ -30,10 +37,6 @@ EXAMPLE_GINMI = (-12, +18, -6)
 EXAMPLE_TOTAL = (-32, +37, -5)
 
 
-def winner_of(pay):
-    return max(range(3), key=lambda s: pay[s])
-
-
 def test_example_by_the_settlement_functions():
     totals = [0, 0, 0]
     for season in range(4):
@@ -48,18 +51,6 @@ def test_example_by_the_settlement_functions():
     assert tuple(totals) == EXAMPLE_SUBTOTAL
     assert ginmi(totals) == EXAMPLE_GINMI
     assert tuple(t + g for t, g in zip(totals, ginmi(totals), strict=True)) == EXAMPLE_TOTAL
-
-
-def win_months(game, payments):
-    """Settle months through the game's own month-end flow (Koikoi3._win)."""
-    for pay in payments:
-        w = winner_of(pay)
-        game._win(w, "shobu", (), pay[w] // 2, tuple(pay), ())
-
-
-def settled(game):
-    """Each settlement's name, months played before it, and payments."""
-    return [(x.name, x.after, x.payments) for x in game.settlements]
 
 
 def test_example_by_the_games_own_year_flow():

@@ -1,6 +1,6 @@
 """Benchmark (run by hand, not a test): start to interactive selector, and key-press latency.
 
-    .venv/bin/python tests/ui/bench_ui.py
+    .venv/bin/python tests/bench_ui.py
 
 Prints the time from a fresh interpreter's first import to the selector being drawn (headless),
 then, at the table at 80×24, the median and worst time from a key press until the first frame
@@ -54,10 +54,9 @@ def startup(runs: int = 5) -> list[float]:
 
 async def latencies() -> dict[str, list[float]]:
     """Key press → the first frame drawn after its effect (Textual's compositor, hooked)."""
-    sys.path.insert(0, str(Path(__file__).parent))
+    from helpers.ui import settle
     from textual import events
     from textual.screen import Screen
-    from ui_helpers import settle
 
     from hanafuda_tui.core.records import SeatRecord
     from hanafuda_tui.ui.app import HanafudaApp

@@ -1,9 +1,10 @@
-"""三人こいこい yaku (seed 000/001 ○手役 ○出来役 ○ルール補足説明 (2), docs/rules/koikoi3.md §3, §5–§7), each
-with a minimal capture set, and an independent reading of the seed checked on random capture sets."""
+"""三人こいこい yaku (docs/rules/koikoi3.md §3, §5–§7), each with a minimal capture set,
+and an independent reading of the rules checked on random capture sets."""
 
 import random
 
 import pytest
+from helpers.koikoi3 import ref_formed, ref_scoring
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,10 +17,6 @@ from hanafuda_tui.core.rulesets.koikoi3.yaku import (
     shibari_value,
     teyaku,
 )
-
-KASU_CODES = "CDGHKLOPSTWXabefijmnrtuv"
-TANE_CODES = "EMQUYdgkp"
-TAN_CODES = "BFJNRVZhlq"
 
 
 def yaku(codes: str) -> dict[str, int]:
@@ -36,7 +33,7 @@ def formed(before: str, new: str) -> set[str]:
 @pytest.mark.parametrize(
     ("hand", "expected"),
     [
-        ("AQRSTau", ("手四", 8)),  # seed 001's examples, one per teyaku
+        ("AQRSTau", ("手四", 8)),  # the rules' examples, one per teyaku
         ("EFGOPkl", ("はねけん", 10)),
         ("JKLXtuv", ("二三本", 20)),
         ("FMPopqr", ("一二四", 30)),
@@ -272,79 +269,7 @@ def test_shibari_value_leaves_out_the_sakazuki_ten():
     assert shibari_value(caps, scoring_yaku(caps)) == 2
 
 
-# -- an independent reading of the seed, checked on random capture sets -----------------------------
-
-
-REF_SETS = {
-    "大鳥": ("AEMdps", 18),
-    "小鳥": ("EMdp", 7),
-    "五雲": ("EQUYg", 15),
-    "赤短": ("BFJ", 7),
-    "青短": ("Vhl", 7),
-    "猪鹿蝶": ("YkU", 6),
-    "くさ": ("NRZ", 5),
-    "表菅原": ("AEI", 4),
-    "鉄砲": ("Icg", 6),
-    "月見酒": ("cg", 2),
-    "花見酒": ("Ig", 2),
-}
-REF_SET_CARDS = [(name, frozenset(need), value) for name, (need, value) in REF_SETS.items()]
-LIGHT_SET, TANE_SET, TAN_SET, KASU_SET = (
-    frozenset(x) for x in ("AIcs", TANE_CODES, TAN_CODES, KASU_CODES)
-)
-
-
-def ref_conditions(cs: set[str]) -> dict[str, int]:
-    """Every yaku whose cards are held, with its value, before exclusions and 雨流れ."""
-    out: dict[str, int] = {}
-    lights = len(cs & LIGHT_SET)
-    if lights == 4 and "o" in cs:
-        out["五光"] = 24
-    if lights == 4:
-        out["四光"] = 16
-    if lights >= 3 and "o" in cs:
-        out["雨四光"] = 9
-    if lights >= 3:
-        out["三光"] = 6
-    for name, need, value in REF_SET_CARDS:
-        if need <= cs:
-            out[name] = value
-    for name, kind in (("タネ", TANE_SET), ("タン", TAN_SET)):
-        n = len(cs & kind)
-        if n >= 5:
-            out[name] = n - 4
-    kasu = len(cs & KASU_SET) + ("g" in cs)
-    if kasu >= 10:
-        out["カス"] = kasu - 9
-    return out
-
-
-def ref_scoring(cs: set[str]) -> dict[str, int]:
-    out = ref_conditions(cs)
-    for group in (
-        ("五光", "四光", "雨四光", "三光"),
-        ("大鳥", "小鳥"),
-        ("鉄砲", "月見酒", "花見酒"),
-    ):
-        held = [name for name in group if name in out]
-        if group[0] == "鉄砲" and "鉄砲" not in held:
-            continue
-        for name in held[1:]:
-            del out[name]
-    if cs & set("opqr") and "A" not in cs:
-        for name in ("鉄砲", "月見酒", "花見酒"):
-            out.pop(name, None)
-    return out
-
-
-def ref_formed(before: set[str], after: set[str]) -> set[str]:
-    old = ref_conditions(before)
-    now = ref_scoring(after)
-    out = {n for n, v in now.items() if n not in old or v > old[n]}
-    kasu = len(after & set(KASU_CODES)) + ("g" in after)
-    if "g" in after and kasu == 10:
-        out.discard("カス")
-    return out
+# -- an independent reading of the rules, checked on random capture sets ----------------------------
 
 
 @settings(max_examples=400, deadline=None)

@@ -1,8 +1,12 @@
-"""The 記入式 (seed 002 ○記入式について): the seed's example year, month by month, sums to its 合計
-(+8 +189, +72 -250, -80 +61) and closes at +13, +71, -84 (docs/rules/hachihachi.md §16, §17)."""
+"""Stacked decks and staged 八八 months (docs/rules/hachihachi.md), and the 記入式 example year
+(docs/rules/hachihachi.md §17)."""
+
+from __future__ import annotations
 
 import random
 
+from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.cards import ALL_CARDS, CARD_OF_CODE, mask
 from hanafuda_tui.core.results import Outcome
 from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA
 from hanafuda_tui.core.rulesets.hachihachi.game import (
@@ -12,15 +16,65 @@ from hanafuda_tui.core.rulesets.hachihachi.game import (
     Row,
     year_end,
 )
-from hanafuda_tui.core.rulesets.hachihachi.lines import OUTCOMES
-from hanafuda_tui.core.rulesets.hachihachi.sheet import (
-    closing_lines,
-    month_lines,
-    sheet,
-)
+from hanafuda_tui.core.rulesets.hachihachi.teyaku import teyaku
 from hanafuda_tui.core.table import shuffled_deck
 
+
+def staged(hands, caps, field, stock, menu="A", ba=KOBA, rest_to=-1, declared=None):
+    """A month in play with seat 0 as 胴 and seat 0 to play; ``rest_to`` takes every other card."""
+    rng = random.Random(7)
+    game = Hachihachi(HachihachiOptions(menu=menu), 0, lambda: shuffled_deck(rng))
+    game.logging = False
+    game.start()
+    game._reset_month()
+    game.hands = [mask(h) for h in hands]
+    game.captures = [mask(c) for c in caps]
+    game.field = mask(field)
+    game.shown = [0, 0, 0]
+    placed = game.field | game.hands[0] | game.hands[1] | game.hands[2] | mask(stock)
+    for c in game.captures:
+        assert not placed & c
+        placed |= c
+    assert placed.bit_count() == sum(map(len, (*hands, *caps, field, stock)))
+    if rest_to >= 0:
+        game.captures[rest_to] |= ALL_CARDS & ~placed
+    game.stock = tuple(CARD_OF_CODE[c] for c in stock)
+    game.stock_pos = 0
+    game.ba = ba
+    for seat, hand in (declared or {}).items():
+        game.teyaku[seat] = teyaku(mask(hand))
+        game.declared[seat] = True
+    game.dealer = 0
+    if declared:
+        game._after_teyaku()  # shows and pays the declared teyaku
+    game.begin_turn(0)
+    return game
+
+
+def play(game, *tokens):
+    for tok in tokens:
+        game.apply(act.parse_token(tok))
+
+
+THREE_HAND = "hijAKOS"
+"""A dealt 三本 of 菊 (h i j): 菊に盃 (g) is the fourth card."""
+
+
+def hatto_then_sage():
+    game = staged(
+        hands=["BGH", "Akf", "ij"],
+        caps=["", "FJYU", ""],
+        field="lOP",
+        stock="QRSTWX",
+    )
+    play(game, "B", "A", "sage")  # 赤短 completed with the 法度 card, then 下げ
+    assert game.hatto_by[1] == {"赤短": 0}
+    return game
+
+
 A, B, C = 0, 1, 2
+
+
 K = 12
 
 
@@ -29,7 +83,8 @@ def row(a, b, c, remark, kan=True, struck=False):
     return Row((a * scale, b * scale, c * scale), remark, not kan, struck)
 
 
-# (month, 場, 二代しばり left, next 胴 (the * mark), rows in 点), as the seed writes them.
+# (month, 場, 二代しばり left, next 胴 (the * mark), rows in 点), as the example year writes them
+# (docs/rules/hachihachi.md §17).
 EXAMPLE = [
     (1, OBA, KOBA, B, [row(-4, -4, 8, "三本"), row(-14, 28, -14, "赤短")]),
     (2, KOBA, KOBA, C, [row(-3, 6, -3, "短一"), row(-1, 2, -1, "抜"), row(-10, 1, 9, "", False)]),
@@ -110,49 +165,3 @@ def example_game():
     scores = [sum(r.payments[s] for r in game.results) for s in range(3)]
     game.year = year_end(scores, stones, [C, A, B])
     return game
-
-
-def test_example_sums_and_closing_rows():
-    lines = {line.label: line for line in sheet(example_game()).lines}
-    cells = {label: [(k, t) for k, t, _ in line.cells] for label, line in lines.items()}
-    assert cells["合計"] == [(8, 189), (72, -250), (-80, 61)]
-    assert lines["月石"].stones == (5, 3, 4)
-    assert cells["月石清算"] == [(8, 184), (72, -253), (-80, 69)]
-    assert cells["再計"] == [(-2, 184), (62, -253), (-90, 69)]
-    assert cells["点を貫に"] == [(13, 4), (40, 11), (-84, -3)]
-    assert cells["最終得点"] == [(13, None), (71, None), (-84, None)]
-
-
-def test_half_values_and_marks_are_written_like_the_seed():
-    lines = sheet(example_game()).lines
-    half = next(line for line in lines if line.remark == "青短・消")
-    assert [(k, t) for k, t, _ in half.cells] == [(-3, -6), (-3, -6), (6, 12)]
-    assert [stone for _, _, stone in half.cells] == [False, False, True]
-    third = next(line for line in lines if line.label.startswith("3月"))
-    assert third.label == "3月 大大"
-    struck = next(line for line in lines if line.remark == "空素")
-    assert struck.struck
-
-
-def test_a_drawn_year_closes_at_zero():
-    """Seed (7) 6: all equal after the stones; the 番個板 is shared and every row closes at 0."""
-    kan, ten, stones = [0, 0, 0], [-4, -4, 8], [0, 0, 12]
-    end = year_end([-4, -4, 8], stones, [0, 1, 2])
-    rows = {
-        line.label: [(k, t) for k, t, _ in line.cells]
-        for line in closing_lines(kan, ten, stones, end)
-    }
-    assert rows["月石清算"] == [(0, 0)] * 3
-    assert rows["端数処理"] == rows["最終得点"] == [(0, None)] * 3
-
-
-def test_a_shiso_month_puts_no_stone_mark():
-    """docs/rules/hachihachi.md §9: the 四三 month ends the year and no one puts a month stone."""
-    rows = (row(40, -20, -20, "四三"), row(-1, -1, 2, "三本"))
-    for reason, marked in (("shiso", []), ("agari", [(1, 0)])):
-        result = MonthResult(
-            1, 0, A, A, reason, (), 0, (0, 0, 0), KOBA, KOBA, rows, 1, OUTCOMES[reason], ()
-        )
-        lines = month_lines(result)
-        marks = [(i, s) for i, line in enumerate(lines) for s, c in enumerate(line.cells) if c[2]]
-        assert marks == marked

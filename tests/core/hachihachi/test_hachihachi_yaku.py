@@ -1,5 +1,4 @@
-"""八八 出来役, special yaku and 法度 reach (seed 002 ○出来役 ○特殊役,
-docs/rules/hachihachi.md §10, §12, §13)."""
+"""八八 出来役, special yaku and 法度 reach (docs/rules/hachihachi.md §10, §12, §13)."""
 
 from hanafuda_tui.core.cards import CARD_OF_CODE, mask
 from hanafuda_tui.core.rulesets.hachihachi.yaku import (

@@ -1,59 +1,16 @@
 """八八 months on constructed tables: あがり, 下げ and its cancels, 法度 and its exemptions, 飛込み,
-抜け, card points and special yaku (seed 002 ○ルールの補足説明 (1), (2), docs/rules/hachihachi.md §11–§14)."""
-
-import random
+抜け, card points and special yaku (docs/rules/hachihachi.md §11–§14)."""
 
 import pytest
+from helpers.hachihachi import THREE_HAND, hatto_then_sage, play, staged
 
 from hanafuda_tui.core import actions as act
-from hanafuda_tui.core.cards import ALL_CARDS, CARD_OF_CODE, mask
+from hanafuda_tui.core.cards import CARD_OF_CODE, mask
 from hanafuda_tui.core.game import Phase
-from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA
-from hanafuda_tui.core.rulesets.hachihachi.game import (
-    Hachihachi,
-    HachihachiOptions,
-)
-from hanafuda_tui.core.rulesets.hachihachi.teyaku import teyaku
+from hanafuda_tui.core.rulesets.hachihachi.ba import OBA, ZEBA
 from hanafuda_tui.core.rulesets.hachihachi.yaku import special_yaku
-from hanafuda_tui.core.table import shuffled_deck
 
 KAN = 12
-
-
-def staged(hands, caps, field, stock, menu="A", ba=KOBA, rest_to=-1, declared=None):
-    """A month in play with seat 0 as 胴 and seat 0 to play; ``rest_to`` takes every other card."""
-    rng = random.Random(7)
-    game = Hachihachi(HachihachiOptions(menu=menu), 0, lambda: shuffled_deck(rng))
-    game.logging = False
-    game.start()
-    game._reset_month()
-    game.hands = [mask(h) for h in hands]
-    game.captures = [mask(c) for c in caps]
-    game.field = mask(field)
-    game.shown = [0, 0, 0]
-    placed = game.field | game.hands[0] | game.hands[1] | game.hands[2] | mask(stock)
-    for c in game.captures:
-        assert not placed & c
-        placed |= c
-    assert placed.bit_count() == sum(map(len, (*hands, *caps, field, stock)))
-    if rest_to >= 0:
-        game.captures[rest_to] |= ALL_CARDS & ~placed
-    game.stock = tuple(CARD_OF_CODE[c] for c in stock)
-    game.stock_pos = 0
-    game.ba = ba
-    for seat, hand in (declared or {}).items():
-        game.teyaku[seat] = teyaku(mask(hand))
-        game.declared[seat] = True
-    game.dealer = 0
-    if declared:
-        game._after_teyaku()  # shows and pays the declared teyaku
-    game.begin_turn(0)
-    return game
-
-
-def play(game, *tokens):
-    for tok in tokens:
-        game.apply(act.parse_token(tok))
 
 
 def test_hatto_case_3_both_yaku_are_paid_by_the_offender():
@@ -178,10 +135,6 @@ def test_sage_then_new_yaku_and_agari_is_full():
     assert game.phase == Phase.AGARI
     play(game, "agari")
     assert game.results[-1].payments == (2 * (84 + 72), -(84 + 72), -(84 + 72))
-
-
-THREE_HAND = "hijAKOS"
-"""A dealt 三本 of 菊 (h i j): 菊に盃 (g) is the fourth card."""
 
 
 def test_tobikomi_hatto_for_laying_the_fourth_card():
@@ -316,21 +269,9 @@ def test_sohachi_pays_the_dealer():
     assert result.payments == (240, -120, -120)
 
 
-def _hatto_then_sage():
-    game = staged(
-        hands=["BGH", "Akf", "ij"],
-        caps=["", "FJYU", ""],
-        field="lOP",
-        stock="QRSTWX",
-    )
-    play(game, "B", "A", "sage")  # 赤短 completed with the 法度 card, then 下げ
-    assert game.hatto_by[1] == {"赤短": 0}
-    return game
-
-
 def test_hatto_yaku_added_after_sage_are_paid_by_the_offender():
     """補足 (1) 2: after a 法度 completion and 下げ, the next 出来役 is charged to the offender too."""
-    game = _hatto_then_sage()
+    game = hatto_then_sage()
     play(game, "i", "keep", "G", "keep", "k", "agari")
     result = game.results[-1]
     assert result.payments == (-2 * (84 + 72), 2 * (84 + 72), 0)
@@ -338,7 +279,7 @@ def test_hatto_yaku_added_after_sage_are_paid_by_the_offender():
 
 
 def test_hatto_penalty_is_halved_when_the_sage_fails():
-    game = _hatto_then_sage()
+    game = hatto_then_sage()
     play(game, "i", "cancel")
     result = game.results[-1]
     assert result.reason == "cancel" and result.payments == (-84, 84, 0)

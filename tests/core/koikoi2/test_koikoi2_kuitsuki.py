@@ -1,8 +1,7 @@
 """二人こいこい's ``kuitsuki`` option on stacked decks (docs/rules/koikoi2.md §10)."""
 
 import pytest
-from test_koikoi2 import DEALER, FIELD, OTHER, game_of, play, stacked
-from test_koikoi2_nintendo import check_games
+from helpers.koikoi2 import DEALER, FIELD, OTHER, check_games, game_of, play, stacked
 
 from hanafuda_tui.core.cards import mask
 from hanafuda_tui.core.events import Captured

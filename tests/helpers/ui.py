@@ -67,19 +67,24 @@ async def continued(pilot: Pilot[Any]) -> None:
 
 
 async def settle(pilot: Pilot[Any]) -> None:
-    """Wait until nothing moves without a key: bots have acted and their moves are applied."""
+    """Wait until nothing moves without a key: each bot's thread has ended and its move is applied
+    (the table's ``thinking`` is None), and every step of the last move has been shown."""
     app = pilot.app
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    while True:
         await pilot.pause()
         table = app.table()  # type: ignore[attr-defined]
         if isinstance(app.screen, Decision) and app.screen.guarded:
             await asyncio.sleep(0.02)  # a prompt's first moment, when keys count for nothing
             continue
-        if table is None or table.waiting_for_human:
+        if table is None or (table.thinking is None and not table.moments):
             return
-        await asyncio.sleep(0.002)  # the bot's thread
-    raise AssertionError("the bots never stopped")
+        left = deadline - time.monotonic()
+        assert left > 0, "the bots never stopped"
+        if table.thinking is not None:
+            await asyncio.to_thread(table.thinking.join, left)  # its move is posted as it ends
+        else:
+            await pilot.pause(app.bot_pause)  # the step on screen is held for the pace
 
 
 async def start(
@@ -179,3 +184,23 @@ async def human_step(pilot: Pilot[Any]) -> str:
     assert game.phase == Phase.PLAY and screen.session.is_human(game.to_act)
     await press(pilot, "right", "enter")
     return "play"
+
+
+def seats_of(players: int) -> list[SeatRecord]:
+    bots = [SeatRecord(name=f"Bot{i}", player="random") for i in range(1, players)]
+    return [SeatRecord(name="あなた", player="human"), *bots]
+
+
+def saved_seated(tmp_path: Path, players: int, wanted: Callable[[Game], bool]) -> Game:
+    """A seeded game of random bots at ``players`` seats in the first round, some cards taken,
+    a wanted state; saved as the human's at seat 0."""
+    for seed in range(200):
+        game = new_game("hanaawase", random.Random(seed), {"players": players})
+        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(players)]
+        while not game.results:
+            taken = sum(c.bit_count() for c in game.captures)
+            if game.phase == Phase.PLAY and taken >= 4 and wanted(game):
+                Store(tmp_path).write(record_of(game, seats_of(players)).to_json())
+                return game
+            game.apply(bots[game.to_act].act(game.view(game.to_act)))
+    raise AssertionError("no such game")

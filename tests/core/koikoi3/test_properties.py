@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from test_koikoi3_yaku import KASU_CODES, ref_formed, ref_scoring
+from helpers.koikoi3 import KASU_CODES, ref_formed, ref_scoring
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, codes_of

@@ -1,5 +1,5 @@
-"""花合わせ with four to six seated: 出る・下る, 追い込み, しばり (seed 004 参加者の決め方,
-docs/rules/hanaawase.md §11), on stacked decks and over seeded games."""
+"""花合わせ with four to six seated: 出る・下る, 追い込み, しばり (docs/rules/hanaawase.md
+§11), on stacked decks and over seeded games."""
 
 import itertools
 import random

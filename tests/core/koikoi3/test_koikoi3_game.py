@@ -1,10 +1,20 @@
-"""三人こいこい months through the real state machine with stacked decks (seed 000/001 ○要点,
-○ルール補足説明 (1)-(3), ○競技の全体; docs/rules/koikoi3.md §3–§9). Seat 0 is the first 胴 unless
+"""三人こいこい months through the real state machine with stacked decks (docs/rules/koikoi3.md
+§3–§9). Seat 0 is the first 胴 unless
 told; the decks are laid out role by role with ``stack``/``deal_with`` (docs/rules/README.md §4 deal
 order)."""
 
 import pytest
-from conftest import QUIET, deal_with, game_with, pass_without_teyaku, play, play_out_deal, stack
+from helpers.koikoi3 import (
+    QUIET,
+    SANKO_FOR_DEALER2,
+    TEPPO,
+    deal_with,
+    game_with,
+    pass_without_teyaku,
+    play,
+    play_out_deal,
+    stack,
+)
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import codes_of, parse_deck
@@ -24,10 +34,6 @@ HINODE_FIRST = stack("pBlCJWi", **QUIET_SEATS, stock="KQeh")
 HINODE_AFTER = stack("phlCJWi", **QUIET_SEATS, stock="KQeBGfV")
 # 1: K takes I, H is laid; 4: h takes g (花見 formed at the hand step), p draws r (雨流れ).
 RAIN_BY_DRAW = stack("KhlCJWi", **QUIET_SEATS, stock="HQep")
-# 1: K takes I, h draws g (花見); 2: O, Q laid; 3: b, k laid; 4: d takes c (鉄砲), e laid.
-TEPPO = stack("KdUNRVZ", "OSWamXj", "MPTbnpY", "IgcEsA", stock="hQke")
-# 1: K takes I, h draws g (花見); 2: 胴二 B takes A, d draws c; 3, 4 quiet; 5: 胴二 t takes s (三光).
-SANKO_FOR_DEALER2 = stack("KUNRVZl", "BtOSWam", "MPTXbnp", "IgAcsE", stock="hdQYk")
 
 
 def turns(game, start: int, upto: int, dealer_cards: dict[int, str]) -> None:

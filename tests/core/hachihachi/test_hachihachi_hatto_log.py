@@ -1,9 +1,9 @@
-"""八八 法度 in the log (seen by every seat): told when the yaku is completed, never at the lay,
-which would tell what the offender's hand holds. The offender is named with the card and the
-share it takes over; an exempt lay is proved by showing the hand it was laid from (seed 002
-○ルールの補足説明 (1) 1, ○特殊役 ※)."""
+"""八八 法度 in the log (seen by every seat): told when the yaku is completed, never at the lay, which
+would tell what the offender's hand holds. The offender is named with the card and the share it
+takes over; an exempt lay is proved by showing the hand it was laid from (docs/rules/hachihachi.md
+§12, §13)."""
 
-from test_hachihachi_month import THREE_HAND, _hatto_then_sage, play, staged
+from helpers.hachihachi import THREE_HAND, hatto_then_sage, play, staged
 
 from hanafuda_tui.core.cards import CARD_OF_CODE, CODES, codes_of
 from hanafuda_tui.core.events import HattoCharged, HattoExempt, YakuFormed
@@ -98,7 +98,7 @@ def test_tobikomi_fusakui_is_told_when_the_tobikomi_forms():
 
 
 def test_a_yaku_added_after_sage_is_told_with_the_offender():
-    game = _hatto_then_sage()
+    game = hatto_then_sage()
     assert game.hatto_by[1] == {"赤短": 0}
     logged(game)
     play(game, "i", "keep", "G", "keep", "k")

@@ -1,49 +1,26 @@
-"""二人こいこい games on stacked decks (seed 003 section 5, docs/rules/koikoi2.md)."""
+"""二人こいこい games on stacked decks (docs/rules/koikoi2.md)."""
 
 import random
 
 import pytest
+from helpers.koikoi2 import (
+    DEALER,
+    FIELD,
+    KUTTSUKI_HAND,
+    OTHER,
+    PLAIN,
+    STOCK,
+    TESHI_HAND,
+    game_of,
+    play,
+    scripted,
+    stacked,
+)
 
 from hanafuda_tui.core import actions as act
-from hanafuda_tui.core.cards import ALL_CARDS, CODES, mask, parse_deck
+from hanafuda_tui.core.cards import ALL_CARDS, mask
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
-from hanafuda_tui.core.rulesets.koikoi2.game import Koikoi2, Koikoi2Options
-
-# The scripted month: the dealer (seat 0) forms 月見で一杯 on turn 1; the other player forms 赤短 on
-# their second turn (choosing L of K/L); the dealer forms 花見で一杯 on turn 3.
-DEALER = "cIMQUYks"
-OTHER = "BJNRVZlp"
-FIELD = "eiCGKLtu"
-STOCK = "gFSWa"
-
-
-def stacked(dealer: str, other: str, field: str, stock: str) -> list[int]:
-    """A deck dealt as DEAL_TWO: other 4, dealer 4, field 4, twice; the stock, then the rest."""
-    top = other[:4] + dealer[:4] + field[:4] + other[4:] + dealer[4:] + field[4:] + stock
-    return parse_deck(top + "".join(c for c in CODES if c not in top))
-
-
-def game_of(decks, **options) -> Koikoi2:
-    """A game with seat 0 dealing, dealt from ``decks`` then from a seeded shuffle."""
-    rng = random.Random(0)
-    queue = list(decks)
-
-    def source():
-        return queue.pop(0) if queue else rng.sample(range(48), 48)
-
-    game = Koikoi2(Koikoi2Options(**options), 0, source)
-    game.start()
-    return game
-
-
-def play(game: Koikoi2, tokens: str) -> None:
-    for tok in tokens.split():
-        game.apply(act.parse_token(tok))
-
-
-def scripted(**options) -> Koikoi2:
-    return game_of([stacked(DEALER, OTHER, FIELD, STOCK)], **options)
 
 
 def test_the_deal_is_eight_eight_eight_and_a_stock_of_24():
@@ -171,11 +148,6 @@ def test_months_option_ends_the_game():
         while not game.finished:
             game.apply(moves.choice(game.legal_actions()))
         assert len(game.results) == months == game.month_index == game.month  # the last one played
-
-
-TESHI_HAND = "MNOPcIQs"  # four of 藤
-KUTTSUKI_HAND = "MNQRUVYZ"  # four pairs
-PLAIN = "BJdRVZlp"  # eight months
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
 """八八 deals from stacked decks: 場 and 二代しばり carried, シマ, teyaku declared or kept, 四三,
-menu F composites, and the options model (seed 002 (3), (4), 補足 (3), (4),
-docs/rules/hachihachi.md §2–§9)."""
+menu F composites, and the options model (docs/rules/hachihachi.md
+§2–§9)."""
 
 import random
 

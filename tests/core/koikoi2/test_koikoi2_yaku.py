@@ -1,4 +1,4 @@
-"""二人こいこい yaku (seed 003 section 4, docs/rules/koikoi2.md §4, §8)."""
+"""二人こいこい yaku (docs/rules/koikoi2.md §4, §8)."""
 
 import random
 

@@ -1,10 +1,7 @@
 """二人こいこい under ``rules=nintendo`` on stacked decks (docs/rules/koikoi2.md §11)."""
 
-import random
-
 import pytest
-from pydantic import ValidationError
-from test_koikoi2 import (
+from helpers.koikoi2 import (
     DEALER,
     FIELD,
     KUTTSUKI_HAND,
@@ -12,15 +9,16 @@ from test_koikoi2 import (
     PLAIN,
     STOCK,
     TESHI_HAND,
+    check_games,
     game_of,
     play,
     stacked,
 )
+from pydantic import ValidationError
 
 from hanafuda_tui.bots.rulesets import koikoi2 as koikoi2_bots
-from hanafuda_tui.core.cards import MONTH_MASK, mask
+from hanafuda_tui.core.cards import mask
 from hanafuda_tui.core.game import Phase
-from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
 from hanafuda_tui.core.results import Cause
 from hanafuda_tui.core.rulesets.koikoi2.game import Koikoi2, Koikoi2Options
 from hanafuda_tui.core.rulesets.koikoi2.yaku import VALUES, formed, raised_nintendo, yaku_nintendo
@@ -154,57 +152,6 @@ def test_redeals_keep_the_dealer_and_use_no_month(dealer, other, field):
     assert game.month == 1 and game.dealer == 0 and game.field == mask(FIELD)
     plain = game_of([deck])
     assert plain.results == [] and plain.phase == Phase.PLAY
-
-
-def _games(n: int, options: dict):
-    for g in range(n):
-        yield new_game("koikoi2", random.Random(f"k2n/{g}"), options), random.Random(g)
-
-
-def hidden_twin(game: Koikoi2, seat: int, rng: random.Random):
-    """The seat's view of the game with the other hand and the stock dealt again at random."""
-    twin = game.clone()
-    other = 1 - seat
-    pool = [c for c in range(48) if game.hands[other] >> c & 1] + list(game.stock[game.stock_pos :])
-    rng.shuffle(pool)
-    n = game.hands[other].bit_count()
-    twin.hands[other] = sum(1 << c for c in pool[:n])
-    twin.stock = (*game.stock[: game.stock_pos], *pool[n:])
-    return twin.view(seat)
-
-
-def check_games(options: dict, n: int) -> dict[str, int]:
-    """Plays ``n`` seeded games at random: a legal action always, views that hide the other hand
-    and the stock, only the winner scoring, totals the results' sum, and records that replay."""
-    tally = dict.fromkeys(("shobu", "hands-out", "nagare-shima", "views", "same month drawn"), 0)
-    for game, moves in _games(n, options):
-        while not game.finished:
-            legal = game.legal_actions()
-            assert legal
-            if moves.random() < 0.05:
-                seat = moves.randrange(2)
-                assert game.view(seat) == hidden_twin(game, seat, moves)
-                tally["views"] += 1
-            action = moves.choice(legal)
-            if game.phase == Phase.PLAY and game.stock[game.stock_pos] >> 2 == action >> 2:
-                tally["same month drawn"] += (game.field & MONTH_MASK[action >> 2]).bit_count() == 1
-            game.apply(action)
-        dealer = game.first_dealer
-        for r in game.results:
-            tally[r.reason] += 1
-            assert r.dealer == dealer
-            assert sorted(r.payments) == [0, r.value] and (r.value > 0) == (r.winner >= 0)
-            assert sum(line.amount for line in r.lines) == r.value
-            if r.winner >= 0:
-                dealer = r.winner
-            elif r.reason == "hands-out" and options.get("rules") == "nintendo":
-                dealer = 1 - dealer
-        assert [
-            sum(p) for p in zip(*(r.payments for r in game.results), strict=True)
-        ] == game.scores
-        again = replay(record_of(game, [SeatRecord(name="a"), SeatRecord(name="b")]))
-        assert again.scores == game.scores and again.results == game.results
-    return tally
 
 
 def test_random_nintendo_games_keep_every_property():

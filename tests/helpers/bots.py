@@ -1,0 +1,49 @@
+"""Decisions met in a game the normal bot plays (for tests of the search and of advice), and a game's
+first deal replayed with the cards one seat cannot see shuffled among their places: the bots'
+choices must not change (they read only the seat's view)."""
+
+from __future__ import annotations
+
+import random
+
+from hanafuda_tui.bots import make_bot
+from hanafuda_tui.core.cards import parse_deck
+from hanafuda_tui.core.determinize import unseen
+from hanafuda_tui.core.game import Game, IllegalAction, PlayerView
+from hanafuda_tui.core.records import new_game
+from hanafuda_tui.core.rulesets import ruleset_class
+
+
+def decisions(ruleset: str, seed: int, wanted: int) -> list[PlayerView]:
+    """The first ``wanted`` views with a choice to make, from a game of normal bots."""
+    game = new_game(ruleset, random.Random(seed))
+    game.logging = False
+    bot = make_bot("normal", random.Random(seed))
+    out: list[PlayerView] = []
+    while len(out) < wanted and not game.finished:
+        view = game.view(game.to_act)
+        if len(view.legal) > 1:
+            out.append(view)
+        game.apply(bot.act(view))
+    return out
+
+
+def twin_with_hidden_cards_permuted(game: Game, seat: int, rng: random.Random) -> Game | None:
+    """The same first deal with the cards ``seat`` cannot see shuffled among their places, replayed
+    with the same actions; None when the shuffle changes what happened (a new teyaku, a シマ)."""
+    hidden = unseen(game.view(seat))
+    deck = parse_deck(game.deals[0].deck)
+    places = [i for i, c in enumerate(deck) if hidden >> c & 1]
+    cards = [deck[i] for i in places]
+    rng.shuffle(cards)
+    for i, c in zip(places, cards, strict=True):
+        deck[i] = c
+    twin = ruleset_class(game.ruleset)(game.options, game.first_dealer, lambda: deck)
+    twin.logging = False
+    try:
+        twin.start()
+        for a in game.deals[0].actions:
+            twin.apply(a)
+    except IllegalAction:
+        return None
+    return twin if len(twin.deals) == 1 else None
