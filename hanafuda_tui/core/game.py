@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple, ParamSpec, Protocol
 
 from pydantic import BaseModel
 
@@ -60,6 +60,9 @@ class costs about five times reading a global."""
 
 
 DeckSource = Callable[[], Sequence[int]]
+
+
+P = ParamSpec("P")
 
 
 class NoDeckSource(RuntimeError):
@@ -338,8 +341,8 @@ class Game:
             if self.shown[seat]:
                 self.shown[seat] &= ALL_BUT[action]
             if self.logging:
-                self.emit(Played(seat, action))
-                self.emit(Decided(seat, action))
+                self.emit(Played, seat, action)
+                self.emit(Decided, seat, action)
             self._steps(seat, action, False)
         elif phase == TAKE:
             chosen = action - act.TAKE
@@ -348,7 +351,7 @@ class Game:
                 raise IllegalAction(self._illegal(action))
             self.actions.append(action)
             if self.logging:
-                self.emit(Decided(self.to_act, action))
+                self.emit(Decided, self.to_act, action)
             self._take(BIT[chosen])
         elif phase == OVER:
             raise IllegalAction("the game is over")
@@ -358,7 +361,7 @@ class Game:
             self.actions.append(action)
             if self.logging:
                 held = phase == TEYAKU and act.DECLARE in self.other_actions()
-                self.emit(Decided(self.to_act, action, held))
+                self.emit(Decided, self.to_act, action, held)
             self.apply_other(action)
 
     def view(self, seat: int, legal: Sequence[int] | None = None) -> PlayerView:
@@ -547,9 +550,11 @@ class Game:
 
     # -- the shared turn cycle ------------------------------------------------------------------
 
-    def emit(self, event: Event) -> None:
-        """Tell ``event`` (while logging): into the log and the turns."""
+    def emit(self, kind: Callable[P, Event], *args: P.args, **kwargs: P.kwargs) -> None:
+        """Tell an event of type ``kind`` made of ``args`` (while logging: a simulation builds
+        none), into the log and the turns."""
         if self.logging:
+            event = kind(*args, **kwargs)
             log = self.log
             self.book.add(event, self.field, len(log))
             log.append(event)
@@ -570,7 +575,7 @@ class Game:
         self.pending_card = -1
         self.month = self.deal_month()
         if self.logging:
-            self.emit(Dealt(self.dealer, self.month, dealt.field))
+            self.emit(Dealt, self.dealer, self.month, dealt.field)
         self.start_deal()
 
     def ask_teyaku(self) -> None:
@@ -614,7 +619,7 @@ class Game:
         self.stock_pos += 1
         self.draw_from = self.captures[seat]
         if self.logging:
-            self.emit(Drew(seat, card))
+            self.emit(Drew, seat, card)
         self._steps(seat, card, True)
 
     def _steps(self, seat: int, card: int, drawn: bool) -> None:
@@ -627,7 +632,7 @@ class Game:
             if not m:
                 self.field = field | BIT[card]
                 if self.logging:
-                    self.emit(Laid(seat, card))
+                    self.emit(Laid, seat, card)
             elif m.bit_count() == 2:
                 self.pending_card = card
                 self.pending_draw = drawn
@@ -642,7 +647,7 @@ class Game:
             self.stock_pos += 1
             self.draw_from = self.captures[seat]
             if self.logging:
-                self.emit(Drew(seat, card))
+                self.emit(Drew, seat, card)
             drawn = True
 
     def _take(self, taken: int) -> None:
@@ -664,7 +669,7 @@ class Game:
         self.field ^= taken  # taken from the field: its bits go
         self.captures[seat] = before | taken | BIT[card]
         if self.logging:
-            self.emit(Captured(seat, card, taken))
+            self.emit(Captured, seat, card, taken)
         if self.watches_steps:
             self.step_done(seat, before, drawn)
             return self.phase == PLAY

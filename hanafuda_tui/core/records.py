@@ -131,7 +131,7 @@ def new_game(
         first_dealer, draws = draw_first_dealer(rng, cls.seated(opts), cls.first_draw_key)
     game = cls(opts, first_dealer, lambda: shuffled_deck(rng))
     for k, (seat, card) in enumerate(draws):  # again: a draw after a tie (1, 2 ...)
-        game.emit(FirstDraw(seat, card, sum(s == seat for s, _ in draws[:k])))
+        game.emit(FirstDraw, seat, card, sum(s == seat for s, _ in draws[:k]))
     game.start()
     return game
 

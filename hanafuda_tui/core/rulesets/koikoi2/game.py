@@ -222,7 +222,7 @@ class Koikoi2(Game):
         return self.month_index + 1
 
     def start(self) -> None:
-        self.emit(events.YearStarted(self.dealer, self.options.months))
+        self.emit(events.YearStarted, self.dealer, self.options.months)
         self.new_deal()
 
     def yaku_of(self, seat: int) -> dict[str, int]:
@@ -240,7 +240,7 @@ class Koikoi2(Game):
         self.shared_facts = None
         kind = redeal_kind(self.hands, self.field, self.nintendo)
         if kind:
-            self.emit(events.Redealt(self.dealer, self.field, (kind,)))
+            self.emit(events.Redealt, self.dealer, self.field, (kind,))
             self._record(-1, "nagare-shima", (), 0, 0, (), redeal=kind)
             self.new_deal()
             return
@@ -248,7 +248,7 @@ class Koikoi2(Game):
             holders = [(s, name) for s, hand in enumerate(self.hands) if (name := teyaku(hand))]
             for s, name in holders:
                 self.shown[s] = self.hands[s]
-                self.emit(events.TeyakuShown(s, name, TEYAKU_VALUE, self.hands[s]))
+                self.emit(events.TeyakuShown, s, name, TEYAKU_VALUE, self.hands[s])
             if len(holders) == 2:
                 self._end(self._record(-1, "teyaku-draw", (), 0, 0, ()))
                 return
@@ -278,7 +278,7 @@ class Koikoi2(Game):
             self.next_turn(seat)
             return
         if self.logging:
-            self.emit(events.YakuFormed(seat, tuple(found), sum(found.values())))
+            self.emit(events.YakuFormed, seat, tuple(found), sum(found.values()))
         if not self.hands[seat] or (self.nintendo and (self.koikoi[0] or self.koikoi[1])):
             self._shobu(seat)
             return
@@ -302,8 +302,8 @@ class Koikoi2(Game):
         self.draw_from = self.captures[seat]
         self.captures[seat] |= BIT[drawn_card]
         if self.logging:
-            self.emit(events.Drew(seat, drawn_card))
-            self.emit(events.Captured(seat, drawn_card, m | BIT[card]))  # the pair it joins
+            self.emit(events.Drew, seat, drawn_card)
+            self.emit(events.Captured, seat, drawn_card, m | BIT[card])  # the pair it joins
         self.turn_done(seat)
 
     def hands_out(self) -> None:
@@ -320,7 +320,7 @@ class Koikoi2(Game):
         if action == act.KOIKOI:
             self.koikoi = (self.koikoi[0] or seat == 0, self.koikoi[1] or seat == 1)
             self.shared_facts = None
-            self.emit(events.KoikoiCalled(seat))
+            self.emit(events.KoikoiCalled, seat)
             self.next_turn(seat)
         else:
             self._shobu(seat)
@@ -331,7 +331,7 @@ class Koikoi2(Game):
         base = sum(found.values())
         times = doublings(self.options, seat, self.koikoi, base)
         value = scaled(base, times)
-        self.emit(events.Shobu(seat, value, tuple(found)))
+        self.emit(events.Shobu, seat, value, tuple(found))
         lines = shobu_lines(seat, found, times)
         self._end(self._record(seat, "shobu", tuple(found.items()), base, value, lines))
 
@@ -374,14 +374,14 @@ class Koikoi2(Game):
         self.scores[0] += pay[0]
         self.scores[1] += pay[1]
         yaku_names = tuple(name for name, _ in result.yaku)
-        self.emit(events.MonthEnded(winner, result.value, reason, yaku_names, tuple(pay)))
+        self.emit(events.MonthEnded, winner, result.value, reason, yaku_names, tuple(pay))
         if winner >= 0:
             self.dealer = winner
         elif self.nintendo and reason == "hands-out":
             self.dealer = 1 - self.dealer
         self.month_index += 1
         if self.month_index >= self.options.months:
-            self.emit(events.YearEnded(tuple(self.scores)))
+            self.emit(events.YearEnded, tuple(self.scores))
             self.phase = OVER
             self.to_act = -1
             self.finished = True

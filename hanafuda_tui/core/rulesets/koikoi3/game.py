@@ -193,7 +193,7 @@ class Koikoi3(Game):
         return SEASONS[(self.month_index // 3) % 4]
 
     def start(self) -> None:
-        self.emit(events.YearStarted(self.dealer, self.last_month))
+        self.emit(events.YearStarted, self.dealer, self.last_month)
         self.new_deal()
 
     def copy_state_from(self, original: Game) -> None:
@@ -219,7 +219,7 @@ class Koikoi3(Game):
         for s in shown:
             name, value = self.teyaku[s]  # type: ignore[misc]
             self.shown[s] = self.hands[s]
-            self.emit(events.TeyakuShown(s, name, value, self.hands[s]))
+            self.emit(events.TeyakuShown, s, name, value, self.hands[s])
         if shown:
             values = [self.teyaku[s][1] if self.declared[s] else 0 for s in range(3)]  # type: ignore[index]
             top = max(values)
@@ -255,7 +255,7 @@ class Koikoi3(Game):
                 self.phase = KOIKOI
                 self.to_act = seat
                 if self.logging:
-                    self.emit(events.YakuFormed(seat, formed, sum(yaku.values())))
+                    self.emit(events.YakuFormed, seat, formed, sum(yaku.values()))
                 return
         self.next_turn(seat)
 
@@ -280,13 +280,13 @@ class Koikoi3(Game):
         elif action == act.KOIKOI:
             self.koikoi = tuple(s == seat or k for s, k in enumerate(self.koikoi))
             self.shared_facts = None
-            self.emit(events.KoikoiCalled(seat, self.offer))
+            self.emit(events.KoikoiCalled, seat, self.offer)
             self.offer = ()
             self.next_turn(seat)
         else:
             yaku = scoring_yaku(self.captures[seat])
             value = sum(yaku.values())
-            self.emit(events.Shobu(seat, value, tuple(yaku)))
+            self.emit(events.Shobu, seat, value, tuple(yaku))
             self.offer = ()
             pay = shobu_pay(seat, value)
             self._result(seat, "shobu", tuple(yaku.items()), value, pay, shobu_lines(seat, yaku))
@@ -323,7 +323,7 @@ class Koikoi3(Game):
         for s in range(3):
             self.scores[s] += pay[s]
         yaku_names = tuple(name for name, _ in yaku)
-        self.emit(events.MonthEnded(winner, value, reason, yaku_names, tuple(pay)))
+        self.emit(events.MonthEnded, winner, value, reason, yaku_names, tuple(pay))
 
     def _nagare(self, reason: str) -> None:
         """流れ: nothing paid, the ビキ becomes 胴, the month is dealt again under 3文しばり
@@ -345,7 +345,7 @@ class Koikoi3(Game):
         if self.month_index >= self.last_month:
             if self.scores[0] == self.scores[1] == self.scores[2]:
                 self.last_month += 3
-                self.emit(events.Extension(self.month_index))
+                self.emit(events.Extension, self.month_index)
             else:
                 self._end_year()
                 return
@@ -358,7 +358,7 @@ class Koikoi3(Game):
                 self.scores[s] += pay[s]
             lines = transfer_lines(pay, Cause.KOBIKI)
             self.settlements.append(Settlement("小引", self.month_index, pay, lines))
-            self.emit(events.Kobiki(pay.index(max(pay)), tuple(pay)))
+            self.emit(events.Kobiki, pay.index(max(pay)), tuple(pay))
 
     def _end_year(self) -> None:
         pay = ginmi(self.scores)
@@ -366,8 +366,8 @@ class Koikoi3(Game):
             self.scores[s] += pay[s]
         lines = transfer_lines(pay, Cause.GINMI)
         self.settlements.append(Settlement("吟味", self.month_index, pay, lines))
-        self.emit(events.Ginmi(tuple(pay)))
-        self.emit(events.YearEnded(tuple(self.scores)))
+        self.emit(events.Ginmi, tuple(pay))
+        self.emit(events.YearEnded, tuple(self.scores))
         self.phase = OVER
         self.to_act = -1
         self.finished = True
