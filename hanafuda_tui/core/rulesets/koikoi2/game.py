@@ -23,7 +23,7 @@ from ...cards import BIT
 from ...game import KOIKOI, OVER, Game, PlayerView
 from ...results import Cause, DealEnd, Line, Outcome
 from ...stakes import Doubling, GoOn, Stakes, scaled
-from ...table import DEAL_TWO, has_shima, matches
+from ...table import DEAL_TWO, matches
 from ...yaku_defs import YakuDef
 from .facts import Koikoi2Facts
 from .yaku import (
@@ -34,7 +34,7 @@ from .yaku import (
     VALUES,
     formed,
     raised_nintendo,
-    redeal_nintendo,
+    redeal_kind,
     teyaku,
     yaku,
     yaku_defs,
@@ -101,6 +101,9 @@ class RoundResult(DealEnd):
     outcome: Outcome
     lines: tuple[Line, ...]
     """The winner's points with their causes: each yaku, then each doubling's extra."""
+    redeal: str = ""
+    """Why a ``nagare-shima`` deal was dealt again (``REDEALS``: field-four, teshi, kuttsuki,
+    field-three, field-pairs); "" for any other result."""
 
 
 OUTCOMES = {
@@ -232,12 +235,13 @@ class Koikoi2(Game):
 
     def start_deal(self) -> None:
         """A field シマ is dealt again (docs/rules/koikoi2.md §2), under ``rules=nintendo`` also
-        the deals of ``redeal_nintendo`` (§11.5); then teyaku if played; then the dealer plays."""
+        the deals of ``redeal_kind`` (§11.5); then teyaku if played; then the dealer plays."""
         self.koikoi = (False, False)
         self.shared_facts = None
-        if has_shima(self.field) or (self.nintendo and redeal_nintendo(self.hands, self.field)):
-            self.emit(events.Redealt, self.dealer, self.field)
-            self._record(-1, "nagare-shima", (), 0, 0, ())
+        kind = redeal_kind(self.hands, self.field, self.nintendo)
+        if kind:
+            self.emit(events.Redealt, self.dealer, self.field, (kind,))
+            self._record(-1, "nagare-shima", (), 0, 0, (), redeal=kind)
             self.new_deal()
             return
         if self.options.teyaku:
@@ -341,8 +345,9 @@ class Koikoi2(Game):
         base: int,
         value: int,
         lines: tuple[Line, ...],
+        redeal: str = "",
     ) -> RoundResult:
-        """Add the deal's result and return it."""
+        """Add the deal's result and return it; ``redeal``: why it is dealt again."""
         pay = (value if winner == 0 else 0, value if winner == 1 else 0)
         result = RoundResult(
             self.month,
@@ -357,6 +362,7 @@ class Koikoi2(Game):
             self.koikoi,
             OUTCOMES[reason],
             lines,
+            redeal,
         )
         self.results.append(result)
         return result
