@@ -37,7 +37,8 @@ def test_sim_with_options_records_replay_and_sheet(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["totals"] == sim["totals"][0]
     assert main(["replay", str(record), "--sheet"]) == 0
     sheet = capsys.readouterr().out.splitlines()
-    labels = [line.split()[0] for line in sheet[1:] if line.strip()]
+    assert sheet[1].split()[:2] == ["貫", "点"]  # the units under each name
+    labels = [line.split()[0] for line in sheet[2:] if line.strip()]
     assert labels[0].startswith("1月")
     for closing in ("合計", "月石清算", "吟味分減算", "再計", "点を貫に", "端数処理", "最終得点"):
         assert closing in labels

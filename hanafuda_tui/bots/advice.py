@@ -43,6 +43,12 @@ class Reason:
     """(yaku, seat): a yaku another seat was one card away from, the capture takes that card."""
     held: tuple[tuple[str, int], ...] = ()
     """For a declaration: the seat's yaku scoring now, with values."""
+    action: int = -1
+    """The named action (こいこい, 勝負, 出る ...) this reason is for, -1 for a card."""
+    threats: tuple[tuple[str, int], ...] = ()
+    """For a named action: (yaku, seat) another seat is one card away from."""
+    teyaku: tuple[str, int] | None = None
+    """For a named action: the seat's own teyaku (name, value) while it is asked about."""
 
 
 @dataclass(frozen=True)
@@ -81,8 +87,30 @@ def reason(view: PlayerView, action: int) -> Reason:
         return _capture(view, action, taken)
     if act.TAKE <= action < act.TAKE + 48:
         return _capture(view, view.pending_card, 1 << (action - act.TAKE))
-    held = current_yaku(view.ruleset, view.options, view.captures[view.seat])
-    return Reason(held=tuple(held.items()))
+    return _decision(view, action)
+
+
+def _decision(view: PlayerView, action: int) -> Reason:
+    """A named action (stop or play on, 出る or 下る, declare or not): what the seat holds now,
+    what it and the others are one card from, and its teyaku; the texts tell the choices apart."""
+    ruleset, options, own = view.ruleset, view.options, view.captures[view.seat]
+    held = current_yaku(ruleset, options, own)
+    taken = 0
+    for caps in view.captures:
+        taken |= caps
+    near = near_yaku(ruleset, options, own, ALL_CARDS & ~(taken & ~own))
+    threats = []
+    for s, caps in enumerate(view.captures):
+        if s != view.seat:
+            theirs = near_yaku(ruleset, options, caps, ALL_CARDS & ~(taken & ~caps))
+            threats += [(name, s) for name in theirs]
+    return Reason(
+        held=tuple(held.items()),
+        near=tuple(n for n in near if n not in held),
+        action=action,
+        threats=tuple(threats),
+        teyaku=view.facts.held(),
+    )
 
 
 def _capture(view: PlayerView, card: int, taken: int) -> Reason:

@@ -69,9 +69,11 @@ class FirstDraw(Base):
     """A card drawn to choose the first 親 (docs/rules/README.md §5)."""
 
     kind = "first_draw"
-    FLAT = (("card", "card"),)
+    FLAT = (("card", "card"), ("value", "again"))
     seat: int
     card: int
+    again: int = 0
+    """0 for the first draw; 1, 2 ... for a draw again after a tie for the lowest month."""
 
 
 @dataclass(frozen=True)
@@ -235,9 +237,11 @@ class Redealt(ByDealer):
     """The deal is dealt again before any play (docs/rules/koikoi2.md §2, §11.5): the field it had."""
 
     kind = "redeal"
-    FLAT = (("cards", "field"),)
+    FLAT = (("cards", "field"), ("names", "reasons"))
     dealer: int
     field: int
+    reasons: tuple[str, ...] = ()
+    """Why, one of koikoi2's ``REDEALS``: field-four, teshi, kuttsuki, field-three, field-pairs."""
 
 
 # -- 三人こいこい ----------------------------------------------------------------------------------

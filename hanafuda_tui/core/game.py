@@ -16,12 +16,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple, ParamSpec, Protocol
 
 from pydantic import BaseModel
 
 from . import actions as act
-from .cards import ALL_BUT, BIT, KASUS, card_list, card_tuple, deck_string
+from .cards import ALL_BUT, BIT, KASUS, MONTH_MASK, card_list, card_tuple, deck_string
 from .events import Captured, Dealt, Decided, Drew, Event, Laid, Played
 from .results import DealResult, Settlement, YearClosing
 from .stakes import Stakes
@@ -60,6 +60,9 @@ class costs about five times reading a global."""
 
 
 DeckSource = Callable[[], Sequence[int]]
+
+
+P = ParamSpec("P")
 
 
 class NoDeckSource(RuntimeError):
@@ -238,6 +241,11 @@ class Game:
     """The type of the ruleset's public facts in a view (``PlayerView.facts``)."""
     kasu_cards: ClassVar[int] = KASUS
     """The cards the ruleset counts as カス (a card may count as its own kind too)."""
+    scoring: ClassVar[Callable[..., dict[str, int]] | None] = None
+    """Captures → the scoring yaku in the ruleset's own unit, where the options do not change it
+    (a ``staticmethod``)."""
+    yaku_table: ClassVar[tuple[YakuDef, ...]] = ()
+    """The yaku ``scoring`` scores, as card sets, where the options do not change them."""
     has_ba: ClassVar[bool] = False
     """Whether a month's 場 (小場/大場/絶場) scales its values (八八, docs/rules/hachihachi.md §4)."""
 
@@ -333,8 +341,8 @@ class Game:
             if self.shown[seat]:
                 self.shown[seat] &= ALL_BUT[action]
             if self.logging:
-                self.emit(Played(seat, action))
-                self.emit(Decided(seat, action))
+                self.emit(Played, seat, action)
+                self.emit(Decided, seat, action)
             self._steps(seat, action, False)
         elif phase == TAKE:
             chosen = action - act.TAKE
@@ -343,7 +351,7 @@ class Game:
                 raise IllegalAction(self._illegal(action))
             self.actions.append(action)
             if self.logging:
-                self.emit(Decided(self.to_act, action))
+                self.emit(Decided, self.to_act, action)
             self._take(BIT[chosen])
         elif phase == OVER:
             raise IllegalAction("the game is over")
@@ -353,7 +361,7 @@ class Game:
             self.actions.append(action)
             if self.logging:
                 held = phase == TEYAKU and act.DECLARE in self.other_actions()
-                self.emit(Decided(self.to_act, action, held))
+                self.emit(Decided, self.to_act, action, held)
             self.apply_other(action)
 
     def view(self, seat: int, legal: Sequence[int] | None = None) -> PlayerView:
@@ -443,14 +451,14 @@ class Game:
     @classmethod
     def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]] | None:
         """Captures → the scoring yaku under ``options``, in the ruleset's own unit (None: no
-        hints)."""
-        return None
+        hints); by default its ``scoring``, whatever the options."""
+        return cls.scoring
 
     @classmethod
     def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
         """The yaku ``yaku_function`` scores under ``options``, as card sets in the same unit
-        (the help reference and the bots read them; empty: none)."""
-        return ()
+        (the help reference and the bots read them; empty: none); by default its ``yaku_table``."""
+        return cls.yaku_table
 
     @classmethod
     def teyaku_counts(cls) -> dict[str, int] | None:
@@ -542,9 +550,11 @@ class Game:
 
     # -- the shared turn cycle ------------------------------------------------------------------
 
-    def emit(self, event: Event) -> None:
-        """Tell ``event`` (while logging): into the log and the turns."""
+    def emit(self, kind: Callable[P, Event], *args: P.args, **kwargs: P.kwargs) -> None:
+        """Tell an event of type ``kind`` made of ``args`` (while logging: a simulation builds
+        none), into the log and the turns."""
         if self.logging:
+            event = kind(*args, **kwargs)
             log = self.log
             self.book.add(event, self.field, len(log))
             log.append(event)
@@ -565,7 +575,7 @@ class Game:
         self.pending_card = -1
         self.month = self.deal_month()
         if self.logging:
-            self.emit(Dealt(self.dealer, self.month, dealt.field))
+            self.emit(Dealt, self.dealer, self.month, dealt.field)
         self.start_deal()
 
     def ask_teyaku(self) -> None:
@@ -609,7 +619,7 @@ class Game:
         self.stock_pos += 1
         self.draw_from = self.captures[seat]
         if self.logging:
-            self.emit(Drew(seat, card))
+            self.emit(Drew, seat, card)
         self._steps(seat, card, True)
 
     def _steps(self, seat: int, card: int, drawn: bool) -> None:
@@ -618,11 +628,11 @@ class Game:
         draw step, one loop here: the hot path); after the draw step the turn is done."""
         while True:
             field = self.field
-            m = matches(field, card)
+            m = field & MONTH_MASK[card >> 2]  # ``matches`` written out: the hot path
             if not m:
                 self.field = field | BIT[card]
                 if self.logging:
-                    self.emit(Laid(seat, card))
+                    self.emit(Laid, seat, card)
             elif m.bit_count() == 2:
                 self.pending_card = card
                 self.pending_draw = drawn
@@ -637,7 +647,7 @@ class Game:
             self.stock_pos += 1
             self.draw_from = self.captures[seat]
             if self.logging:
-                self.emit(Drew(seat, card))
+                self.emit(Drew, seat, card)
             drawn = True
 
     def _take(self, taken: int) -> None:
@@ -659,7 +669,7 @@ class Game:
         self.field ^= taken  # taken from the field: its bits go
         self.captures[seat] = before | taken | BIT[card]
         if self.logging:
-            self.emit(Captured(seat, card, taken))
+            self.emit(Captured, seat, card, taken)
         if self.watches_steps:
             self.step_done(seat, before, drawn)
             return self.phase == PLAY

@@ -162,8 +162,8 @@ def new_game(
     if first_dealer is None:
         first_dealer, draws = draw_first_dealer(rng, cls.seated(opts), cls.first_draw_key)
     game = cls(opts, first_dealer, lambda: shuffled_deck(rng))
-    for seat, card in draws:
-        game.emit(FirstDraw(seat, card))
+    for k, (seat, card) in enumerate(draws):  # again: a draw after a tie (1, 2 ...)
+        game.emit(FirstDraw, seat, card, sum(s == seat for s, _ in draws[:k]))
     game.start()
     return game
 

@@ -9,6 +9,7 @@ and its own facts (season, 場, rows...) typed beside them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple, Protocol
 
@@ -97,8 +98,24 @@ class Settlement(NamedTuple):
     lines: tuple[Line, ...] = ()
 
 
+@dataclass(slots=True)
+class DealEnd:
+    """What every ruleset's deal result says first (each ruleset's result adds its own fields
+    after these: it is a ``DealResult``)."""
+
+    month: int
+    deal: int
+    dealer: int
+    winner: int
+    reason: str
+    """The ruleset's own word for how the deal ended."""
+    yaku: tuple[tuple[str, int], ...]
+    value: int
+    payments: tuple[int, ...]
+
+
 class DealResult(Protocol):
-    """How one deal ended, in every ruleset (read-only fields of a NamedTuple)."""
+    """How one deal ended, in every ruleset (a ``DealEnd`` and the ruleset's own fields)."""
 
     @property
     def month(self) -> int:

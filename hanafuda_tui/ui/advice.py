@@ -16,6 +16,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ..bots.advice import ITERATIONS, Choice, Reason, advise
+from ..core import actions as act
 from ..core.cards import card_list
 from ..core.game import PlayerView
 from .faces import FACES, short_name
@@ -27,6 +28,8 @@ from .text import plain, yaku_name
 
 def reason_text(reason: Reason, names: Sequence[str]) -> str:
     """One line a player can check on the table (plain text)."""
+    if reason.card < 0 and reason.action >= 0:
+        return decision_text(reason, names)
     if reason.card < 0:
         held = ", ".join(f"{yaku_name(n)} {v}" for n, v in reason.held)
         return t("advice.held", yaku=held) if held else t("advice.held_none")
@@ -42,6 +45,35 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
     for name, seat in reason.blocks:
         parts.append(t("advice.blocks", yaku=yaku_name(name), who=plain(names[seat])))
     return t("advice.joiner").join(parts)
+
+
+def decision_text(reason: Reason, names: Sequence[str]) -> str:
+    """Why one answer rather than the other: stopping says what it pays now; playing on what the
+    seat and the others are one card from; a teyaku question names the teyaku (the value beside
+    each choice is its chance to finish first)."""
+    action = reason.action
+    held = "・".join(yaku_name(n) for n, _ in reason.held)
+    value = sum(v for _, v in reason.held)
+    threats = [
+        t("advice.their_near", who=plain(names[s]), yaku=yaku_name(n)) for n, s in reason.threats
+    ]
+    if action in (act.SHOBU, act.AGARI):
+        parts = [t("advice.stop", yaku=held, value=value)]
+        parts += [t("advice.stop_ends", n=len(threats))] if threats else []
+        return t("advice.joiner").join(parts)
+    if action in (act.KOIKOI, act.SAGE):
+        parts = [t("advice.go_on", value=value)]
+        if reason.near:
+            parts.append(t("advice.near", yaku="・".join(map(yaku_name, reason.near))))
+        parts += threats or [t("advice.no_threat")]
+        return t("advice.joiner").join(parts)
+    teyaku = (
+        t("advice.teyaku", name=yaku_name(reason.teyaku[0]), value=reason.teyaku[1])
+        if (reason.teyaku)
+        else t("advice.no_teyaku")
+    )
+    key = {act.DECLARE: "advice.declare", act.PASS: "advice.keep", act.DERU: "advice.deru"}
+    return t(key.get(action, "advice.oriru"), teyaku=teyaku)
 
 
 def card_text(card: int) -> str:

@@ -164,9 +164,15 @@ class HanafudaApp(App[int]):
 
     def resumable(self) -> Session | None:
         """The saved game if there is one to continue; a save that cannot be continued (damaged,
-        or naming a bot that cannot be made) is set aside under a new name and reported. A save
-        in a directory that cannot be written is offered all the same, as a game that cannot be
-        saved (its session has no store; ``save_problem`` says so)."""
+        or naming a bot that cannot be made) is set aside under a new name and reported. While a
+        game is at the table, that game (unless it is over or cannot be saved); nothing read then
+        is kept for later: the year may end before the selector asks again. A save in a directory
+        that cannot be written is offered all the same, as a game that cannot be saved (its
+        session has no store; ``save_problem`` says so)."""
+        table = self.table()
+        if table is not None:
+            session = table.session
+            return None if session.game.is_over or session.store is None else session
         if self._checked or self.save_in_use:
             return self._resumed
         self._checked = True
@@ -205,6 +211,12 @@ class HanafudaApp(App[int]):
         store = self.store if self.saving else None
         think = self.config.settings.think
         self.open_table(Session.new(ruleset, options, seats, seed, store, think))
+
+    def rematch(self, session: Session) -> None:
+        """A new game with the same ruleset, options and seats as ``session`` (new deals)."""
+        game = session.game
+        options = game.options.model_dump(exclude_defaults=True)
+        self.start_game(game.ruleset, options, session.seats, "")
 
     def open_table(self, session: Session) -> None:
         self._checked = False
@@ -257,7 +269,7 @@ class HanafudaApp(App[int]):
         self.ask_quit()
 
     def ask_quit(self) -> None:
-        from .screens.modals import confirm
+        from .screens.modals import Decision, confirm
 
         if self.too_small:
             self.exit(0)
@@ -265,8 +277,14 @@ class HanafudaApp(App[int]):
         if self.asking_quit:
             return
         self.asking_quit = True
-        body = t("confirm.quit_body") if self.resumable() is not None else ""
-        self.push_screen(confirm(t("confirm.quit"), body), self.quit_if)
+        saved = self.resumable() is not None
+
+        def question() -> Decision:
+            return confirm(t("confirm.quit"), t("confirm.quit_body") if saved else "")
+
+        prompt = question()
+        prompt.remake = question
+        self.push_screen(prompt, self.quit_if)
 
     def quit_if(self, yes: int | None) -> None:
         self.asking_quit = False
@@ -303,9 +321,15 @@ class HanafudaApp(App[int]):
             describe(node)
         self.refresh_bindings()
         self.remember(language=lang())
+        from textual.screen import ModalScreen
+
+        from .screens.modals import Decision
+
         for screen in self.screen_stack:
-            if isinstance(screen, SelectorScreen):
+            if isinstance(screen, SelectorScreen | Decision):
                 await screen.relabel()
+            elif isinstance(screen, ModalScreen) and not isinstance(screen, TooSmall):
+                await screen.recompose()  # its words are looked up as it is composed
         table = self.table()
         if table is not None:
             table.refresh_table()

@@ -5,8 +5,10 @@ and footer: the ``bind.*`` texts by action (``move(-1)`` → ``bind.move-``, ``c
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.dom import DOMNode
 from textual.widgets import Static
@@ -58,3 +60,36 @@ class KeysLine(Static):
 
     def __init__(self, markup: str) -> None:
         super().__init__(Content.from_markup(markup))
+        self.markup = markup
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.tell_scroll)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.tell_scroll)
+
+    def tell_scroll(self) -> None:
+        """Say that ↑↓ scroll when the screen (one with ``ScrollKeys``) has more than fits."""
+        more = isinstance(self.screen, ScrollKeys) and any(
+            scroll.max_scroll_y > 0 for scroll in self.screen.query(VerticalScroll)
+        )
+        hint = f"[b]↑↓[/b] {t('keys.scroll')}  " if more else ""
+        self.update(Content.from_markup(hint + self.markup))
+
+
+class ScrollKeys:
+    """A screen whose body scrolls with ↑↓ and PgUp PgDn at once, whatever has the focus (its
+    ``KeysLine`` says so when there is more than fits)."""
+
+    SCROLL_BINDINGS = [
+        Binding("up", "scroll_body(-1)", show=False),
+        Binding("down", "scroll_body(1)", show=False),
+        Binding("pageup", "scroll_body(-10)", show=False),
+        Binding("pagedown", "scroll_body(10)", show=False),
+    ]
+
+    def action_scroll_body(self, lines: int) -> None:
+        screen: Any = self
+        for scroll in screen.query(VerticalScroll):
+            scroll.scroll_relative(y=lines, animate=False)
+            return

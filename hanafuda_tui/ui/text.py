@@ -88,9 +88,10 @@ def yaku_name(name: str) -> str:
     return f"{name} ({t(key)})" if has(key) and t(key) != name else name
 
 
-def reason_text(reason: str) -> str:
-    """Why a month ended, as the core names it (``shobu``, ``fuke``, ``nagare-hands`` ...)."""
-    key = "reason." + reason
+def reason_text(reason: str, redeal: str = "") -> str:
+    """Why a month ended, as the core names it (``shobu``, ``fuke``, ``nagare-hands`` ...); a deal
+    dealt again says why (``redeal``: field-four, teshi, ...)."""
+    key = "redeal." + redeal if redeal else "reason." + reason
     return t(key) if has(key) else reason
 
 
@@ -113,8 +114,9 @@ def event_line(e: Event, names: Sequence[str], ruleset: str) -> str | None:
             return t("log.lay", card=face(card))
         case Dealt(month=month):
             return t(own("log.deal", ruleset), month=month_label(month), who=who)
-        case FirstDraw(card=card):
-            return t("log.first_draw", who=who, card=face(card))
+        case FirstDraw(card=card, again=again):  # again: drawn after a tie for the lowest
+            key = "log.first_draw_again" if again else "log.first_draw"
+            return t(key, who=who, card=face(card))
         case TeyakuShown(name=name, value=value):
             key = own("log.teyaku", ruleset) if value else "log.teyaku_plain"
             return t(key, ruleset, who=who, name=yaku_name(name), value=value)
@@ -169,8 +171,9 @@ def event_line(e: Event, names: Sequence[str], ruleset: str) -> str | None:
             return t("log.cancel", ruleset, who=who, value=gain)
         case Shima(cards=cards):  # 八八's シマ and 花合わせ's field シマ
             return t("log." + e.kind, who=who, cards=faces_of(cards))
-        case Redealt(field=field):
-            return t("log.redeal", who=who, cards=faces_of(field))
+        case Redealt(field=field, reasons=reasons):
+            why = reason_text("", reasons[0] if reasons else "field-four")
+            return t("log.redeal", who=who, cards=faces_of(field), reason=why)
         case DeruOriru(entry=entry):
             return t("log." + entry, who=who)
         case DrawOnly():
@@ -189,6 +192,11 @@ def names_of(yaku: Sequence[str]) -> str:
     return " ".join(map(yaku_name, yaku))
 
 
+def redeal_of(result: DealResult) -> str:
+    """Why a deal was dealt again, where the ruleset's result says ("" otherwise)."""
+    return str(getattr(result, "redeal", ""))
+
+
 def result_rows(
     results: Sequence[DealResult], names: Sequence[str], note: Callable[[DealResult], str]
 ) -> list[tuple[str, ...]]:
@@ -197,7 +205,7 @@ def result_rows(
     rows = []
     for r in results:
         who = names[r.winner] if r.winner >= 0 else t("result.nagare")
-        what = " ".join(n for n, _ in r.yaku) if r.yaku else reason_text(r.reason)
+        what = " ".join(n for n, _ in r.yaku) if r.yaku else reason_text(r.reason, redeal_of(r))
         what += " " + note(r)
         rows.append(
             (

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -78,7 +79,7 @@ def played(ruleset: str, seed: int) -> Game:
 
 
 def check_fields(r: DealResult, players: int) -> None:
-    assert set(FIELDS) <= set(r._fields)  # type: ignore[attr-defined]
+    assert set(FIELDS) <= {f.name for f in fields(r)}  # type: ignore[arg-type]
     assert 1 <= r.month <= 12 and 0 <= r.dealer < players and -1 <= r.winner < players
     assert isinstance(r.outcome, Outcome) and isinstance(r.reason, str) and r.reason
     assert all(isinstance(n, str) and isinstance(v, int) and v > 0 for n, v in r.yaku)

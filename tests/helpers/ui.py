@@ -74,6 +74,9 @@ async def settle(pilot: Pilot[Any]) -> None:
     while True:
         await pilot.pause()
         table = app.table()  # type: ignore[attr-defined]
+        if isinstance(app.screen, Decision) and app.screen.guarded:
+            await asyncio.sleep(0.02)  # a prompt's first moment, when keys count for nothing
+            continue
         if table is None or (table.thinking is None and not table.moments):
             return
         left = deadline - time.monotonic()
@@ -170,6 +173,9 @@ async def human_step(pilot: Pilot[Any]) -> str:
     if isinstance(screen, ScoreSheet):
         await press(pilot, "enter")
         return "year"
+    if isinstance(screen, Decision) and screen.guard:
+        await press(pilot, "enter")  # a teyaku: the default, keep it hidden
+        return "decision"
     if isinstance(screen, Decision):
         await press(pilot, "right", "enter")  # the second choice: pass / shobu / the other card
         return "decision"

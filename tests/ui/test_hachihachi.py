@@ -153,7 +153,7 @@ def test_a_hatto_play_is_warned_with_its_value_and_can_be_taken_back(tmp_path: P
             await settle(pilot)
             assert isinstance(app.screen, Decision)
             assert app.screen.keys == {"y": card, "n": -1}
-            assert f"you pay {hatto.value} pts" in said(app.screen)
+            assert f"you pay both shares of it, {2 * hatto.value} pts in all" in said(app.screen)
             n = len(game.deals[-1].actions)
             await pilot.press("n")  # taken back: nothing played
             await settle(pilot)

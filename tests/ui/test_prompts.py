@@ -238,7 +238,7 @@ def test_deru_oriru_prompt_shows_the_answers_so_far_and_the_places_left(tmp_path
             prompt = await continue_saved(pilot)
             assert prompt.keys == {"d": act.DERU, "o": act.ORIRU}
             text = " ".join(str(s.render()) for s in prompt.query(Static))
-            assert f"P{first} {said}" in text
+            assert f"P{first}: {said}" in text
             assert f"残りの席 {places} / まだ答える人 {(saved.dealer - seat) % 4}" in text
             table = app.table()
             assert table is not None

@@ -90,7 +90,7 @@ def test_after_choosing_a_ruleset_tab_goes_on_to_its_options_not_to_quit(tmp_pat
             for _ in range(10):
                 await pilot.press("shift+tab")
             assert app.focused is not None and app.focused.id == "ruleset"
-            await pilot.press("enter", "down", "enter")
+            await pilot.press("space", "down", "enter")  # Enter itself would start the game
             await pilot.pause()
             assert app.screen.query_one("#ruleset", Select).value == "hachihachi"
             await pilot.press("tab")
@@ -101,7 +101,7 @@ def test_after_choosing_a_ruleset_tab_goes_on_to_its_options_not_to_quit(tmp_pat
 
 def test_koikoi2_nintendo_rules_turn_off_the_options_they_replace(tmp_path: Path) -> None:
     """Choosing rules=nintendo puts rain and teyaku back to off, saying so; choosing one of them
-    again puts the rules back to seed 003; the game starts with what is shown."""
+    again puts the rules back to the standard ones; the game starts with what is shown."""
 
     async def run() -> tuple[list[object], list[str], list[object], object]:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
@@ -112,7 +112,8 @@ def test_koikoi2_nintendo_rules_turn_off_the_options_they_replace(tmp_path: Path
             await pilot.pause()
             await pilot.pause()
             rules = screen.query_one("#opt-rules", Select)
-            assert [str(label) for label, _ in rules._options] == ["seed 003", "Nintendo"]
+            labels = [str(label) for label, _ in rules._options]
+            assert labels == ["Standard (values in ? rules)", "Nintendo's (its apps' values)"]
             for name in ("rain", "teyaku", "kuitsuki"):
                 screen.query_one(f"#opt-{name}", Select).value = True
                 await pilot.pause()

@@ -11,12 +11,13 @@ from rich.console import Console
 from hanafuda_tui.core.rulesets.hachihachi.sheet import Sheet, SheetLine, sheet
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.rulesets.hachihachi.screen import sheet_table
-from hanafuda_tui.ui.rulesets.hachihachi.sheet_text import cell_text, render_sheet
+from hanafuda_tui.ui.rulesets.hachihachi.sheet_text import cell_text, heading, render_sheet
 
 
 def test_the_example_year_as_text() -> None:
     text = render_sheet(sheet(example_game()), ["A", "B", "C"])
-    assert text[0].split() == ["A", "B", "C", "備考"]
+    assert text[0].split() == ["A", "B", "C"]
+    assert text[1].split() == ["貫", "点"] * 3 + ["備考"]
     assert next(line for line in text if "空素" in line).split() == [
         *("4月", "大"),
         "(+16)",
@@ -36,7 +37,7 @@ def test_the_example_year_as_text() -> None:
 def test_a_mushobu_year_says_so_after_its_lines() -> None:
     shiso = SheetLine("1月 小", ((40 * 12, None, False), (None, None, False)), "四三")
     text = render_sheet(Sheet((shiso,), True), ["A", "B"])
-    assert text[1].split() == ["1月", "小", "+480", "四三"]
+    assert text[2].split() == ["1月", "小", "+480", "四三"]
     assert text[-1].startswith("無勝負")
 
 
@@ -69,6 +70,6 @@ def test_columns_line_up_whatever_the_label_and_names() -> None:
     def block(line: str, seat: int) -> str:
         return grid(line).ljust(61)[10 + 17 * seat : 10 + 17 * (seat + 1)]
 
-    assert [block(text[0], s) for s in range(3)] == [grid(n).ljust(17) for n in names]
-    for line, row in zip(text[1:], kinyu.lines, strict=False):
+    assert [block(text[0], s) for s in range(3)] == [grid(heading(n)).ljust(17) for n in names]
+    for line, row in zip(text[2:], kinyu.lines, strict=False):
         assert [block(line, s) for s in range(3)] == [cell_text(row, s).ljust(17) for s in range(3)]

@@ -120,7 +120,7 @@ def test_a_ruleset_change_keeps_the_seats_choices_and_the_focus(tmp_path: Path) 
             await choose(pilot, "#seat-2", "easy")
             app.screen.query_one("#name-0", Input).value = "太郎"
             before = seats(app)
-            assert before == [("human", "太郎"), ("human", "プレイヤー2"), ("easy", "Bot・竹")]
+            assert before == [("human", "太郎"), ("human", "プレイヤー2"), ("easy", "ボット・竹")]
             await choose(pilot, "#ruleset", "hachihachi")
             assert seats(app) == before
             assert app.focused is app.screen.query_one("#ruleset")
@@ -148,7 +148,7 @@ def test_a_seat_name_follows_its_kind_unless_typed(tmp_path: Path) -> None:
             assert [name for _, name in seats(app)] == ["Bot Pine", "You", "Hana"]
             await pilot.press("l")  # Japanese: the names given follow, the typed one stays
             await pilot.pause()
-            assert [name for _, name in seats(app)] == ["Bot・松", "あなた", "Hana"]
+            assert [name for _, name in seats(app)] == ["ボット・松", "あなた", "Hana"]
 
     asyncio.run(run())
 
@@ -185,9 +185,7 @@ def test_enter_never_declares_a_teyaku(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await continued(pilot)
             assert isinstance(app.screen, Decision)
-            await pilot.press("enter", "enter")  # the keys that play a card
-            assert isinstance(app.screen, Decision)
-            await pilot.press("right", "enter")  # a choice picked: keep it hidden
+            await pilot.press("enter")  # the default, once the prompt's first moment is over
             await settle(pilot)
             table = app.table()
             assert table is not None

@@ -30,7 +30,7 @@ def answers_so_far(view: PlayerView, names: Sequence[str]) -> list[str]:
         seat = (view.dealer + r) % n
         entry = facts.entries[seat]
         if entry is not None:
-            out.append(f"{plain(names[seat])} {t('entry.' + entry)}")
+            out.append(f"{plain(names[seat])}: {t('entry.' + entry)}")
     return out
 
 

@@ -41,7 +41,7 @@ class Koikoi2Screen(RulesetScreen):
         return parts + [t(f"opt.koikoi2.{name}") for name in on]
 
     def option_label(self, option: str, value: Any) -> str | None:
-        return t(f"opt.koikoi2.rules.{value}") if option == "rules" else None
+        return t(f"opt.koikoi2.rules.{value}.choice") if option == "rules" else None
 
 
 SCREEN = Koikoi2Screen()

@@ -71,7 +71,9 @@ def yaku_rows(
     rows: list[list[object]] = []
     for d in cls.yaku_defs(options if options is not None else cls.Options()):
         english, example, note = glosses.get(d.name, ("", "", ""))
-        codes = codes_of(d.cards) if d.need == d.cards.bit_count() else example
+        # the yaku's own set; where it takes some of its cards, the rule that says which (an
+        # example hand only where there is no such rule), so no card is named twice
+        codes = codes_of(d.cards) if d.need == d.cards.bit_count() else "" if note else example
         grown = ", ".join(f"{name} {d.value + d.per * k}" for k, name in enumerate(d.grown, 1))
         rows.append(
             [

@@ -3,7 +3,7 @@ actions as buttons (letter or number keys, ←→ and Enter); none can be dismis
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual import events
@@ -28,6 +28,10 @@ BUTTON_ROW = 70
 
 NO_FOCUS = -1_000
 """``Decision(focus=NO_FOCUS)``: no choice has the focus when the prompt opens."""
+
+GUARD = 0.5
+"""Seconds a guarded prompt ignores keys after it opens (``Decision(guard=...)``): the Enter that
+played a card, pressed again, answers nothing; then the default choice has the focus."""
 
 KEYS = {
     act.DECLARE: "d",
@@ -74,7 +78,13 @@ class Decision(ModalScreen[int]):
     BINDINGS = [
         Binding("left", "step(-1)", "previous choice", show=False),
         Binding("right", "step(1)", "next choice", show=False),
+        # over a prompt too (a key of the prompt's own, ``y`` for yes, answers it instead)
+        Binding("question_mark,f1", "app.help", show=False),
+        Binding("y", "app.help(True)", show=False),
+        Binding("l", "app.toggle_language", show=False),
     ]
+    remake: Callable[[], Decision] | None = None
+    """The same prompt made again (in the language now chosen), set by whoever opened it."""
 
     def __init__(
         self,
@@ -83,11 +93,16 @@ class Decision(ModalScreen[int]):
         choices: Sequence[tuple[int, str, str]],
         focus: int | None = None,
         escape: int | None = None,
+        guard: float = 0.0,
     ):
         """``choices``: (action, label markup, key). ``focus``: the action whose button has the
         focus at first (the first one by default; ``NO_FOCUS``: none, so Enter answers nothing
-        until a choice is picked). ``escape``: the action Esc answers (none by default)."""
+        until a choice is picked). ``escape``: the action Esc answers (none by default).
+        ``guard``: seconds every key is ignored after the prompt opens; ``focus`` gets the focus
+        only then."""
         super().__init__()
+        self.guard = guard
+        self.guarded = guard > 0
         self.title_text = title
         self.body = body
         self.choices = choices
@@ -123,14 +138,37 @@ class Decision(ModalScreen[int]):
                 parts.append(f"[b]{key}[/b] {label}")
         if self.escape is not None:
             parts.append(f"[b]Esc[/b] {labels[self.escape]}")
+        if "y" not in self.keys:
+            parts.append(f"[b]y[/b] {t('bind.help(True)')}")
+        parts.append(f"[b]l[/b] {t('bind.toggle_language')}")
         return "  ".join([*parts, t("keys.prompt")])
 
+    async def relabel(self) -> None:
+        """Show the prompt in the language now chosen, the same choice in focus."""
+        if self.remake is not None:
+            again = self.remake()
+            self.title_text, self.body, self.choices = again.title_text, again.body, again.choices
+        focused = self.focused.id if self.focused is not None else None
+        await self.recompose()
+        if focused and not self.guarded:
+            self.query_one(f"#{focused}", Button).focus()
+
     def on_mount(self) -> None:
+        if self.guarded:
+            self.set_timer(self.guard, self.end_guard)
+        elif self.focus_at != NO_FOCUS:
+            self.query_one(f"#a{self.focus_at}", Button).focus()
+
+    def end_guard(self) -> None:
+        """Keys count from now on; the default choice takes the focus."""
+        self.guarded = False
         if self.focus_at != NO_FOCUS:
             self.query_one(f"#a{self.focus_at}", Button).focus()
 
     def action_step(self, direction: int) -> None:
         """The next or previous choice; with none chosen yet, → the first and ← the last."""
+        if self.guarded:
+            return
         buttons = list(self.query(Button))
         if self.focused in buttons:
             at = buttons.index(self.focused)
@@ -146,6 +184,10 @@ class Decision(ModalScreen[int]):
             self.dismiss(int((event.button.id or "a0")[1:]))
 
     def on_key(self, event: events.Key) -> None:
+        if self.guarded:  # the prompt's first moment: a key meant for the table answers nothing
+            event.stop()
+            event.prevent_default()
+            return
         key = event.character or event.key
         answer = self.escape if event.key == "escape" else self.keys.get(key)
         if answer is not None:
@@ -179,11 +221,12 @@ def teyaku_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
             t(explain if has(explain) else "teyaku.explain"),
             t("teyaku.keys"),
         ]
-        # keeping the hand hidden first; Enter answers nothing until a choice is picked, so the
-        # Enter that played a card never declares
+        # keeping the hand hidden first, and the default once the prompt's first moment is over:
+        # keys pressed then (the Enter that played a card) answer nothing, so none declares
         options = sorted(choices(view), key=lambda c: c[0] == act.DECLARE)
-        focus = NO_FOCUS
-    return Decision(t("teyaku.title", who=plain(names[view.seat])), body, options, focus=focus)
+        focus = options[0][0]
+    title = t("teyaku.title", who=plain(names[view.seat]))
+    return Decision(title, body, options, focus=focus, guard=GUARD)
 
 
 def koikoi_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
@@ -256,6 +299,6 @@ def hatto_prompt(card: int, hatto: Any, names: Sequence[str], ruleset: str) -> D
     body = t("hatto.body", card=face(card), name=describe(card), what=", ".join(helped))
     return Decision(
         t("hatto.title"),
-        [body, t("hatto.value", ruleset, value=hatto.value)],
+        [body, t("hatto.value", ruleset, value=hatto.value, total=2 * hatto.value)],
         [(card, t("hatto.play"), "y"), (-1, t("hatto.back"), "n")],
     )

@@ -9,7 +9,7 @@ from rich.cells import cell_len
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
@@ -18,9 +18,18 @@ from ...core.results import DealResult, Settlement
 from ..explain import explained
 from ..faces import month_label
 from ..i18n import own, t
-from ..keys import KeysLine
+from ..keys import KeysLine, ScrollKeys
 from ..rulesets import screen_of
-from ..text import faces_of, name_text, plain, reason_text, result_rows, signed, yaku_name
+from ..text import (
+    faces_of,
+    name_text,
+    plain,
+    reason_text,
+    redeal_of,
+    result_rows,
+    signed,
+    yaku_name,
+)
 
 
 class Closable(ModalScreen[None]):
@@ -38,10 +47,10 @@ class Closable(ModalScreen[None]):
         self.dismiss(None)
 
 
-class MonthResult(Closable):
+class MonthResult(ScrollKeys, Closable):
     """How a month ended and every payment; Enter goes on."""
 
-    BINDINGS = [Binding("enter,escape,space", "close", show=False)]
+    BINDINGS = [Binding("enter,escape,space", "close", show=False), *ScrollKeys.SCROLL_BINDINGS]
 
     def __init__(
         self,
@@ -106,7 +115,7 @@ def result_parts(
         what = "  ".join(f"{yaku_name(n)} {value}" for n, value in result.yaku)
     else:
         head = t(own("result.nagare_long", ruleset))
-        what = reason_text(result.reason)
+        what = reason_text(result.reason, redeal_of(result))
     table = Table(box=None, show_header=True, pad_edge=False)
     table.add_column(t("sheet.player"))
     table.add_column(t("sheet.payment"), justify="right")
@@ -198,10 +207,15 @@ def standings(game: Any, names: Sequence[str]) -> list[str]:
     return out
 
 
-class ScoreSheet(Closable):
-    """The month-by-month score sheet; at the year's end, with the final standings first."""
+class ScoreSheet(ScrollKeys, ModalScreen[str | None]):
+    """The month-by-month score sheet; at the year's end, with the final standings first, and
+    ``r`` answers ``"rematch"``: a new game at the same table."""
 
-    BINDINGS = [Binding("enter,escape,space,s", "close", show=False)]
+    BINDINGS = [
+        Binding("enter,escape,space,s", "close", show=False),
+        Binding("r", "rematch", show=False),
+        *ScrollKeys.SCROLL_BINDINGS,
+    ]
 
     def __init__(self, game: Any, names: Sequence[str], final: bool = False) -> None:
         super().__init__()
@@ -222,5 +236,27 @@ class ScoreSheet(Closable):
                 else:
                     yield Static(sheet_table(self.game, self.names))
             label = t("year.new_game") if self.final else t("key.close")
-            yield Button(Content(label + " [Enter]"), id="close", compact=True)
-        yield KeysLine(f"[b]Enter Esc[/b] {label}  {t('keys.prompt')}")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(Content(label + " [Enter]"), id="close", compact=True)
+                if self.final:
+                    again = t("year.rematch")
+                    yield Button(Content(again + " [r]"), id="rematch", compact=True)
+        keys = f"[b]Enter Esc[/b] {label}  "
+        if self.final:
+            keys += f"[b]r[/b] {t('year.rematch')}  "
+        yield KeysLine(keys + t("keys.prompt"))
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self.is_active:  # a second press, or one from under the too-small notice: dropped
+            self.dismiss("rematch" if event.button.id == "rematch" else None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_rematch(self) -> None:
+        if self.final:
+            self.dismiss("rematch")

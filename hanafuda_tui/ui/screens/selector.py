@@ -11,11 +11,13 @@ from typing import Any
 
 from pydantic import BaseModel
 from textual import on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots import BOTS, measured
@@ -88,6 +90,12 @@ def default_seats(players: int, old: Sequence[dict[str, str]] = ()) -> list[dict
     return default_names(seats)
 
 
+def bot_name(spec: str) -> str:
+    """A bot level as the language shown calls it."""
+    key = f"bot.{spec}"
+    return t(key) if has(key) else spec
+
+
 def seat_name(kinds: list[str], i: int) -> str:
     """Seat ``i``'s name unless one is typed: the first human is you, another human a player
     with the seat's number, a bot the plant of its seat."""
@@ -120,7 +128,18 @@ def description(ruleset: str, months: Any, seated: int = 3) -> str:
 
 
 class SelectorScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "ask_quit", "quit (asks first)", show=False)]
+    """A settings list: ↑↓ go from row to row, ←→ change a choice (in a text field they move its
+    cursor), Enter starts the game from any row (on a button it presses that button), Tab as
+    usual; an open list of choices keeps its own keys."""
+
+    BINDINGS = [
+        Binding("escape", "ask_quit", "quit (asks first)", show=False),
+        Binding("up", "row(-1)", show=False, priority=True),
+        Binding("down", "row(1)", show=False, priority=True),
+        Binding("left", "change(-1)", show=False, priority=True),
+        Binding("right", "change(1)", show=False, priority=True),
+        Binding("enter", "start", show=False, priority=True),
+    ]
 
     def __init__(self) -> None:
         super().__init__()
@@ -173,7 +192,9 @@ class SelectorScreen(Screen[None]):
                             id=f"opt-{name}",
                             classes="option",
                         )
-            kinds = [(t("seat.human"), HUMAN)] + [(t("seat.bot", name=b), b) for b in BOTS]
+            kinds = [(t("seat.human"), HUMAN)] + [
+                (t("seat.bot", name=bot_name(b)), b) for b in BOTS
+            ]
             for i, seat in enumerate(self.seats):
                 with Horizontal(classes="row"):
                     yield Label(t("selector.seat", n=i + 1), classes="label")
@@ -283,11 +304,11 @@ class SelectorScreen(Screen[None]):
             if b not in kinds:
                 continue
             line = t(f"level.{b}")
-            if b in rates:
-                rate, below = rates[b], levels[i - 1]
-                line += t(
-                    "level.measured", rate=f"{rate:g}", below=below, par=f"{100 / seated:.0f}"
-                )
+            if b in rates:  # games won in 100 against the level below, beside an even share
+                rate, below, par = rates[b], bot_name(levels[i - 1]), 100 / seated
+                key = "level.even" if abs(rate - par) < 2 else "level.stronger"
+                key = "level.weaker" if rate <= par - 2 else key
+                line += t(key, rate=f"{rate:.0f}", below=below, par=f"{par:.0f}")
             lines.append(line)
         return "\n".join(lines)
 
@@ -339,6 +360,48 @@ class SelectorScreen(Screen[None]):
     def months_changed(self, event: Select.Changed) -> None:
         desc = description(self.ruleset, event.value, len(self.seats))
         self.query_one("#ruleset-desc", Static).update(desc)
+
+    def choosing(self) -> bool:
+        """Whether a list of choices is open (its own keys pick from it)."""
+        return any(select.expanded for select in self.query(Select))
+
+    def rows(self) -> list[list[Widget]]:
+        """The focusable widgets of each row, top to bottom."""
+        out = []
+        for row in self.query(".row"):
+            widgets = [w for w in row.query("Select, Input, Button") if w.focusable]
+            if widgets:
+                out.append(widgets)
+        return out
+
+    def action_row(self, step: int) -> None:
+        """The next or previous row, at the same place in it where there is one."""
+        if self.choosing() or self.app.screen is not self:
+            raise SkipAction()
+        rows = self.rows()
+        at = [(r, c) for r, row in enumerate(rows) for c, w in enumerate(row) if w is self.focused]
+        if not at:
+            raise SkipAction()
+        r, c = at[0]
+        if 0 <= r + step < len(rows):
+            row = rows[r + step]
+            row[min(c, len(row) - 1)].focus()
+
+    def action_change(self, step: int) -> None:
+        """The next or previous choice of the focused list, at once; elsewhere the key does what
+        it does there (a text field moves its cursor)."""
+        select = self.focused
+        if not isinstance(select, Select) or self.choosing():
+            raise SkipAction()
+        values = [value for _, value in select._options if value is not Select.BLANK]
+        if select.value in values:
+            select.value = values[(values.index(select.value) + step) % len(values)]
+
+    def action_start(self) -> None:
+        """Start from any row; a focused button is pressed instead, an open list picks."""
+        if isinstance(self.focused, Button) or self.choosing() or self.app.screen is not self:
+            raise SkipAction()
+        self.start()
 
     def action_ask_quit(self) -> None:
         app: Any = self.app

@@ -420,7 +420,10 @@ class TableScreen(Screen[None]):
         if view.phase == Phase.PLAY:
             return
         prompt = screen_of(view.ruleset).prompts.get(view.phase) or PROMPTS.get(view.phase)
-        self.open((prompt or generic_prompt)(view, session.names), self.decided)
+        make = prompt or generic_prompt
+        decision = make(view, session.names)
+        decision.remake = lambda: make(view, session.names)  # in another language
+        self.open(decision, self.decided)
 
     def just_moved(self) -> tuple[str, str]:
         """The human at the keyboard and what their turn, the latest at the table, took
@@ -471,9 +474,13 @@ class TableScreen(Screen[None]):
         if action is not None and action in game.legal_actions():
             self.play_out(action)
 
-    def year_over(self, _: Any) -> None:
+    def year_over(self, answer: str | None) -> None:
+        """Back to the selector, or (``r``) straight on to a new year at the same table."""
         self.stop.set()
         self.app.pop_screen()
+        if answer == "rematch":
+            app: Any = self.app
+            app.rematch(self.session)
 
     # -- bots -------------------------------------------------------------------------------------
 
@@ -648,7 +655,9 @@ class TableScreen(Screen[None]):
             return
         warning = view.facts.warnings().get(card)
         if warning is not None and not warning[1]:
-            prompt = hatto_prompt(card, warning[0], self.session.names, self.ruleset)
+            names, ruleset = self.session.names, self.ruleset
+            prompt = hatto_prompt(card, warning[0], names, ruleset)
+            prompt.remake = lambda: hatto_prompt(card, warning[0], names, ruleset)
             self.open(prompt, self.decided)
             return
         self.play_out(card)

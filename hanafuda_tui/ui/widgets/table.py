@@ -143,7 +143,7 @@ class SeatPanel(Panel):
         if i.many:
             head += f"  {t('side.total', i.ruleset, n=i.score)}"
         if i.entry:
-            head += f"  [b]「{i.entry}」[/b]"
+            head += f"  [b]{t('table.entry', entry=i.entry)}[/b]"
         if i.flags:
             head += f"  [reverse]{i.flags}[/]"
         if i.out:
@@ -416,7 +416,8 @@ def words(text: str) -> list[tuple[str, int]]:
 
 
 class LogPanel(Widget):
-    """The last events, newest at the bottom, as many as fit."""
+    """The last events, newest at the bottom, as many as fit; a long one wraps to the width (its
+    further lines indented), never cut."""
 
     DEFAULT_CSS = "LogPanel { height: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }"
 
@@ -429,4 +430,12 @@ class LogPanel(Widget):
 
     def render(self) -> Content:
         rows = max(self.size.height - 1, 1)
-        return Content.from_markup("\n".join([f"[b]{t('side.log')}[/b]", *self.entries[-rows:]]))
+        width = max(self.size.width, 10)
+        lines: list[Content] = []
+        for entry in reversed(self.entries):  # the newest first, until the panel is full
+            first, *more = Content.from_markup(entry).wrap(width - 2)
+            lines[:0] = [first, *(Content("  ") + line for line in more)]
+            if len(lines) >= rows:
+                break
+        head = Content.from_markup(f"[b]{t('side.log')}[/b]")
+        return Content("\n").join([head, *lines[-rows:]])

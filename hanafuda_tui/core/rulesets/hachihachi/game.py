@@ -11,7 +11,7 @@ After the year ``scores`` are the final 貫 × 12 and ``year`` holds the settlem
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
@@ -35,10 +35,9 @@ from ...events import (
     YearStarted,
 )
 from ...game import AGARI, CANCEL, NO_WARNINGS, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
-from ...results import Cause, Line, Outcome, Settlement, YearClosing
+from ...results import Cause, DealEnd, Line, Outcome, Settlement, YearClosing
 from ...stakes import Stakes
 from ...stats import BaYear
-from ...yaku_defs import YakuDef
 from .ba import BA_NAMES, KOBA, ba_chain, ba_label, ba_of
 from .facts import HachihachiFacts
 from .hatto import Hatto, Table, exempt, fusakui, hatto_cards, warnings
@@ -110,22 +109,14 @@ class Row(NamedTuple):
     """The same amounts with their causes (they add up to ``amounts``)."""
 
 
-class MonthResult(NamedTuple):
+@dataclass(slots=True)
+class MonthResult(DealEnd):
     """How one month ended (a ``DealResult``). ``payments`` is each seat's net 点; ``winner`` the
-    next 胴 (-1 none)."""
+    next 胴 (-1 none); ``month`` the calendar month 1..12 (a 越年 month after 12月 is 1 again);
+    ``reason`` agari, cancel, special, hands, shiso (四三), mushobu (two 四三); ``yaku`` the 出来役
+    of あがり or 取消し, the special yaku, or 四三, with their 貫 at 小場; ``value`` the 点 the 出来役
+    of あがり or 取消し took (0 for other ends)."""
 
-    month: int
-    """Calendar month 1..12 (a 越年 month after 12月 is 1 again)."""
-    deal: int
-    dealer: int
-    winner: int
-    reason: str
-    """agari, cancel, special, hands, shiso (四三), mushobu (two 四三)."""
-    yaku: tuple[tuple[str, int], ...]
-    """The 出来役 of あがり or 取消し, the special yaku, or 四三, with their 貫 at 小場."""
-    value: int
-    """点 the 出来役 of あがり or 取消し took (0 for other ends)."""
-    payments: tuple[int, ...]
     ba: int
     carried: int
     """The 二代しばり this month leaves to the next (KOBA for none)."""
@@ -228,14 +219,9 @@ class Hachihachi(Game):
     Facts = HachihachiFacts
     Options = HachihachiOptions
 
-    @classmethod
-    def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
-        """出来役 in 貫 at 小場."""
-        return dekiyaku
-
-    @classmethod
-    def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
-        return YAKU
+    scoring = staticmethod(dekiyaku)
+    """出来役 in 貫 at 小場."""
+    yaku_table = YAKU
 
     @classmethod
     def stakes(cls, view: PlayerView) -> Stakes | None:
@@ -328,7 +314,7 @@ class Hachihachi(Game):
         return self.month_index % MONTHS + 1
 
     def start(self) -> None:
-        self.emit(YearStarted(self.dealer, MONTHS))
+        self.emit(YearStarted, self.dealer, MONTHS)
         self.new_deal()
 
     def copy_state_from(self, original: Game) -> None:
@@ -353,12 +339,12 @@ class Hachihachi(Game):
         self.ba, self.carried = ba_of(self.field, self.shibari)
         named = [BA_NAMES[b] + "場" if b != KOBA else "" for b in (self.shibari, self.carried)]
         names = (BA_NAMES[self.ba] + "場", *named, ba_label(self.ba, self.carried))
-        self.emit(BaSet(self.dealer, self.ba, self.carried, names))
+        self.emit(BaSet, self.dealer, self.ba, self.carried, names)
         for m in MONTH_MASK:
             if self.field & m == m:
                 self.field &= ~m
                 self.captures[self.dealer] |= m
-                self.emit(Shima(self.dealer, m))
+                self.emit(Shima, self.dealer, m)
         self.teyaku = [teyaku(h) for h in self.hands]
         self.ask_teyaku()
 
@@ -394,7 +380,7 @@ class Hachihachi(Game):
             if not (t and self.declared[s]):
                 continue
             self.shown[s] = t.shown
-            self.emit(TeyakuShown(s, t.name, t.value, t.shown))
+            self.emit(TeyakuShown, s, t.name, t.value, t.shown)
             value = sum(points(v, self.ba, self.menu) for _, v in t.parts)
             lines = payment_lines(s, value, value, Cause.TEYAKU, t.name, t.value)
             self.voidable.append(self._pay(s, value, t.name, lines))
@@ -495,7 +481,7 @@ class Hachihachi(Game):
             return
         if mark.proof >= 0:
             if not self._sage_pays(seat):
-                self.emit(HattoExempt(mark.offender, card, mark.proof, tuple(got)))
+                self.emit(HattoExempt, mark.offender, card, mark.proof, tuple(got))
             return
         self._charge(seat, mark.offender, card, got, now)
 
@@ -509,7 +495,7 @@ class Hachihachi(Game):
             self.hatto_by[seat][name] = offender
         if charged and not self._sage_pays(seat):
             value = sum(points(now[n], self.ba, self.menu) for n in charged)
-            self.emit(HattoCharged(offender, card, value, tuple(charged)))
+            self.emit(HattoCharged, offender, card, value, tuple(charged))
 
     def _sage_pays(self, seat: int) -> bool:
         """Another player's 下げ is on: it pays for ``seat``'s yaku, 法度 or not (補足 (2) 1)."""
@@ -533,11 +519,11 @@ class Hachihachi(Game):
             seat, each, each, Cause.TOBIKOMI, TOBIKOMI, TOBIKOMI_VALUE, payer, takeover
         )
         self.voidable.append(self._pay(seat, each, remark, lines, payer))
-        self.emit(Tobikomi(seat, three, each))
+        self.emit(Tobikomi, seat, three, each)
         if offender >= 0:
-            self.emit(HattoCharged(offender, fourth, each, (TOBIKOMI,)))
+            self.emit(HattoCharged, offender, fourth, each, (TOBIKOMI,))
         elif proof is not None:
-            self.emit(HattoExempt(proof.offender, fourth, proof.proof, (TOBIKOMI,)))
+            self.emit(HattoExempt, proof.offender, fourth, proof.proof, (TOBIKOMI,))
 
     def turn_done(self, seat: int) -> None:
         """あがり/下げ after a new 出来役, cancels, else the next turn (docs/rules/hachihachi.md §11)."""
@@ -546,7 +532,7 @@ class Hachihachi(Game):
         if formed:
             if self.turn_offender >= 0:  # 追加の出来役 after a 法度 completion (補足 (1) 2)
                 self._charge(seat, self.turn_offender, -1, formed, now)
-            self.emit(YakuFormed(seat, tuple(formed)))
+            self.emit(YakuFormed, seat, tuple(formed))
             if self.sage >= 0 and self.sage != seat or not self.hands[seat]:
                 self._agari(seat)
             else:
@@ -580,7 +566,7 @@ class Hachihachi(Game):
             self._agari(seat)
         elif action == act.SAGE:
             self.sage = seat
-            self.emit(Sage(seat, tuple(dekiyaku(self.captures[seat]))))
+            self.emit(Sage, seat, tuple(dekiyaku(self.captures[seat])))
             self.phase = PLAY
             self.next_turn(seat)
         elif action == act.CANCEL:
@@ -613,7 +599,7 @@ class Hachihachi(Game):
             gain = self._pay_yaku(seat, True, "", payer=self.sage)
         else:
             gain = self._pay_yaku(seat, True, "")
-        self.emit(Agari(seat, gain))
+        self.emit(Agari, seat, gain)
         self._end_month("agari", seat, tuple(dekiyaku(self.captures[seat]).items()), gain)
 
     def _cancel(self) -> None:
@@ -621,7 +607,7 @@ class Hachihachi(Game):
         (docs/rules/hachihachi.md §11)."""
         seat = self.sage
         gain = self._pay_yaku(seat, False, "・消")
-        self.emit(SageCancelled(seat, gain))
+        self.emit(SageCancelled, seat, gain)
         self._end_month("cancel", seat, tuple(dekiyaku(self.captures[seat]).items()), gain)
 
     def hands_out(self) -> None:
@@ -682,7 +668,7 @@ class Hachihachi(Game):
             )
         )
         yaku_names = tuple(name for name, _ in yaku)
-        self.emit(MonthEnded(nxt, value, reason, yaku_names, tuple(pay)))
+        self.emit(MonthEnded, nxt, value, reason, yaku_names, tuple(pay))
         if reason == "mushobu":
             void = tuple(-x for x in self.scores)
             self._finish(YearEnd((0, 0, 0), void, (0, 0, 0), -1, (), void_lines(self.scores)))
@@ -710,7 +696,7 @@ class Hachihachi(Game):
                 self.scores[s] += pay[s]
             self.settlements.append(Settlement(name, len(self.deals), pay, lines))
         self.year = end
-        self.emit(YearEnded(tuple(self.scores)))
+        self.emit(YearEnded, tuple(self.scores))
         self.phase = OVER
         self.to_act = -1
         self.finished = True

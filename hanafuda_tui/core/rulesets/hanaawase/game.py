@@ -13,8 +13,9 @@ cards go under the stock and the 親 and two participants play the round as abov
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Literal, NamedTuple
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -34,9 +35,8 @@ from ...events import (
     YearStarted,
 )
 from ...game import DERU_ORIRU, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
-from ...results import DealResult, Line, Outcome
+from ...results import DealEnd, DealResult, Line, Outcome
 from ...table import FIELD, positions
-from ...yaku_defs import YakuDef
 from .facts import HanaawaseFacts
 from .yaku import (
     FUKE_LIMIT,
@@ -92,22 +92,12 @@ PLACES = 2
 """Participants besides the 親."""
 
 
-class RoundResult(NamedTuple):
+@dataclass(slots=True)
+class RoundResult(DealEnd):
     """How one round ended (a ``DealResult``). ``winner`` is the best result (the next 親), -1
-    for フケ."""
+    for フケ; ``reason`` settled, or fuke; ``yaku`` the winner's 出来役 with their points;
+    ``value`` the winner's round result; ``payments`` each seat's round result."""
 
-    month: int
-    deal: int
-    dealer: int
-    winner: int
-    reason: str
-    """settled, or fuke."""
-    yaku: tuple[tuple[str, int], ...]
-    """The winner's 出来役 with their points."""
-    value: int
-    """The winner's round result."""
-    payments: tuple[int, ...]
-    """Each seat's round result."""
     points: tuple[int, ...]
     """Card points captured."""
     dekiyaku: tuple[tuple[str, ...], ...]
@@ -156,13 +146,8 @@ class Hanaawase(Game):
     def pattern_for(cls, players: int) -> tuple[tuple[int, int], ...]:
         return deal_pattern(players)
 
-    @classmethod
-    def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
-        return _scoring_dekiyaku
-
-    @classmethod
-    def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
-        return YAKU
+    scoring = staticmethod(_scoring_dekiyaku)
+    yaku_table = YAKU
 
     def restore_from_view(self, view: PlayerView) -> None:
         """Shown teyaku cards are field cards for the others during a turn
@@ -208,7 +193,7 @@ class Hanaawase(Game):
         return self.round_index + 1
 
     def start(self) -> None:
-        self.emit(YearStarted(self.dealer, self.options.months))
+        self.emit(YearStarted, self.dealer, self.options.months)
         self.new_deal()
 
     def copy_state_from(self, original: Game) -> None:
@@ -230,7 +215,7 @@ class Hanaawase(Game):
             if self.field & m == m:
                 self.field &= ~m
                 self.captures[self.dealer] |= m
-                self.emit(FieldShima(self.dealer, m))
+                self.emit(FieldShima, self.dealer, m)
         n = self.players
         self.shared_facts = None
         self.all_shown = 0
@@ -256,7 +241,7 @@ class Hanaawase(Game):
                 self.to_act = seat  # under しばり its one legal answer is 出る (``_forced``)
                 return
             entries[seat] = OIKOMI
-            self.emit(DeruOriru(seat, OIKOMI))
+            self.emit(DeruOriru, seat, OIKOMI)
             seat = (seat + 1) % n
         self._seat_round()
 
@@ -294,7 +279,7 @@ class Hanaawase(Game):
                 piles.extend(card_list(hand))
         self.stock = (*self.stock[self.stock_pos :], *piles)
         self.stock_pos = 0
-        self.emit(Seated(dealer, tuple(ins), len(piles)))
+        self.emit(Seated, dealer, tuple(ins), len(piles))
         self._seat(tuple(ins))
         self._ask_teyaku()
 
@@ -326,7 +311,7 @@ class Hanaawase(Game):
             if name:
                 self.shown[s] = self.hands[s] & KASUS
                 self.all_shown |= self.shown[s]
-                self.emit(TeyakuShown(s, name, 0, self.shown[s]))
+                self.emit(TeyakuShown, s, name, 0, self.shown[s])
         self.begin_turn(self.dealer)
 
     # -- turns ----------------------------------------------------------------------------------
@@ -337,7 +322,7 @@ class Hanaawase(Game):
             self.field |= self.all_shown & ~self.shown[seat]
         super().begin_turn(seat)
         if not self.hands[seat]:
-            self.emit(DrawOnly(seat))
+            self.emit(DrawOnly, seat)
             self._draw(seat)
 
     def step_done(self, seat: int, before: int, drawn: bool) -> None:
@@ -350,7 +335,7 @@ class Hanaawase(Game):
                 if hit:
                     self.shown[s] &= ~hit
                     self.hands[s] &= ~hit
-                    self.emit(ShownTaken(s, hit))
+                    self.emit(ShownTaken, s, hit)
 
     def turn_done(self, seat: int) -> None:
         if self.all_shown:
@@ -383,7 +368,7 @@ class Hanaawase(Game):
         if self.phase == DERU_ORIRU:
             entry = SHIBARI if self._forced(seat) else DERU if action == act.DERU else ORIRU
             self.entries[seat] = entry
-            self.emit(DeruOriru(seat, entry))
+            self.emit(DeruOriru, seat, entry)
             self._ask_entry((seat + 1) % self.players)
             return
         if action == act.DECLARE:
@@ -410,10 +395,10 @@ class Hanaawase(Game):
         nxt = next(s for s in self.participants if pay[ins.index(s)] == best)
         winner = -1 if fuke else nxt
         if fuke:
-            self.emit(Fuke(ins[points.index(min(points))], tuple(_spread(ins, points, n))))
+            self.emit(Fuke, ins[points.index(min(points))], tuple(_spread(ins, points, n)))
         for i, s in enumerate(ins):
             if rained[i]:
-                self.emit(AmeShima(s))
+                self.emit(AmeShima, s)
             self.scores[s] += pay[i]
         names = [tuple(y) for y in yaku]
         payments = _spread(ins, pay, n)
@@ -438,11 +423,11 @@ class Hanaawase(Game):
                 tuple(self.entries),
             )
         )
-        self.emit(MonthEnded(winner, best, "", (), tuple(payments)))
+        self.emit(MonthEnded, winner, best, "", (), tuple(payments))
         self.dealer = nxt
         self.round_index += 1
         if self.round_index >= self.options.months:
-            self.emit(YearEnded(tuple(self.scores)))
+            self.emit(YearEnded, tuple(self.scores))
             self.phase = OVER
             self.to_act = -1
             self.finished = True

@@ -11,29 +11,19 @@ rules (§11).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from ... import actions as act
+from ... import events
 from ...cards import BIT
-from ...events import (
-    Captured,
-    Drew,
-    KoikoiCalled,
-    MonthEnded,
-    Redealt,
-    Shobu,
-    TeyakuShown,
-    YakuFormed,
-    YearEnded,
-    YearStarted,
-)
 from ...game import KOIKOI, OVER, Game, PlayerView
-from ...results import Cause, Line, Outcome
+from ...results import Cause, DealEnd, Line, Outcome
 from ...stakes import Doubling, GoOn, Stakes, scaled
-from ...table import DEAL_TWO, has_shima, matches
+from ...table import DEAL_TWO, matches
 from ...yaku_defs import YakuDef
 from .facts import Koikoi2Facts
 from .yaku import (
@@ -44,7 +34,7 @@ from .yaku import (
     VALUES,
     formed,
     raised_nintendo,
-    redeal_nintendo,
+    redeal_kind,
     teyaku,
     yaku,
     yaku_defs,
@@ -97,21 +87,13 @@ REPLACED = ("low_values", "rain", "double_seven", "teyaku")
 """The options that ``rules=nintendo`` replaces."""
 
 
-class RoundResult(NamedTuple):
+@dataclass(slots=True)
+class RoundResult(DealEnd):
     """How one deal ended (a ``DealResult``). ``winner`` is -1 when nobody scored; ``payments``
-    are points won."""
+    are points won; ``reason`` shobu, teyaku, or no score: hands-out, teyaku-draw, nagare-shima
+    (dealt again); ``yaku`` those of the 勝負, or the teyaku, with their points; ``value`` the
+    points scored, after doubling."""
 
-    month: int
-    deal: int
-    dealer: int
-    winner: int
-    reason: str
-    """shobu, teyaku, or no score: hands-out, teyaku-draw, nagare-shima (dealt again)."""
-    yaku: tuple[tuple[str, int], ...]
-    """The yaku of the 勝負, or the teyaku, with their points."""
-    value: int
-    """The points scored, after doubling."""
-    payments: tuple[int, ...]
     base: int
     """The yaku value before any doubling."""
     koikoi: tuple[bool, ...]
@@ -119,6 +101,9 @@ class RoundResult(NamedTuple):
     outcome: Outcome
     lines: tuple[Line, ...]
     """The winner's points with their causes: each yaku, then each doubling's extra."""
+    redeal: str = ""
+    """Why a ``nagare-shima`` deal was dealt again (``REDEALS``: field-four, teshi, kuttsuki,
+    field-three, field-pairs); "" for any other result."""
 
 
 OUTCOMES = {
@@ -237,7 +222,7 @@ class Koikoi2(Game):
         return self.month_index + 1
 
     def start(self) -> None:
-        self.emit(YearStarted(self.dealer, self.options.months))
+        self.emit(events.YearStarted, self.dealer, self.options.months)
         self.new_deal()
 
     def yaku_of(self, seat: int) -> dict[str, int]:
@@ -250,19 +235,20 @@ class Koikoi2(Game):
 
     def start_deal(self) -> None:
         """A field シマ is dealt again (docs/rules/koikoi2.md §2), under ``rules=nintendo`` also
-        the deals of ``redeal_nintendo`` (§11.5); then teyaku if played; then the dealer plays."""
+        the deals of ``redeal_kind`` (§11.5); then teyaku if played; then the dealer plays."""
         self.koikoi = (False, False)
         self.shared_facts = None
-        if has_shima(self.field) or (self.nintendo and redeal_nintendo(self.hands, self.field)):
-            self.emit(Redealt(self.dealer, self.field))
-            self._record(-1, "nagare-shima", (), 0, 0, ())
+        kind = redeal_kind(self.hands, self.field, self.nintendo)
+        if kind:
+            self.emit(events.Redealt, self.dealer, self.field, (kind,))
+            self._record(-1, "nagare-shima", (), 0, 0, (), redeal=kind)
             self.new_deal()
             return
         if self.options.teyaku:
             holders = [(s, name) for s, hand in enumerate(self.hands) if (name := teyaku(hand))]
             for s, name in holders:
                 self.shown[s] = self.hands[s]
-                self.emit(TeyakuShown(s, name, TEYAKU_VALUE, self.hands[s]))
+                self.emit(events.TeyakuShown, s, name, TEYAKU_VALUE, self.hands[s])
             if len(holders) == 2:
                 self._end(self._record(-1, "teyaku-draw", (), 0, 0, ()))
                 return
@@ -292,7 +278,7 @@ class Koikoi2(Game):
             self.next_turn(seat)
             return
         if self.logging:
-            self.emit(YakuFormed(seat, tuple(found), sum(found.values())))
+            self.emit(events.YakuFormed, seat, tuple(found), sum(found.values()))
         if not self.hands[seat] or (self.nintendo and (self.koikoi[0] or self.koikoi[1])):
             self._shobu(seat)
             return
@@ -316,8 +302,8 @@ class Koikoi2(Game):
         self.draw_from = self.captures[seat]
         self.captures[seat] |= BIT[drawn_card]
         if self.logging:
-            self.emit(Drew(seat, drawn_card))
-            self.emit(Captured(seat, drawn_card, m | BIT[card]))  # the pair it joins
+            self.emit(events.Drew, seat, drawn_card)
+            self.emit(events.Captured, seat, drawn_card, m | BIT[card])  # the pair it joins
         self.turn_done(seat)
 
     def hands_out(self) -> None:
@@ -334,7 +320,7 @@ class Koikoi2(Game):
         if action == act.KOIKOI:
             self.koikoi = (self.koikoi[0] or seat == 0, self.koikoi[1] or seat == 1)
             self.shared_facts = None
-            self.emit(KoikoiCalled(seat))
+            self.emit(events.KoikoiCalled, seat)
             self.next_turn(seat)
         else:
             self._shobu(seat)
@@ -345,7 +331,7 @@ class Koikoi2(Game):
         base = sum(found.values())
         times = doublings(self.options, seat, self.koikoi, base)
         value = scaled(base, times)
-        self.emit(Shobu(seat, value, tuple(found)))
+        self.emit(events.Shobu, seat, value, tuple(found))
         lines = shobu_lines(seat, found, times)
         self._end(self._record(seat, "shobu", tuple(found.items()), base, value, lines))
 
@@ -359,8 +345,9 @@ class Koikoi2(Game):
         base: int,
         value: int,
         lines: tuple[Line, ...],
+        redeal: str = "",
     ) -> RoundResult:
-        """Add the deal's result and return it."""
+        """Add the deal's result and return it; ``redeal``: why it is dealt again."""
         pay = (value if winner == 0 else 0, value if winner == 1 else 0)
         result = RoundResult(
             self.month,
@@ -375,6 +362,7 @@ class Koikoi2(Game):
             self.koikoi,
             OUTCOMES[reason],
             lines,
+            redeal,
         )
         self.results.append(result)
         return result
@@ -386,14 +374,14 @@ class Koikoi2(Game):
         self.scores[0] += pay[0]
         self.scores[1] += pay[1]
         yaku_names = tuple(name for name, _ in result.yaku)
-        self.emit(MonthEnded(winner, result.value, reason, yaku_names, tuple(pay)))
+        self.emit(events.MonthEnded, winner, result.value, reason, yaku_names, tuple(pay))
         if winner >= 0:
             self.dealer = winner
         elif self.nintendo and reason == "hands-out":
             self.dealer = 1 - self.dealer
         self.month_index += 1
         if self.month_index >= self.options.months:
-            self.emit(YearEnded(tuple(self.scores)))
+            self.emit(events.YearEnded, tuple(self.scores))
             self.phase = OVER
             self.to_act = -1
             self.finished = True

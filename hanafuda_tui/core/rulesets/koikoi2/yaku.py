@@ -224,7 +224,27 @@ def raised_nintendo(before: int, after: int) -> bool:
 def redeal_nintendo(hands: tuple[int, ...] | list[int], field: int) -> bool:
     """Dealt again under ``rules=nintendo``: a hand with 手四 or くっつき, or a field with three or
     four of a month or exactly four pairs."""
-    if any(teyaku(hand) for hand in hands):
-        return True
+    return bool(redeal_kind(hands, field, True))
+
+
+REDEALS = ("field-four", "teshi", "kuttsuki", "field-three", "field-pairs")
+"""Why a deal is dealt again (docs/rules/koikoi2.md §2, §11.5), in the order they are checked."""
+
+
+def redeal_kind(hands: tuple[int, ...] | list[int], field: int, nintendo: bool) -> str:
+    """Why the deal is dealt again, one of ``REDEALS`` (the first that holds), or "" if it is
+    played: a field シマ always; under ``rules=nintendo`` also a hand's 手四 or くっつき, then a
+    field with three of a month or exactly four pairs."""
     counts = [(field & m).bit_count() for m in MONTH_MASK]
-    return max(counts) >= 3 or counts.count(2) == 4
+    if 4 in counts:
+        return "field-four"
+    if not nintendo:
+        return ""
+    held = [name for hand in hands if (name := teyaku(hand))]
+    if held:
+        return "teshi" if TESHI in held else "kuttsuki"
+    if 3 in counts:
+        return "field-three"
+    if counts.count(2) == 4:
+        return "field-pairs"
+    return ""

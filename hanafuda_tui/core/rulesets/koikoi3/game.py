@@ -6,30 +6,18 @@ A year of twelve months (extension seasons on a three-way tie). Each month: teya
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Literal, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from ... import actions as act
-from ...events import (
-    Extension,
-    Ginmi,
-    Kobiki,
-    KoikoiCalled,
-    MonthEnded,
-    Shobu,
-    TeyakuShown,
-    YakuFormed,
-    YearEnded,
-    YearStarted,
-)
+from ... import events
 from ...game import KOIKOI, OVER, TEYAKU, Game, PlayerView
-from ...results import Cause, Line, Outcome, Settlement, pair
+from ...results import Cause, DealEnd, Line, Outcome, Settlement, pair
 from ...stakes import GoOn, Stakes
 from ...stats import count_by_pattern
 from ...table import has_shima
-from ...yaku_defs import YakuDef
 from .facts import Koikoi3Facts
 from .yaku import (
     KASU_CARDS,
@@ -58,22 +46,14 @@ class Koikoi3Options(BaseModel):
     """Months in the year (the seed plays 12; 3 or 6 for a shorter game, seasons still count)."""
 
 
-class MonthResult(NamedTuple):
+@dataclass(slots=True)
+class MonthResult(DealEnd):
     """How one deal ended (a ``DealResult``). ``winner`` is -1 for 流れ; ``payments`` is each
-    seat's net in 文."""
+    seat's net in 文; ``reason`` shobu, teyaku, or 流れ: nagare-shima, nagare-teyaku,
+    nagare-hands; ``yaku`` the 出来役 called with 勝負, or the winning teyaku, with their 文;
+    ``value`` what each other player pays the winner."""
 
-    month: int
-    deal: int
     season: str
-    dealer: int
-    winner: int
-    reason: str
-    """shobu, teyaku, or 流れ: nagare-shima, nagare-teyaku, nagare-hands."""
-    yaku: tuple[tuple[str, int], ...]
-    """The 出来役 called with 勝負, or the winning teyaku, with their 文."""
-    value: int
-    """What each other player pays the winner."""
-    payments: tuple[int, ...]
     shibari: bool
     outcome: Outcome
     lines: tuple[Line, ...]
@@ -167,14 +147,9 @@ class Koikoi3(Game):
     kasu_cards = KASU_CARDS
     Options = Koikoi3Options
 
-    @classmethod
-    def yaku_function(cls, options: Any) -> Callable[[int], dict[str, int]]:
-        """Scoring yaku in 文 (docs/rules/koikoi3.md §5)."""
-        return scoring_yaku
-
-    @classmethod
-    def yaku_defs(cls, options: Any) -> tuple[YakuDef, ...]:
-        return YAKU
+    scoring = staticmethod(scoring_yaku)
+    """Scoring yaku in 文 (docs/rules/koikoi3.md §5)."""
+    yaku_table = YAKU
 
     @classmethod
     def teyaku_counts(cls) -> dict[str, int]:
@@ -218,7 +193,7 @@ class Koikoi3(Game):
         return SEASONS[(self.month_index // 3) % 4]
 
     def start(self) -> None:
-        self.emit(YearStarted(self.dealer, self.last_month))
+        self.emit(events.YearStarted, self.dealer, self.last_month)
         self.new_deal()
 
     def copy_state_from(self, original: Game) -> None:
@@ -244,7 +219,7 @@ class Koikoi3(Game):
         for s in shown:
             name, value = self.teyaku[s]  # type: ignore[misc]
             self.shown[s] = self.hands[s]
-            self.emit(TeyakuShown(s, name, value, self.hands[s]))
+            self.emit(events.TeyakuShown, s, name, value, self.hands[s])
         if shown:
             values = [self.teyaku[s][1] if self.declared[s] else 0 for s in range(3)]  # type: ignore[index]
             top = max(values)
@@ -280,7 +255,7 @@ class Koikoi3(Game):
                 self.phase = KOIKOI
                 self.to_act = seat
                 if self.logging:
-                    self.emit(YakuFormed(seat, formed, sum(yaku.values())))
+                    self.emit(events.YakuFormed, seat, formed, sum(yaku.values()))
                 return
         self.next_turn(seat)
 
@@ -305,13 +280,13 @@ class Koikoi3(Game):
         elif action == act.KOIKOI:
             self.koikoi = tuple(s == seat or k for s, k in enumerate(self.koikoi))
             self.shared_facts = None
-            self.emit(KoikoiCalled(seat, self.offer))
+            self.emit(events.KoikoiCalled, seat, self.offer)
             self.offer = ()
             self.next_turn(seat)
         else:
             yaku = scoring_yaku(self.captures[seat])
             value = sum(yaku.values())
-            self.emit(Shobu(seat, value, tuple(yaku)))
+            self.emit(events.Shobu, seat, value, tuple(yaku))
             self.offer = ()
             pay = shobu_pay(seat, value)
             self._result(seat, "shobu", tuple(yaku.items()), value, pay, shobu_lines(seat, yaku))
@@ -332,13 +307,13 @@ class Koikoi3(Game):
             MonthResult(
                 self.month,
                 len(self.deals) - 1,
-                self.season,
                 self.dealer,
                 winner,
                 reason,
                 yaku,
                 value,
                 pay,
+                self.season,
                 self.shibari,
                 OUTCOMES.get(reason, Outcome.DRAWN),
                 lines,
@@ -348,7 +323,7 @@ class Koikoi3(Game):
         for s in range(3):
             self.scores[s] += pay[s]
         yaku_names = tuple(name for name, _ in yaku)
-        self.emit(MonthEnded(winner, value, reason, yaku_names, tuple(pay)))
+        self.emit(events.MonthEnded, winner, value, reason, yaku_names, tuple(pay))
 
     def _nagare(self, reason: str) -> None:
         """流れ: nothing paid, the ビキ becomes 胴, the month is dealt again under 3文しばり
@@ -370,7 +345,7 @@ class Koikoi3(Game):
         if self.month_index >= self.last_month:
             if self.scores[0] == self.scores[1] == self.scores[2]:
                 self.last_month += 3
-                self.emit(Extension(self.month_index))
+                self.emit(events.Extension, self.month_index)
             else:
                 self._end_year()
                 return
@@ -383,7 +358,7 @@ class Koikoi3(Game):
                 self.scores[s] += pay[s]
             lines = transfer_lines(pay, Cause.KOBIKI)
             self.settlements.append(Settlement("小引", self.month_index, pay, lines))
-            self.emit(Kobiki(pay.index(max(pay)), tuple(pay)))
+            self.emit(events.Kobiki, pay.index(max(pay)), tuple(pay))
 
     def _end_year(self) -> None:
         pay = ginmi(self.scores)
@@ -391,8 +366,8 @@ class Koikoi3(Game):
             self.scores[s] += pay[s]
         lines = transfer_lines(pay, Cause.GINMI)
         self.settlements.append(Settlement("吟味", self.month_index, pay, lines))
-        self.emit(Ginmi(tuple(pay)))
-        self.emit(YearEnded(tuple(self.scores)))
+        self.emit(events.Ginmi, tuple(pay))
+        self.emit(events.YearEnded, tuple(self.scores))
         self.phase = OVER
         self.to_act = -1
         self.finished = True

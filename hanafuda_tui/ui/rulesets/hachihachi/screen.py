@@ -24,7 +24,7 @@ from ...i18n import t
 from ...screens.modals import Decision, choices
 from ...screens.ruleset_screen import RulesetScreen
 from ...text import name_text, plain, signed, yaku_name
-from .sheet_text import CELL, cell_text, render_sheet
+from .sheet_text import WIDTH, cell_text, heading, render_sheet, units
 
 RULESET = Hachihachi.ruleset
 """The ruleset these texts are of (its score unit, 点)."""
@@ -174,10 +174,15 @@ def sheet_table(game: Hachihachi, names: Sequence[str]) -> Table:
     kanji names stay aligned."""
     table = Table(box=None, show_header=True, pad_edge=False)
     table.add_column("")
-    units = f"{t('hh.kan'):>{CELL - 1}}{t('hh.ten'):>{CELL - 1}}  "
+    # every cell is WIDTH cells wide, laid from the left: 貫 under 貫, 点 under 点, * after them
+    head = units(t("hh.kan"), t("hh.ten"))
     for name in names:
         table.add_column(
-            Text(f"{printable(name)}\n{units}"), justify="right", no_wrap=True, overflow="ellipsis"
+            Text(f"{heading(printable(name))}\n{head}"),
+            justify="left",
+            no_wrap=True,
+            overflow="ellipsis",
+            min_width=WIDTH,
         )
     table.add_column(t("hh.note"))
     kinyu = sheet(game)

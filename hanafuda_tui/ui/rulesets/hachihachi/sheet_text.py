@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
+
 from ....core.rulesets.hachihachi.sheet import Sheet, SheetLine
 
 CELL = 6
 """Width of a 貫 or 点 column."""
+WIDTH = 2 * CELL + 2
+"""Width of a player's cell: 貫 on the left, 点 on the right, then the month stone's ``*``."""
 LABEL = 10
 """Terminal cells of the label column (kanji are two wide)."""
 STRUCK = "（吹き消し）"
@@ -39,7 +43,22 @@ def remark_text(line: SheetLine) -> str:
 
 def cells_of(text: str) -> int:
     """Terminal cells of ``text`` (kanji and kana are two wide)."""
-    return sum(2 if ord(ch) > 0x2000 else 1 for ch in text)
+    return cell_len(text)
+
+
+def right(text: str, width: int) -> str:
+    """``text`` right-aligned in ``width`` terminal cells."""
+    return " " * max(0, width - cells_of(text)) + text
+
+
+def units(kan: str = "貫", ten: str = "点") -> str:
+    """The heading over a player's cell: 貫 over the 貫 column, 点 over the 点 column."""
+    return pad(right(kan, CELL) + right(ten, CELL), WIDTH)
+
+
+def heading(name: str) -> str:
+    """A player's name over their cell, ending where the 点 column ends."""
+    return pad(right(clip(name, WIDTH - 2), 2 * CELL), WIDTH)
 
 
 def pad(label: str, width: int = LABEL) -> str:
@@ -58,9 +77,9 @@ def render_sheet(sheet: Sheet, names: Sequence[str]) -> list[str]:
     """The 記入式 as text lines: label, then 貫 点 and * per player, then the remark."""
 
     def fmt(label: str, cells: Sequence[str], remark: str) -> str:
-        return (pad(label) + "".join(pad(c, 17) for c in cells) + f"  {remark}").rstrip()
+        return (pad(label) + "".join(pad(c, WIDTH + 3) for c in cells) + f"  {remark}").rstrip()
 
-    out = [fmt("", [clip(n) for n in names], "備考")]
+    out = [fmt("", [heading(n) for n in names], ""), fmt("", [units()] * len(names), "備考")]
     for line in sheet.lines:
         cells = [cell_text(line, s) for s in range(len(line.cells))]
         out.append(fmt(line.label, cells, remark_text(line)))
