@@ -360,6 +360,16 @@ class HanafudaApp(App[int]):
         self.remember(advice=not self.config.settings.advice)
         self.notify(t("advice.now_on" if self.config.settings.advice else "advice.now_off"))
 
+    def action_toggle_motion(self) -> None:
+        """Cards sliding into place on or off (a setting)."""
+        self.remember(motion=not self.config.settings.motion)
+        self.notify(t("motion.now_on" if self.config.settings.motion else "motion.now_off"))
+
+    @property
+    def motion(self) -> bool:
+        """Whether cards slide into place at the table."""
+        return self.config.settings.motion
+
     def action_leave_table(self) -> None:
         table = self.table()
         if table is not None:
@@ -380,6 +390,10 @@ class HanafudaApp(App[int]):
         advice = "on" if self.config.settings.advice else "off"
         yield SystemCommand(
             t(f"cmd.advice_{advice}"), t("cmd.advice_toggle_desc"), self.action_toggle_advice
+        )
+        motion = "on" if self.config.settings.motion else "off"
+        yield SystemCommand(
+            t(f"cmd.motion_{motion}"), t("cmd.motion_desc"), self.action_toggle_motion
         )
         for key, step in (("cmd.faster", -PACE_STEP), ("cmd.slower", PACE_STEP)):
             yield SystemCommand(t(key), t("cmd.pace_desc"), partial(self.action_pace, step))

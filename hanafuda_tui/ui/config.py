@@ -46,6 +46,9 @@ class Settings(BaseModel):
     hints: StrictBool = True
     advice: StrictBool = True
     """Whether advice can be asked for at the table."""
+    motion: StrictBool = True
+    """Whether a card played or drawn slides along the field row to its place (else it appears
+    there at once)."""
     think: float = THINK_TIMES[1]
     """Seconds a strong bot at the table thinks a decision, one of THINK_TIMES."""
 

@@ -16,6 +16,7 @@ from hanafuda_tui.core.events import Captured, Dealt, Decided, Drew, Event, Laid
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.turns import TurnBook
 from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.config import Config
 from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.storage import Store
@@ -213,3 +214,41 @@ def test_while_the_play_is_shown_what_the_draw_captures_is_not(
             assert checked > 0
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("motion", [True, False])
+def test_a_card_slides_along_the_field_row_unless_motion_is_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, motion: bool
+) -> None:
+    """With motion on, a bot's card is drawn on the field row at the places before its own, each
+    briefly, then beside its month; with motion off (the setting) it appears there at once."""
+    saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.PLAY, seeds=50)
+    places: list[int] = []
+    original = FieldPanel.show
+
+    def recorded(
+        self: FieldPanel, field: int, lit: int, pending: int, note: str = "", at: int = -1
+    ) -> None:
+        if pending >= 0:
+            places.append(at)
+        original(self, field, lit, pending, note, at)
+
+    monkeypatch.setattr(FieldPanel, "show", recorded)
+    config = Config(tmp_path / "config")
+    config.load()
+    config.update(motion=motion)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=PACE, language="ja", config=config)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            for _ in range(3):
+                await human_step(pilot)
+                await settle(pilot)
+
+    asyncio.run(run())
+    assert places, "cards were shown on their way"
+    slid = [at for at in places if at >= 0]
+    assert bool(slid) == motion
+    if motion:
+        assert 0 in slid  # from the start of the row
