@@ -85,6 +85,7 @@ def test_settings_survive_a_restart(tmp_path: Path) -> None:
         "hints": False,
         "advice": True,
         "think": 0.2,
+        "motion": True,
     }
 
 

@@ -22,6 +22,7 @@ from ...cards import (
     TSUKIMI,
 )
 from ...cards import GOKO as GOKO_CARDS
+from ...table import has_shima
 from ...yaku_defs import COUNTED, KASU, TAN, TANE, YakuDef
 
 GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
@@ -235,11 +236,11 @@ def redeal_kind(hands: tuple[int, ...] | list[int], field: int, nintendo: bool) 
     """Why the deal is dealt again, one of ``REDEALS`` (the first that holds), or "" if it is
     played: a field シマ always; under ``rules=nintendo`` also a hand's 手四 or くっつき, then a
     field with three of a month or exactly four pairs."""
-    counts = [(field & m).bit_count() for m in MONTH_MASK]
-    if 4 in counts:
+    if has_shima(field):
         return "field-four"
     if not nintendo:
         return ""
+    counts = [(field & m).bit_count() for m in MONTH_MASK]
     held = [name for hand in hands if (name := teyaku(hand))]
     if held:
         return "teshi" if TESHI in held else "kuttsuki"
