@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -57,23 +56,6 @@ def test_a_save_in_a_read_only_directory_is_offered_as_a_game_that_cannot_be_sav
 
     asyncio.run(run())
     assert (tmp_path / "save.json").read_bytes() == before
-
-
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes a directory without write bits")
-def test_a_save_in_a_directory_without_write_bits_is_offered(tmp_path):
-    saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.PLAY)
-    tmp_path.chmod(0o555)
-
-    async def run() -> None:
-        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert app.screen.query_one("#continue", Button).display
-
-    try:
-        asyncio.run(run())
-    finally:
-        tmp_path.chmod(0o755)
 
 
 def test_a_damaged_save_in_a_read_only_directory_is_reported_not_offered(tmp_path):
