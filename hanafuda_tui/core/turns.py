@@ -118,10 +118,6 @@ class TurnBook:
             step.laid = isinstance(event, Laid)
             step.field_after = field_now
             return
-        if isinstance(event, Captured):  # a second capture of a finished step (喰い付き)
-            self.steps[-1].took |= event.took
-            self.steps[-1].field_after = field_now
-            return
         turn = deal.turns[-1] if deal.turns else None
         if isinstance(event, Decided):
             if turn is None:
