@@ -204,3 +204,20 @@ def saved_seated(tmp_path: Path, players: int, wanted: Callable[[Game], bool]) -
                 return game
             game.apply(bots[game.to_act].act(game.view(game.to_act)))
     raise AssertionError("no such game")
+
+
+def app_with_notices(store_dir: Path, config_dir: Path) -> tuple[HanafudaApp, list[str]]:
+    """An English app on ``config_dir``'s settings whose notices are also kept in a list."""
+    from hanafuda_tui.ui.config import Config
+    from hanafuda_tui.ui.storage import Store
+
+    app = HanafudaApp(store=Store(store_dir), config=Config(config_dir), language="en")
+    notices: list[str] = []
+    original = app.notify
+
+    def notify(message: str, **kw: Any) -> None:
+        notices.append(message)
+        original(message, **kw)
+
+    app.notify = notify  # type: ignore[method-assign]
+    return app, notices

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.ui import continued, saved_where, start
+from helpers.ui import app_with_notices, continued, saved_where, start
 from textual.widgets import Static
 
 from hanafuda_tui.core import actions as act
@@ -97,17 +97,9 @@ def test_a_damaged_settings_file_gives_defaults_and_one_notice(tmp_path: Path, t
     config_dir = tmp_path / "config"
     config_dir.mkdir()
     (config_dir / "config.json").write_bytes(text.encode("latin-1"))
-    notices: list[str] = []
+    app, notices = app_with_notices(tmp_path, config_dir)
 
     async def run() -> None:
-        app = HanafudaApp(store=Store(tmp_path), config=Config(config_dir), language="en")
-        original = app.notify
-
-        def notify(message: str, **kw: Any) -> None:
-            notices.append(message)
-            original(message, **kw)
-
-        app.notify = notify  # type: ignore[method-assign]
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert app.is_running and app.bot_pause == DEFAULT_PACE

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.ui import continued, saved_where, settle
+from helpers.ui import app_with_notices, continued, saved_where, settle
 from textual.widgets import Button, Static
 
 from hanafuda_tui.core.game import Phase
@@ -127,17 +127,9 @@ def test_a_settings_file_that_breaks_the_reader_gives_defaults_and_one_notice(tm
     config_dir = tmp_path / "config"
     config_dir.mkdir()
     (config_dir / "config.json").write_text(text, encoding="utf-8")
-    notices: list[str] = []
+    app, notices = app_with_notices(tmp_path, config_dir)
 
     async def run() -> None:
-        app = HanafudaApp(store=Store(tmp_path), config=Config(config_dir), language="en")
-        original = app.notify
-
-        def notify(message: str, **kw: Any) -> None:
-            notices.append(message)
-            original(message, **kw)
-
-        app.notify = notify  # type: ignore[method-assign]
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert app.bot_pause == DEFAULT_PACE and app.config.settings == Config().settings
