@@ -1,4 +1,4 @@
-"""The layers of the package: core < bots < ui, tournament, story < cli. A module imports only from
+"""The layers of the package: core < bots < net, history, tournament, story < ui < cli. A module imports only from
 its own layer or the layers below it (read from the source, so a lazy import inside a function counts
 too)."""
 
@@ -9,7 +9,17 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "hanafuda_tui"
 
-LAYERS = {"core": 0, "bots": 1, "ui": 2, "tournament": 2, "story": 2, "cli": 3, "__main__": 3}
+LAYERS = {
+    "core": 0,
+    "bots": 1,
+    "net": 2,
+    "history": 2,
+    "tournament": 2,
+    "story": 2,
+    "ui": 3,
+    "cli": 4,
+    "__main__": 4,
+}
 """The first part of a module's name below the package, and its layer."""
 
 
