@@ -1,4 +1,4 @@
-"""The layers of the package: core < bots < net, history, tournament, story < ui < cli. A module imports only from
+"""The layers of the package: core < bots < net, history, review, tournament, story < ui < cli. A module imports only from
 its own layer or the layers below it (read from the source, so a lazy import inside a function counts
 too)."""
 
@@ -14,6 +14,7 @@ LAYERS = {
     "bots": 1,
     "net": 2,
     "history": 2,
+    "review": 2,
     "tournament": 2,
     "story": 2,
     "ui": 3,
