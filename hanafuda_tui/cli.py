@@ -23,7 +23,8 @@ from typing import Any, NoReturn
 
 from . import __version__, tournament
 from .bots import BotSpecError, make_bot
-from .core.cards import MONTH_NAMES
+from .core import actions as act
+from .core.cards import MONTH_NAMES, NAME
 from .core.records import (
     MAX_RECORD_BYTES,
     GameRecord,
@@ -36,6 +37,7 @@ from .core.records import (
 )
 from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
 from .core.stats import TOTAL_HANDS
+from .review.judge import ITERATIONS, ReviewError, mistakes, review
 from .story import tell
 from .tournament import Plan
 
@@ -255,6 +257,78 @@ def _check_record_dir(path: str) -> None:
         raise UsageError(f"cannot write records to {path}: {err.strerror or err}") from None
 
 
+def _view(record: GameRecord, title: str) -> int:
+    """The record in the replay viewer (the app, with the viewer open over the selector)."""
+    try:
+        from .ui.app import HanafudaApp, ReplayRequest, run_app
+    except ImportError as err:
+        print(f"hanafuda: error: the screen cannot start ({err})", file=sys.stderr)
+        return 1
+    return run_app(HanafudaApp(replay=ReplayRequest(record, title)))
+
+
+def _action_text(action: int) -> str:
+    """An action for a line of text: a card by its name, a take by the card taken, a word."""
+    if 0 <= action < 48:
+        return NAME[action]
+    if act.TAKE <= action < act.TAKE + 48:
+        return f"取 {NAME[action - act.TAKE]}"
+    return act.NAMED.get(action, str(action))
+
+
+def _review(record: GameRecord, seat: int, iterations: int, as_json: bool) -> int:
+    """The strong bot's review of one seat's decisions (seats counted from 1): the decisions that
+    lost most, worst first; a progress line on stderr."""
+    if not 1 <= seat <= len(record.seats):
+        raise UsageError(f"--review: a seat from 1 to {len(record.seats)}")
+    if not 1 <= iterations <= 100_000:
+        raise UsageError("--iterations: 1 to 100,000")
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        end = "\r" if tty and done < total else "\n"
+        if tty or done == total or done % 10 == 0:
+            print(f"review: {done}/{total} decisions", end=end, file=sys.stderr, flush=True)
+
+    try:
+        judged = review(record, seat - 1, iterations, progress)
+    except ReviewError as err:
+        raise UsageError(str(err)) from None
+    listed = mistakes(judged)
+    if as_json:
+        rows = [
+            {
+                "position": j.at,
+                "month": j.month,
+                "played": act.token(j.played),
+                "played_chance": round(j.played_chance, 4),
+                "best": act.token(j.best),
+                "best_chance": round(j.best_chance, 4),
+                "loss": round(j.loss, 4),
+            }
+            for j in judged
+        ]
+        mistaken = [j.at for j in listed]
+        _print_json(
+            {"seat": seat, "iterations": iterations, "decisions": rows, "mistakes": mistaken}
+        )
+        return 0
+    name = printable(record.seats[seat - 1].name)
+    print(
+        f"{record.ruleset}: {name} (seat {seat}), {len(judged)} decisions, strong:iterations={iterations}"
+    )
+    if not listed:
+        print("  no decision lost much")
+    for j in listed:
+        print(
+            f"  {_cells_left(_month_label(j.month), 9)} step {j.at:>3}"
+            f"  {_cells_left(_action_text(j.played), 12)} {100 * j.played_chance:3.0f}%"
+            f"  best {_cells_left(_action_text(j.best), 12)} {100 * j.best_chance:3.0f}%"
+            f"  -{100 * j.loss:.0f}"
+        )
+    return 0
+
+
 def _month_label(month: int) -> str:
     return f"{month}月 {MONTH_NAMES[month - 1]}"
 
@@ -313,6 +387,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     record = load_record(_read_record_file(args.file))
     _check_players(record)
     game = replay(record)
+    if args.view:
+        return _view(record, Path(args.file).name)
+    if args.review is not None:
+        return _review(record, args.review, args.iterations, args.json)
     names = [printable(s.name) for s in record.seats]
     if args.sheet:
         from .ui.rulesets import screen_of  # the screens, textual with them, only for a sheet
@@ -519,6 +597,21 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true")
     rep.add_argument("--sheet", action="store_true", help="print the 記入式 score sheet (八八)")
+    rep.add_argument(
+        "--view", action="store_true", help="step through the game in the replay viewer"
+    )
+    rep.add_argument(
+        "--review",
+        type=int,
+        metavar="SEAT",
+        help="the strong bot's review of a seat's decisions (seats from 1), mistakes first",
+    )
+    rep.add_argument(
+        "--iterations",
+        type=int,
+        default=ITERATIONS,
+        help=f"playouts a decision for --review (default {ITERATIONS})",
+    )
 
     stats = sub.add_parser("stats", help="exact statistics from the rules")
     stats.add_argument("what", help="teyaku, or ba (八八 場)")

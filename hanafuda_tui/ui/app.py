@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from ..core.records import RecordError, SeatRecord, make_options
+from ..core.records import GameRecord, RecordError, SeatRecord, make_options
 from ..core.rulesets import ruleset_class
 from . import memory
 from .config import PACE_STEP, Config, clamp_pace
@@ -48,6 +48,14 @@ class TableRequest:
     seed: str = ""
 
 
+@dataclass(frozen=True)
+class ReplayRequest:
+    """A recorded game to open in the replay viewer at start (``hanafuda replay FILE --view``)."""
+
+    record: GameRecord
+    title: str = ""
+
+
 class HanafudaApp(App[int]):
     CSS_PATH = "app.tcss"
     TITLE = "hanafuda"
@@ -68,11 +76,13 @@ class HanafudaApp(App[int]):
         language: str | None = None,
         config: Config | None = None,
         table: TableRequest | None = None,
+        replay: ReplayRequest | None = None,
     ) -> None:
         """``bot_pause`` and ``language`` given here win over the settings file's; ``table``
-        opens that table over the selector at start."""
+        opens that table over the selector at start, ``replay`` that record in the viewer."""
         super().__init__()
         self.table_request = table
+        self.replay_request = replay
         self.store = store or Store()
         self.config = config or Config()
         self.config_problem = self.config.load()
@@ -115,6 +125,8 @@ class HanafudaApp(App[int]):
         self.ready = True
         if self.table_request is not None:
             self.open_requested(self.table_request)
+        if self.replay_request is not None:
+            self.open_replay(self.replay_request.record, self.replay_request.title)
         self.check_size(self.size.width, self.size.height)
         self.call_after_refresh(memory.freeze)
 
@@ -226,6 +238,13 @@ class HanafudaApp(App[int]):
         from .screens.table import TableScreen  # imported on first use: a faster start
 
         self.push_screen(TableScreen(session))
+
+    def open_replay(self, record: GameRecord, title: str = "", seat: int | None = None) -> None:
+        """Open a recorded game in the replay viewer: a finished game with every hand open (or
+        from ``seat``), a game not finished from one seat, asked for first."""
+        from .screens.viewer import open_viewer
+
+        open_viewer(self, record, title, seat)
 
     # -- size, language, help -------------------------------------------------------------------
 
