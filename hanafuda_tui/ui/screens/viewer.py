@@ -28,7 +28,7 @@ from ...core.game import Game, Phase, PlayerView
 from ...core.hints import available, current_yaku, near_yaku
 from ...core.records import GameRecord
 from ...core.rulesets import ruleset_class, titles
-from ...review.judge import Judgement
+from ...review.judge import ITERATIONS, Judgement
 from ...review.positions import Positions
 from ..faces import face, month_label
 from ..i18n import has, t
@@ -71,6 +71,7 @@ class ViewerScreen(Screen[None]):
         Binding("r", "review", show=False),
         Binding("s", "sheet", show=False),
         Binding("escape", "leave", show=False),
+        Binding("l", "language", show=False),
     ]
 
     def __init__(
@@ -95,6 +96,8 @@ class ViewerScreen(Screen[None]):
         self.locked = not self.finished
         """A game not finished: its one seat's view only, no review."""
         self.at = max(0, min(at, len(self.positions) - 1))
+        self.review_iterations = ITERATIONS
+        """The strong bot's playouts a decision in a review."""
         self.reviews: dict[int, dict[int, Judgement]] = {}
         """Each reviewed seat's judgements by position."""
         humans = [i for i, s in enumerate(record.seats) if s.player == "human"]
@@ -354,6 +357,12 @@ class ViewerScreen(Screen[None]):
     def action_leave(self) -> None:
         self.app.pop_screen()
 
+    async def action_language(self) -> None:
+        """The app's language switch, then this screen in the new language."""
+        app: Any = self.app
+        await app.action_toggle_language()
+        self.refresh_view()
+
     def action_play_on(self) -> None:
         from .review import PlayOnScreen
 
@@ -374,7 +383,9 @@ class ViewerScreen(Screen[None]):
         def review(seat: int | None) -> None:
             if seat is None or not 0 <= seat < self.players:
                 return
-            screen = ReviewScreen(self.record, seat, self.names, self.reviews.get(seat))
+            judged = self.reviews.get(seat)
+            iterations = self.review_iterations
+            screen = ReviewScreen(self.record, seat, self.names, judged, iterations)
             self.app.push_screen(screen, lambda at: self.reviewed(seat, screen, at))
 
         if self.seat != OPEN:

@@ -1,0 +1,280 @@
+"""The replay viewer driven by keys: stepping, jumps, views, what a seat's view may show, play on
+from here and the strong bot's review."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.records import bot_record, example
+from helpers.ui import screen_text
+
+from hanafuda_tui.core.determinize import unseen
+from hanafuda_tui.core.records import GameRecord
+from hanafuda_tui.review.judge import mistakes, review
+from hanafuda_tui.review.play_on import play_on
+from hanafuda_tui.review.positions import Positions
+from hanafuda_tui.ui.app import HanafudaApp, ReplayRequest
+from hanafuda_tui.ui.config import Config
+from hanafuda_tui.ui.screens.modals import Decision
+from hanafuda_tui.ui.screens.results import MonthResult
+from hanafuda_tui.ui.screens.review import PlayOnScreen, ReviewScreen
+from hanafuda_tui.ui.screens.table import TableScreen
+from hanafuda_tui.ui.screens.viewer import OPEN, ViewerScreen
+from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.ui.widgets.open_hand import OpenHand
+from hanafuda_tui.ui.widgets.table import Panel
+
+SIZE = (120, 36)
+
+
+def app_on(tmp_path: Path, record: GameRecord, language: str = "en") -> HanafudaApp:
+    return HanafudaApp(
+        store=Store(tmp_path / "data"),
+        config=Config(tmp_path / "config"),
+        language=language,
+        bot_pause=0,
+        replay=ReplayRequest(record, "test"),
+    )
+
+
+def viewer(app: Any) -> ViewerScreen:
+    screen = app.screen
+    assert isinstance(screen, ViewerScreen)
+    return screen
+
+
+async def keys(pilot: Any, *pressed: str) -> None:
+    await pilot.press(*pressed)
+    await pilot.pause()
+
+
+def shown(screen: ViewerScreen) -> int:
+    cards = 0
+    for panel in screen.query(Panel):
+        if panel.display:
+            cards |= panel.shown_cards
+    return cards
+
+
+def test_keys_step_jump_and_go_by_month(tmp_path: Path) -> None:
+    record = example("koikoi3")
+    positions = Positions(record)
+
+    async def run() -> None:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = viewer(app)
+            assert (screen.at, screen.seat) == (0, OPEN)  # a finished game: every hand open
+            await keys(pilot, "right", "right", "right", "left")
+            assert screen.at == 2
+            await keys(pilot, "end")
+            assert screen.at == len(positions) - 1 and screen.game.is_over
+            await keys(pilot, "home")
+            assert screen.at == 0
+            await keys(pilot, "3")
+            assert screen.at == positions.month_starts()[3]
+            await keys(pilot, "0")
+            assert screen.at == positions.month_starts()[10]
+            deals = positions.deal_starts()
+            here = deals.index(screen.at)
+            await keys(pilot, "m")
+            assert screen.at == deals[here + 1]
+            await keys(pilot, "M", "M")
+            assert screen.at == deals[here - 1]
+            game = screen.game
+            view = game.view(screen.bottom_seat())
+            assert screen.query_one("#field").shown_cards == view.field  # type: ignore[attr-defined]
+
+    asyncio.run(run())
+
+
+def test_v_goes_round_the_seats_and_every_hand_open(tmp_path: Path) -> None:
+    record = example("koikoi3")
+
+    async def run() -> None:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = viewer(app)
+            await keys(pilot, "5")
+            game = screen.game
+            hands = [h.shown_cards for h in screen.query(OpenHand)]
+            bottom = screen.bottom_seat()
+            others = [(bottom + k) % game.players for k in (1, 2)]
+            assert hands == [game.hands[s] for s in others]
+            seats = []
+            for _ in range(4):
+                await keys(pilot, "v")
+                seats.append(screen.seat)
+                if screen.seat != OPEN:
+                    assert all(h.shown_cards == 0 for h in screen.query(OpenHand))
+                    assert screen.query_one("#hand").shown_cards == game.hands[screen.seat]  # type: ignore[attr-defined]
+            assert seats == [0, 1, 2, OPEN]
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("name", ["koikoi3", "koikoi2", "hachihachi", "hanaawase"])
+def test_a_seat_s_view_shows_no_card_hidden_from_it(tmp_path: Path, name: str) -> None:
+    record = example(name)
+
+    async def run() -> None:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = viewer(app)
+            await keys(pilot, "v")
+            seat = screen.seat
+            checked = 0
+            for _ in range(0, len(screen.positions), 3):
+                hidden = unseen(screen.game.view(seat))
+                assert shown(screen) & hidden == 0, screen.at
+                assert shown(screen) & screen.game.view(seat).hand == screen.game.view(seat).hand
+                checked += 1
+                await keys(pilot, "right", "right", "right")
+                while not isinstance(app.screen, ViewerScreen):  # a month result: closed
+                    await keys(pilot, "escape")
+            assert checked > 50
+
+    asyncio.run(run())
+
+
+def test_the_same_screen_whatever_the_hidden_cards(tmp_path: Path) -> None:
+    """The record, and a twin whose cards hidden from the seat lie elsewhere: the same screen."""
+    record = example("koikoi3")
+    positions = Positions(record)
+    at = positions.month_starts()[5] + 7
+    game = positions.game_at(at)
+    seat = (game.to_act + 1) % game.players
+    twin = play_on(positions, at, seat, random.Random(3)).record
+    assert twin.deals[-1].deck != record.deals[len(twin.deals) - 1].deck
+
+    async def seen(record: GameRecord, at: int) -> tuple[list[str], int]:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            if isinstance(app.screen, Decision):  # a game not finished: whose view, first
+                await keys(pilot, str(seat + 1))
+            screen = viewer(app)
+            while screen.seat != seat:
+                await keys(pilot, "v")
+            screen.go(at)
+            await pilot.pause()
+            lines = screen_text(app).splitlines()
+            return lines[1:-1], shown(screen)  # the status and keys lines name the record's length
+
+    async def run() -> None:
+        original = await seen(record, at)
+        again = await seen(twin, len(Positions(twin)) - 1)
+        assert original == again
+
+    asyncio.run(run())
+
+
+def test_a_game_not_finished_opens_from_the_seat_chosen_and_stays_there(tmp_path: Path) -> None:
+    record = bot_record("koikoi3", 8, {"months": 3}, actions=40)
+
+    async def run() -> None:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, Decision)
+            await keys(pilot, "2")
+            screen = viewer(app)
+            assert screen.seat == 1 and screen.locked
+            await keys(pilot, "v", "r")
+            assert screen.seat == 1 and app.screen is screen
+            await keys(pilot, "end")
+            assert screen.at == 40
+
+    asyncio.run(run())
+
+
+def test_stepping_onto_a_month_s_end_shows_its_result(tmp_path: Path) -> None:
+    record = example("koikoi2")
+    positions = Positions(record)
+    second = positions.deal_starts()[1]
+
+    async def run() -> None:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = viewer(app)
+            screen.go(second - 1)
+            await keys(pilot, "right")
+            assert isinstance(app.screen, MonthResult)
+            await keys(pilot, "enter")
+            assert app.screen is screen and screen.at == second
+
+    asyncio.run(run())
+
+
+def test_play_on_opens_the_table_at_the_seat_s_view_then(tmp_path: Path) -> None:
+    record = example("hachihachi")
+    positions = Positions(record)
+    at = positions.month_starts()[2] + 10
+
+    async def run() -> None:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = viewer(app)
+            screen.go(at)
+            seat = screen.game.to_act
+            view = screen.game.view(seat)
+            await keys(pilot, "p")
+            assert isinstance(app.screen, PlayOnScreen)
+            await keys(pilot, "enter")
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            session = table.session
+            assert session.humans == [seat]
+            assert [s.player for s in session.seats if s.player != "human"] == ["random", "random"]
+            assert session.game.view(seat) == view
+            assert Store(tmp_path / "data").exists()  # the new game is saved as any other
+
+    asyncio.run(run())
+
+
+def test_the_review_lists_the_mistakes_and_opens_one(tmp_path: Path) -> None:
+    record = bot_record("koikoi2", 13, {"months": 3}, bot="random")
+    iterations = 12
+    wanted = mistakes(review(record, 1, iterations))
+
+    async def run() -> None:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = viewer(app)
+            screen.review_iterations = iterations
+            await keys(pilot, "v", "v")
+            assert screen.seat == 1
+            await keys(pilot, "r")
+            assert isinstance(app.screen, ReviewScreen)
+            await app.screen.workers.wait_for_complete()
+            await pilot.pause()
+            assert app.screen.listed == wanted
+            await keys(pilot, "down", "enter")
+            assert app.screen is screen
+            assert (screen.at, screen.seat) == (wanted[1].at, 1)
+            text = str(screen.query_one("#decision").render())
+            assert f"{100 * wanted[1].played_chance:.0f}%" in text
+
+    asyncio.run(run())
+
+
+def test_japanese_and_english_keys_lines(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = app_on(tmp_path, example("koikoi2"), language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert "一手" in screen_text(app)
+            await keys(pilot, "l")
+            assert "step" in screen_text(app)
+
+    asyncio.run(run())
