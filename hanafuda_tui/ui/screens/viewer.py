@@ -58,8 +58,8 @@ class ViewerScreen(Screen[None]):
     game only: a game not finished is seen from one seat, and stays so)."""
 
     BINDINGS = [
-        Binding("left", "step(-1)", show=False),
-        Binding("right", "step(1)", show=False),
+        Binding("left", "go_by(-1)", show=False),
+        Binding("right", "go_by(1)", show=False),
         Binding("home", "jump(0)", show=False),
         Binding("end", "jump(-1)", show=False),
         Binding("m", "month(1)", show=False),
@@ -70,7 +70,7 @@ class ViewerScreen(Screen[None]):
         Binding("p", "play_on", show=False),
         Binding("r", "review", show=False),
         Binding("s", "sheet", show=False),
-        Binding("escape", "leave", show=False),
+        Binding("escape", "close", show=False),
         Binding("l", "language", show=False),
     ]
 
@@ -304,7 +304,7 @@ class ViewerScreen(Screen[None]):
         if results and len(self.game.results) > before:
             self.action_month_result()
 
-    def action_step(self, step: int) -> None:
+    def action_go_by(self, step: int) -> None:
         self.go(self.at + step, results=step == 1)
 
     def action_jump(self, at: int) -> None:
@@ -354,7 +354,7 @@ class ViewerScreen(Screen[None]):
     def action_sheet(self) -> None:
         self.app.push_screen(ScoreSheet(self.game, self.names))
 
-    def action_leave(self) -> None:
+    def action_close(self) -> None:
         self.app.pop_screen()
 
     async def action_language(self) -> None:
