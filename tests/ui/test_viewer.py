@@ -278,3 +278,59 @@ def test_japanese_and_english_keys_lines(tmp_path: Path) -> None:
             assert "step" in screen_text(app)
 
     asyncio.run(run())
+
+
+def test_random_keys_and_sizes_leave_the_viewer_working(tmp_path: Path) -> None:
+    """Seeded random presses of the viewer's keys (opening the review, the score sheet and month
+    results, closing them), at 80×24 and 120×36: the app stays alive and the position shown is
+    always the core's."""
+    record = example("hanaawase")
+    positions = Positions(record)
+    rng = random.Random(5)
+    pressed = [
+        "left",
+        "right",
+        "right",
+        "right",
+        "home",
+        "end",
+        "m",
+        "M",
+        "3",
+        "7",
+        "0",
+        "v",
+        "v",
+        "enter",
+        "s",
+        "escape",
+        "r",
+        "l",
+    ]
+
+    async def run() -> None:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = viewer(app)
+            screen.review_iterations = 2
+            for k in range(160):
+                if k == 80:
+                    await pilot.resize_terminal(120, 36)
+                if app.screen is not screen and not isinstance(app.screen, ReviewScreen | Decision):
+                    await keys(pilot, "escape")
+                    continue
+                if isinstance(app.screen, Decision):  # whose review: the second seat
+                    await keys(pilot, "2")
+                    continue
+                key = rng.choice(pressed)
+                if key == "escape" and app.screen is screen:
+                    continue  # the viewer stays open
+                await keys(pilot, key)
+                if app.screen is screen:
+                    game = screen.game
+                    wanted = positions.game_at(screen.at)
+                    assert game.view(0) == wanted.view(0)
+            assert app.is_running
+
+    asyncio.run(run())

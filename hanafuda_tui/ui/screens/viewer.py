@@ -182,8 +182,10 @@ class ViewerScreen(Screen[None]):
         hand = self.query_one("#hand", HandPanel)
         hand.show(cards, selected, playable, view.hand_counts[bottom], hint)
         self.query_one("#yaku", YakuPanel).show(self.yaku_infos(game, view))
-        log = game.log if self.seat == OPEN else [seen_by(e, self.seat) for e in game.log]
-        lines = [line for e in log[-LOG_LINES:] if (line := event_line(e, names, view.ruleset))]
+        log = game.log[-LOG_LINES:]
+        if self.seat != OPEN:
+            log = [seen_by(e, self.seat) for e in log]
+        lines = [line for e in log if (line := event_line(e, names, view.ruleset))]
         self.query_one("#log", LogPanel).show(lines)
         self.set_text("#keys", t("keys.viewer_locked" if self.locked else "keys.viewer"))
 
