@@ -37,6 +37,7 @@ from ..text import event_line, plain
 from ..widgets.last_turns import LastTurns, final_turn
 from ..widgets.open_hand import OpenHand
 from ..widgets.table import (
+    BIG_SIZE,
     FieldPanel,
     HandPanel,
     LogPanel,
@@ -45,9 +46,9 @@ from ..widgets.table import (
     YakuInfo,
     YakuPanel,
 )
-from .modals import Decision, action_label
+from .modals import Decision, action_label, generic_prompt
 from .results import MonthResult, ScoreSheet
-from .table import LOG_LINES, is_out, round_roles
+from .table import LOG_LINES, PROMPTS, is_out, round_roles
 
 OPEN = -1
 """The viewer's seat with every hand open."""
@@ -278,23 +279,28 @@ class ViewerScreen(Screen[None]):
         if not self.sees_decision(game):
             return t("table.waiting", who=who)
         action = self.positions.marks[self.at].action
-        legal = game.legal_actions()
         if game.phase == Phase.PLAY:
-            choices = [action_label(action)] if action >= 0 else []
-            text = f"{t('viewer.decides', who=who)}: " + " ".join(
-                f"[reverse]{c}[/]" for c in choices
-            )
-        else:
+            chosen = f"[reverse]{action_label(action)}[/]" if action >= 0 else ""
+            text = f"{t('viewer.decides', who=who)}: {chosen}"
+        else:  # the prompt the table asked, its choices in a row, the one taken marked
+            prompt = self.prompt(game.view(seat))
             labels = [
-                f"[reverse]▶{action_label(a)}[/]" if a == action else action_label(a) for a in legal
+                f"[reverse]▶{label}[/]" if a == action else label for a, label, _ in prompt.choices
             ]
-            text = f"{t('viewer.decides', who=who)}: " + "  ".join(labels)
+            text = f"{who}: [b]{prompt.title_text}[/b]  " + "  ".join(labels)
+            if self.app.size.height >= BIG_SIZE[1]:
+                text += "".join(f"\n  {line}" for line in prompt.body[:4] if line)
         if action < 0:
             text += f"  [dim]{t('viewer.record_ends')}[/]"
         judged = self.reviews.get(seat, {}).get(self.at)
         if judged is not None:
             text += "\n" + judgement_text(judged)
         return text
+
+    def prompt(self, view: PlayerView) -> Decision:
+        """The prompt the table shows the seat of ``view`` for its decision (not opened)."""
+        make = screen_of(view.ruleset).prompts.get(view.phase) or PROMPTS.get(view.phase)
+        return (make or generic_prompt)(view, self.names)
 
     # -- keys -----------------------------------------------------------------------------------
 
