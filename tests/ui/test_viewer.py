@@ -334,3 +334,53 @@ def test_random_keys_and_sizes_leave_the_viewer_working(tmp_path: Path) -> None:
             assert app.is_running
 
     asyncio.run(run())
+
+
+def test_a_question_shows_the_table_s_prompt_with_the_answer_taken_marked(tmp_path: Path) -> None:
+    from hanafuda_tui.core import actions as act
+    from hanafuda_tui.core.game import Phase
+    from hanafuda_tui.ui.screens.modals import action_label, koikoi_prompt
+
+    record = example("koikoi3")
+    positions = Positions(record)
+    at = next(k for k in range(len(positions)) if positions.game_at(k).phase == Phase.KOIKOI)
+    game = positions.game_at(at)
+    names = [s.name for s in record.seats]
+    taken = positions.marks[at].action
+    assert taken in (act.KOIKOI, act.SHOBU)
+
+    async def run() -> None:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = viewer(app)
+            screen.go(at)
+            await pilot.pause()
+            prompt = koikoi_prompt(game.view(game.to_act), names)  # in the app's language
+            text = str(screen.query_one("#decision").render())
+            assert prompt.title_text in text and f"▶{action_label(taken)}" in text
+            assert prompt.body[1] in text  # what stopping pays, on a big terminal
+            while screen.seat in (OPEN, game.to_act):
+                await keys(pilot, "v")
+            text = str(screen.query_one("#decision").render())
+            assert prompt.title_text not in text and "▶" not in text  # another seat's question
+
+    asyncio.run(run())
+
+
+def test_a_record_that_does_not_replay_is_one_notice_and_opens_nothing(tmp_path: Path) -> None:
+    record = example("koikoi2")
+    broken = record.model_copy(
+        update={"deals": [record.deals[0].model_copy(update={"actions": ["koikoi"]})]}
+    )
+
+    async def run() -> None:
+        app = app_on(tmp_path, broken)
+        notices: list[str] = []
+        app.notify = lambda message, **kw: notices.append(message)  # type: ignore[method-assign]
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert not isinstance(app.screen, ViewerScreen)
+            assert len(notices) == 1 and "deal 1 (month 1), action 0" in notices[0]
+
+    asyncio.run(run())

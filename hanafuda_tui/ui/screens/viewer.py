@@ -26,7 +26,7 @@ from ...core.cards import card_list
 from ...core.events import seen_by
 from ...core.game import Game, Phase, PlayerView
 from ...core.hints import available, current_yaku, near_yaku
-from ...core.records import GameRecord
+from ...core.records import GameRecord, RecordError
 from ...core.rulesets import ruleset_class, titles
 from ...review.judge import ITERATIONS, Judgement
 from ...review.positions import Positions
@@ -447,8 +447,13 @@ def open_viewer(
     app: Any, record: GameRecord, title: str = "", seat: int | None = None, at: int = 0
 ) -> None:
     """Open ``record`` in the viewer over the app's screens: a finished game with every hand
-    open (or from ``seat``), a game not finished from the seat asked for first."""
-    positions = Positions(record)
+    open (or from ``seat``), a game not finished from the seat asked for first; a record that
+    does not replay is reported in one line."""
+    try:
+        positions = Positions(record)
+    except RecordError as err:  # a record that does not replay: one line, nothing opens
+        app.notify(t("viewer.bad_record", error=str(err)), severity="error", markup=False)
+        return
     names = [s.name for s in record.seats]
     if seat is not None or positions.finished:
         app.push_screen(ViewerScreen(record, title, seat, at, positions))
