@@ -26,6 +26,10 @@ class Position(NamedTuple):
     month: int
     action: int
     """The recorded action taken next (-1 at the record's last position)."""
+    results: int
+    """The deals with a result so far."""
+    settled: int
+    """The settlements made so far (小引, 吟味...)."""
 
 
 class _Reached(Exception):
@@ -46,7 +50,9 @@ class Positions:
         def seen(game: Game) -> None:
             k = len(marks)
             action = self.flat[k][1] if k < len(self.flat) else -1
-            marks.append(Position(k, len(game.deals) - 1, game.month, action))
+            deal = len(game.deals) - 1
+            done = (len(game.results), len(game.settlements))
+            marks.append(Position(k, deal, game.month, action, *done))
 
         self.final = replay(record, after=seen)
         """The game at the record's last position (its own copy: the game at hand moves)."""
@@ -99,6 +105,10 @@ class Positions:
         for mark in self.marks:
             out.setdefault(mark.month, mark.at)
         return out
+
+    def reached(self, results: int) -> int:
+        """The position at which the deal with result number ``results`` (from 1) ended."""
+        return next(m.at for m in self.marks if m.results >= results)
 
     def deal_starts(self) -> list[int]:
         """The first position of each deal played (a deal with no action has none)."""

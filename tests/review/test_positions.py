@@ -49,6 +49,7 @@ def test_every_position_forwards_then_backwards_is_the_core_s(
         assert (seen(game), len(game.log), len(game.results)) == wanted[k], k
         mark = positions.marks[k]
         assert (mark.at, mark.deal, mark.month) == (k, len(game.deals) - 1, game.month)
+        assert (mark.results, mark.settled) == (len(game.results), len(game.settlements))
 
 
 def test_jumps_anywhere_give_the_same_game_as_steps() -> None:

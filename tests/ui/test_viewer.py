@@ -384,3 +384,28 @@ def test_a_record_that_does_not_replay_is_one_notice_and_opens_nothing(tmp_path:
             assert len(notices) == 1 and "deal 1 (month 1), action 0" in notices[0]
 
     asyncio.run(run())
+
+
+def test_a_month_result_shows_the_settlements_made_with_it(tmp_path: Path) -> None:
+    record = example("koikoi3")
+    positions = Positions(record)
+    marks = positions.marks
+    at = next(
+        k
+        for k in range(1, len(marks))
+        if marks[k].settled > marks[k - 1].settled and marks[k].results > marks[k - 1].results
+    )
+    made = positions.game_at(at).settlements[marks[at - 1].settled : marks[at].settled]
+    assert made
+
+    async def run() -> None:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            viewer(app).go(at - 1)
+            await keys(pilot, "right")
+            result = app.screen
+            assert isinstance(result, MonthResult)
+            assert list(result.settlements) == made
+
+    asyncio.run(run())

@@ -354,7 +354,9 @@ class ViewerScreen(Screen[None]):
         for row in [r.payments for r in game.results] + [s.payments for s in game.settlements]:
             for s, p in enumerate(row):
                 totals[s] += p
-        closing = list(game.settlements) if game.is_over else []
+        ended = self.positions.reached(len(game.results))  # the settlements made with it
+        before = self.positions.marks[ended - 1].settled if ended else 0
+        closing = game.settlements[before : self.positions.marks[ended].settled]
         turn = final_turn(game.book, result.deal, self.names, game.ruleset)
         screen = MonthResult(game.ruleset, result, self.names, totals, closing, game.is_over, turn)
         self.app.push_screen(screen)
