@@ -409,3 +409,61 @@ def test_a_month_result_shows_the_settlements_made_with_it(tmp_path: Path) -> No
             assert list(result.settlements) == made
 
     asyncio.run(run())
+
+
+def test_play_on_levels_are_chosen_and_a_saved_game_is_not_discarded_unasked(
+    tmp_path: Path,
+) -> None:
+    record = example("koikoi3")
+    saved = bot_record("koikoi2", 1, {"months": 3}, actions=10)
+    Store(tmp_path / "data").write(saved.to_json())
+    at = Positions(record).month_starts()[2] + 4
+
+    async def run() -> None:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = viewer(app)
+            screen.go(at)
+            seat = screen.game.to_act
+            await keys(pilot, "p")
+            dialog = app.screen
+            assert isinstance(dialog, PlayOnScreen)
+            first = next(s for s in range(3) if s != seat)
+            dialog.query_one(f"#seat{first}").focus()
+            await keys(pilot, "enter")  # random → normal
+            await pilot.pause(0.25)  # a button takes one press at a time
+            await keys(pilot, "enter")  # normal → strong
+            assert dialog.levels[first] == "strong"
+            dialog.query_one("#start").focus()
+            await keys(pilot, "enter")
+            assert isinstance(app.screen, Decision)  # discard the saved game?
+            await keys(pilot, "n")
+            assert app.screen is dialog and Store(tmp_path / "data").load() == saved
+            await keys(pilot, "enter", "y")
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            assert table.session.seats[first].player == "strong"
+
+    asyncio.run(run())
+
+
+def test_esc_stops_the_review_and_keeps_nothing(tmp_path: Path) -> None:
+    record = example("hachihachi")
+
+    async def run() -> None:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = viewer(app)
+            await keys(pilot, "v", "r")
+            review_screen = app.screen
+            assert isinstance(review_screen, ReviewScreen)
+            workers = list(review_screen.workers)
+            await keys(pilot, "escape")
+            assert app.screen is screen and screen.reviews == {}
+            assert workers and all(w.is_cancelled for w in workers)  # it stops at the next decision
+            await pilot.pause(0.3)
+            assert screen.reviews == {}
+
+    asyncio.run(run())
