@@ -440,7 +440,7 @@ def test_advice_tells_stopping_from_playing_on_and_declaring_from_keeping() -> N
 
 
 I18N = Path(__file__).resolve().parents[2] / "hanafuda_tui" / "ui" / "data" / "i18n"
-KEY_NAMES = {"Enter", "Tab", "Esc", "Ctrl", "English", "Ver", "hanafuda"}
+KEY_NAMES = {"Enter", "Tab", "Esc", "Ctrl", "Home", "End", "English", "Ver", "hanafuda"}
 """English a Japanese screen may show: names of keys, the language to switch to, the program."""
 
 
