@@ -240,9 +240,14 @@ class ViewerScreen(Screen[None]):
             out=out,
             set_aside=seating.set_aside if seating and seat == view.seat else 0,
             many=view.players > 3,
-            one_line=view.players > 3,
+            one_line=view.players > 3 and not self.big_board(),
             ruleset=view.ruleset,
         )
+
+    def big_board(self) -> bool:
+        """Whether the field and the hand use big cards (the seats have room to spare)."""
+        width, height = self.app.size
+        return width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
 
     def yaku_infos(self, game: Game, view: PlayerView) -> list[YakuInfo]:
         options = view.options
@@ -287,8 +292,10 @@ class ViewerScreen(Screen[None]):
             labels = [
                 f"[reverse]▶{label}[/]" if a == action else label for a, label, _ in prompt.choices
             ]
-            text = f"{who}: [b]{prompt.title_text}[/b]  " + "  ".join(labels)
-            if self.app.size.height >= BIG_SIZE[1]:
+            title = prompt.title_text
+            named = title if who in title else f"{who}: {title}"  # some prompts name the seat
+            text = f"[b]{named}[/b]  " + "  ".join(labels)
+            if self.big_board():
                 text += "".join(f"\n  {line}" for line in prompt.body[:4] if line)
         if action < 0:
             text += f"  [dim]{t('viewer.record_ends')}[/]"
