@@ -1,4 +1,4 @@
-"""The `hanafuda` command: play (default), sim, replay, stats.
+"""The `hanafuda` command: play (default), sim, replay, stats, serve.
 
 Bad input (unknown ruleset, option, bot, a malformed record, a file that cannot be read or written)
 gets one line on stderr and exit status 2; text from a record is printed without terminal controls.
@@ -466,9 +466,26 @@ def cmd_play(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    if request is None:
-        return run_app()
-    return run_app(HanafudaApp(table=TableRequest(**request)))
+    store = None
+    if getattr(args, "save_slot", False):
+        from .ui.storage import SlotStore
+
+        store = SlotStore()
+    table = None if request is None else TableRequest(**request)
+    return run_app(HanafudaApp(store=store, table=table))
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port must be 0 to 65535, not {args.port}")
+    try:
+        from .ui.serve import ServeError, serve
+    except ImportError as err:
+        raise UsageError(f"cannot serve ({err}); reinstall hanafuda-tui") from None
+    try:
+        return serve(args.host, args.port, args.public_url)
+    except ServeError as err:
+        raise UsageError(str(err)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -487,6 +504,12 @@ def build_parser() -> argparse.ArgumentParser:
         " default: you and normal bots",
     )
     play.add_argument("--seed", help="the same seed deals the same cards and bot moves")
+    play.add_argument(
+        "--save-slot",
+        action="store_true",
+        help="keep the game in the first free save slot of the data directory (sessions/N/)"
+        " rather than its one save, as each browser session of serve does",
+    )
 
     sim = sub.add_parser("sim", help="play whole games between bots")
     sim.add_argument("--ruleset", default="koikoi3", help=f"one of {', '.join(RULESETS)}")
@@ -515,6 +538,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="one JSON line per game as it ends, then the results (without totals)",
     )
 
+    srv = sub.add_parser(
+        "serve",
+        help="serve the game to web browsers: each browser session plays with a save of its own",
+    )
+    srv.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
+    srv.add_argument(
+        "--port", type=int, default=8000, help="the port to listen on (8000; 0: a free one)"
+    )
+    srv.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address browsers reach the server at, if not the one they asked for (a proxy)",
+    )
+
     rep = sub.add_parser("replay", help="replay a game record")
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true")
@@ -532,6 +569,7 @@ COMMANDS = {
     "replay": cmd_replay,
     "stats": cmd_stats,
     "play": cmd_play,
+    "serve": cmd_serve,
     None: cmd_play,
 }
 
