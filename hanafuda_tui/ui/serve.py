@@ -70,6 +70,8 @@ class GameServer(Server):
         self.sock = sock
         self.url = url_of(sock)
         self.fixed_url = public_url.rstrip("/") if public_url else None
+        self.sessions: set[asyncio.Task[Any]] = set()
+        """The browser sessions connected (their handlers), each with its game's process."""
         super().__init__(
             session_command(),
             port=sock.getsockname()[1],
@@ -82,6 +84,24 @@ class GameServer(Server):
         if self.fixed_url:
             print(f"hanafuda: pages send browsers to {self.fixed_url}")
         print("hanafuda: each browser session has its own save; settings are shared", flush=True)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        session = asyncio.current_task()
+        assert session is not None
+        self.sessions.add(session)
+        try:
+            return await super().handle_websocket(request)
+        finally:
+            self.sessions.discard(session)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """End every session at once: its game is told to quit (its save is written after
+        every action) and its page's connection closed, rather than waiting for browsers to
+        leave."""
+        sessions = list(self.sessions)
+        for session in sessions:
+            session.cancel()
+        await asyncio.gather(*sessions, return_exceptions=True)
 
     async def handle_index(self, request: web.Request) -> Any:
         # No await between setting the address and the page reading it: one request at a time.
