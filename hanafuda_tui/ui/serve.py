@@ -27,8 +27,10 @@ class ServeError(Exception):
 
 
 def session_command() -> str:
-    """The shell command textual-serve starts for each browser session."""
-    return shlex.join([sys.executable, *SESSION_COMMAND])
+    """The shell command textual-serve starts for each browser session: the shell gives way to
+    the game (``exec``), so the game's parent is the server and it sees the server go."""
+    command = shlex.join([sys.executable, *SESSION_COMMAND])
+    return command if sys.platform == "win32" else f"exec {command}"
 
 
 def listen(host: str, port: int) -> socket.socket:

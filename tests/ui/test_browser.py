@@ -7,33 +7,36 @@ session's process. Screenshots are kept in the test's directory."""
 from __future__ import annotations
 
 import base64
+import importlib.util
 import json
-import os
 import random
 import re
 import shutil
 import signal
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.serve import WAIT, Served, in_session, serving, slot_held, wait_until
 
 from hanafuda_tui.core.events import Played
 from hanafuda_tui.core.records import load_record, new_game, record_of, replay
 
 CHROMIUM = shutil.which("chromium")
 CHROMEDRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and CHROMEDRIVER),
-    reason="no system Chromium to drive (apt-get install chromium chromium-driver fonts-noto-cjk)",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not (CHROMIUM and CHROMEDRIVER),
+        reason="no system Chromium to drive (apt-get install chromium chromium-driver fonts-noto-cjk)",
+    ),
+    pytest.mark.skipif(
+        importlib.util.find_spec("selenium") is None,
+        reason="selenium is not installed (pip install -e '.[test]')",
+    ),
+]
 
-WAIT = 30.0
-"""Seconds at most to wait for any one thing the page or the game should do."""
 WINDOW = (1180, 860)
 """The browser window: the page's terminal is then about 120×36 cells (the large cards)."""
 SEED = "7"
@@ -82,92 +85,29 @@ image.src = "data:image/png;base64," + data;
 (read by the browser itself: no image library needed)."""
 
 
-def wait_for(what: str, ready: Callable[[], Any], on_timeout: Callable[[], None]) -> Any:
-    """Poll until ``ready()`` is truthy (its value), at most WAIT seconds; then fail naming it."""
-    deadline = time.monotonic() + WAIT
-    while True:
-        value = ready()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            on_timeout()
-            pytest.fail(f"the browser never showed {what}")
-        time.sleep(0.2)
-
-
 def plain(text: str) -> str:
     """Terminal output without its control sequences."""
     return re.sub(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07]*\x07|[()][0-9A-Za-z]|.)", "", text)
 
 
-def slot_held(directory: Path) -> bool:
-    """Whether a running process holds this save slot's lock (tried and let go at once)."""
-    import fcntl
-
-    with open(directory / "save.lock", "a+b") as f:
-        try:
-            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        fcntl.flock(f.fileno(), fcntl.LOCK_UN)
-        return False
-
-
 def human_plays(save: Path) -> int:
-    """Cards the human at seat 1 has played in the game saved at ``save``."""
+    """Cards the human in the first seat has played in the game saved at ``save``."""
     if not save.exists():
         return 0
     game = replay(load_record(save.read_text("utf-8")))
     return sum(isinstance(e, Played) and e.seat == 0 for e in game.log)
 
 
-def in_session(pgid: int) -> bool:
-    """Whether any process of the server's session is left."""
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str, Path, Path]]:
-    """``hanafuda serve --port 0`` in a session of its own (so every process it starts can be
-    found), its data and settings directories in the test's; the game's pace 0 and Japanese."""
-    data, config = tmp_path / "data", tmp_path / "config"
+def server(tmp_path: Path) -> Iterator[tuple[Served, Path, Path]]:
+    """``hanafuda serve --port 0`` with its data and settings in the test's directory; the game's
+    pace 0 and Japanese."""
+    config = tmp_path / "config"
     config.mkdir()
     settings = {"pace": 0, "motion": False, "language": "ja"}
     (config / "config.json").write_text(json.dumps(settings), "utf-8")
-    env = {**os.environ, "HANAFUDA_DATA_DIR": str(data), "HANAFUDA_CONFIG_DIR": str(config)}
-    log = open(tmp_path / "server.log", "w+", encoding="utf-8")  # noqa: SIM115 (read as it grows)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "hanafuda_tui", "serve", "--port", "0"],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-
-        def url() -> str:
-            found = re.search(
-                r"serving the game at (http://\S+)", (tmp_path / "server.log").read_text()
-            )
-            return found.group(1) if found else ""
-
-        def dead() -> None:
-            raise AssertionError(
-                f"the server did not start: {(tmp_path / 'server.log').read_text()}"
-            )
-
-        address = wait_for("the server's address", lambda: proc.poll() is None and url(), dead)
-        yield proc, address, data, config
-    finally:
-        if in_session(proc.pid):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-        log.close()
+    with serving(tmp_path, env={"HANAFUDA_CONFIG_DIR": str(config)}) as served:
+        yield served, tmp_path / "data", config
 
 
 @pytest.fixture
@@ -234,7 +174,9 @@ class Tab:
         self.driver.execute_script("window.__screen = ''")
 
     def wait_for_text(self, text: str) -> None:
-        wait_for(repr(text), lambda: text in self.screen(), lambda: self.shot("timed-out"))
+        wait_until(
+            f"{text!r} on the page", lambda: text in self.screen(), lambda: self.shot("timed-out")
+        )
 
     def keys(self, *keys: str) -> None:
         """Keys typed into the page's terminal, one at a time."""
@@ -262,11 +204,12 @@ class Tab:
 
 
 def test_the_game_plays_in_a_browser_with_a_save_for_each_session(
-    server: tuple[subprocess.Popen[str], str, Path, Path], browser: Any, tmp_path: Path
+    server: tuple[Served, Path, Path], browser: Any, tmp_path: Path
 ) -> None:
     from selenium.webdriver.common.keys import Keys
 
-    proc, url, data, config = server
+    served, data, config = server
+    proc, url = served.proc, served.url
     shots = tmp_path / "screenshots"
     shots.mkdir()
     slot1, slot2 = data / "sessions" / "1", data / "sessions" / "2"
@@ -288,7 +231,7 @@ def test_the_game_plays_in_a_browser_with_a_save_for_each_session(
     first.keys(Keys.UP)  # from Start to the seed
     first.keys(*SEED, Keys.DOWN, Keys.ENTER)
     save = slot1 / "save.json"
-    wait_for("a game saved in the first slot", save.exists, lambda: first.shot("timed-out"))
+    wait_until("a game saved in the first slot", save.exists, lambda: first.shot("timed-out"))
     seeded = load_record(save.read_text("utf-8"))
     assert seeded.seats[0].player == "human" and seeded.ruleset == "koikoi3"
     dealt = record_of(new_game("koikoi3", random.Random(SEED)), seeded.seats)
@@ -301,12 +244,13 @@ def test_the_game_plays_in_a_browser_with_a_save_for_each_session(
 
     second = Tab(browser, url, shots, new=True)  # a second session, the settings it shares
     second.wait_for_text("choose the rules and the seats")
+    second.wait_for_text("Quit")  # the row of buttons, drawn
     second.shot("5-second-tab")
     assert "Continue" not in second.screen()  # its own save slot: nothing to continue
     assert slot_held(slot1) and slot_held(slot2)
 
     first.close()  # the first session's process ends; its save stays in its slot
-    wait_for("the first slot let go", lambda: not slot_held(slot1), lambda: None)
+    wait_until("the first slot let go", lambda: not slot_held(slot1))
     third = Tab(browser, url, shots, new=True)
     third.wait_for_text("Continue")  # the first session's game, offered to the next one
     assert slot_held(slot1)
@@ -315,5 +259,5 @@ def test_the_game_plays_in_a_browser_with_a_save_for_each_session(
 
     proc.send_signal(signal.SIGINT)  # Ctrl+C
     assert proc.wait(timeout=WAIT) == 0
-    wait_for("every session's process gone", lambda: not in_session(proc.pid), lambda: None)
-    assert "Traceback" not in (tmp_path / "server.log").read_text("utf-8")
+    wait_until("every session's process gone", lambda: not in_session(proc.pid))
+    assert "Traceback" not in served.output()

@@ -3,18 +3,16 @@ each browser the WebSocket address it can reach, and Ctrl+C stops it with status
 
 from __future__ import annotations
 
-import os
+import asyncio
 import re
 import signal
 import socket
-import subprocess
-import sys
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from helpers.cli import refused
+from helpers.serve import WAIT, Served, in_session, serving, slot_held, wait_until
 
 from hanafuda_tui.ui.serve import SESSION_COMMAND, session_command
 
@@ -45,35 +43,8 @@ def test_bad_input_is_one_line(
 
 def test_each_session_runs_the_game_with_a_save_slot_of_its_own() -> None:
     assert session_command().split()[-4:] == list(SESSION_COMMAND)
+    assert session_command().startswith("exec ")  # the game's parent is the server itself
     assert SESSION_COMMAND[-2:] == ("play", "--save-slot")
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """``hanafuda serve --port 0``: the server process, and the URL it says it serves at."""
-    yield from start_server(tmp_path, [])
-
-
-def start_server(tmp_path: Path, extra: list[str]) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    env = {**os.environ, "HANAFUDA_DATA_DIR": str(tmp_path / "data")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "hanafuda_tui", "serve", "--port", "0", *extra],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        found = re.search(r"serving the game at (http://\S+) ", line)
-        assert found, line
-        yield proc, found.group(1)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
 
 
 def page(url: str, host: str | None = None) -> str:
@@ -89,26 +60,49 @@ def websocket_of(html: str) -> str:
     return found.group(1)
 
 
-def test_port_0_picks_a_free_port_and_ctrl_c_stops_the_server_cleanly(
-    server: tuple[subprocess.Popen[str], str],
-) -> None:
-    proc, url = server
-    port = int(url.rsplit(":", 1)[1])
-    assert url.startswith("http://127.0.0.1:") and port > 0
-    html = page(url)
-    assert "<div>hanafuda</div>" in html
-    assert websocket_of(html) == f"ws://127.0.0.1:{port}/ws"
-    assert websocket_of(page(url, host="game.example:8123")) == "ws://game.example:8123/ws"
-    proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=30)
-    assert proc.returncode == 0
-    assert "Traceback" not in out
+def test_port_0_picks_a_free_port_and_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
+    with serving(tmp_path) as server:
+        port = int(server.url.rsplit(":", 1)[1])
+        assert server.url.startswith("http://127.0.0.1:") and port > 0
+        html = page(server.url)
+        assert "<div>hanafuda</div>" in html
+        assert websocket_of(html) == f"ws://127.0.0.1:{port}/ws"
+        assert (
+            websocket_of(page(server.url, host="game.example:8123")) == "ws://game.example:8123/ws"
+        )
+        server.proc.send_signal(signal.SIGINT)
+        assert server.proc.wait(timeout=WAIT) == 0
+        assert "Traceback" not in server.output()
 
 
 def test_a_public_url_is_where_every_page_sends_the_browser(tmp_path: Path) -> None:
-    for proc, url in start_server(tmp_path, ["--public-url", "https://hanafuda.example/"]):
-        assert websocket_of(page(url)) == "wss://hanafuda.example/ws"
-        assert websocket_of(page(url, host="other.example")) == "wss://hanafuda.example/ws"
-        proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=30)
-        assert proc.returncode == 0
+    with serving(tmp_path, "--public-url", "https://hanafuda.example/") as server:
+        assert websocket_of(page(server.url)) == "wss://hanafuda.example/ws"
+        assert websocket_of(page(server.url, host="other.example")) == "wss://hanafuda.example/ws"
+        assert "pages send browsers to https://hanafuda.example" in server.output()
+
+
+def test_a_killed_server_s_games_end_and_let_their_save_slots_go(tmp_path: Path) -> None:
+    """A session (the page's WebSocket, opened here without a browser) runs a game holding slot
+    1; when the server is killed outright the game ends by itself and the slot is free."""
+    import aiohttp
+
+    slot = tmp_path / "data" / "sessions" / "1"
+
+    async def session(server: Served) -> None:
+        async with aiohttp.ClientSession() as http:
+            ws_url = server.url.replace("http://", "ws://") + "/ws?width=80&height=24"
+            async with http.ws_connect(ws_url) as ws:
+                for _ in range(int(WAIT / 0.2)):
+                    if (slot / "save.lock").exists() and slot_held(slot):
+                        break
+                    await asyncio.sleep(0.2)
+                assert slot_held(slot)
+                server.proc.send_signal(signal.SIGKILL)
+                server.proc.wait()
+                await ws.close()
+
+    with serving(tmp_path) as server:
+        asyncio.run(session(server))
+        wait_until("the game's process gone", lambda: not in_session(server.proc.pid))
+        assert not slot_held(slot)
