@@ -379,6 +379,11 @@ class Game:
                 self.emit(Decided, self.to_act, action, held)
             self.apply_other(action)
 
+    def board(self) -> dict[str, object]:
+        """The ruleset's public whole-game facts a table shows beside a view, as plain data
+        (none here; a ruleset whose table shows more, such as a running sheet, says them)."""
+        return {}
+
     def spectator_view(self) -> PlayerView:
         """The game as one who sits at no seat sees it: no hand, no legal action, none of any
         seat's own facts (``seat`` -1)."""

@@ -259,6 +259,7 @@ class Table:
                 results=results,
                 settlements=list(settlements),
                 scores=list(game.scores),
+                board=game.board(),
             )
         )
 
