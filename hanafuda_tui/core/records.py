@@ -58,12 +58,19 @@ def _exactly(value: Any, wanted: Any) -> Any:
     return value
 
 
+HUMAN = "human"
+REMOTE = "remote"
+PEOPLE = (HUMAN, REMOTE)
+"""The seats' players that are people, not bots."""
+
+
 class SeatRecord(BaseModel):
     model_config = STRICT
 
     name: str
     player: str = "human"
-    """``human`` or a bot spec such as ``random``."""
+    """``human`` (at the keyboard of the machine holding the game), ``remote`` (a player at a
+    hosted table from another machine), or a bot spec such as ``random``."""
 
 
 class DealRecord(BaseModel):

@@ -30,7 +30,13 @@ from websockets.exceptions import ConnectionClosed
 from ..bots import Bot, make_bot
 from ..core.events import seen_by
 from ..core.game import Game
-from ..core.records import GameRecord, SeatRecord, record_of, write_atomically
+from ..core.records import (
+    PEOPLE,
+    GameRecord,
+    SeatRecord,
+    record_of,
+    write_atomically,
+)
 from .protocol import (
     CLIENT,
     MAX_MESSAGE_BYTES,
@@ -51,10 +57,6 @@ from .protocol import (
     view_model,
 )
 
-HUMAN = "human"
-"""A seat played at the host's own keyboard (in a record: as at a local table)."""
-REMOTE = "remote"
-"""A seat played from another machine."""
 SPECTATOR = -1
 JOIN_TIMEOUT = 10.0
 """Seconds a new connection has to say who it is."""
@@ -128,7 +130,7 @@ class Table:
         self.bots: dict[int, Bot] = {
             i: make_bot(s.player, random.Random(f"{seed}/bot/{i}"))
             for i, s in enumerate(seats)
-            if s.player not in (HUMAN, REMOTE)
+            if s.player not in PEOPLE
         }
         self.stand_ins: dict[int, Bot] = {}
         """Bots the host gave the seats of players who are away."""
@@ -143,7 +145,7 @@ class Table:
 
     @staticmethod
     def new_codes(seats: Iterable[SeatRecord]) -> dict[int, str]:
-        return {i: new_code() for i, s in enumerate(seats) if s.player in (HUMAN, REMOTE)}
+        return {i: new_code() for i, s in enumerate(seats) if s.player in PEOPLE}
 
     def seat_of(self, code: str) -> int | None:
         """The seat ``code`` grants (SPECTATOR for the spectator code), else None; every code is
