@@ -116,13 +116,12 @@ def test_every_message_holds_only_what_its_seat_may_see(
             assert message["view"] == shot.views[seat].model_dump(mode="json"), (
                 f"seat {seat}, update {message['seq']}: not the core's view"
             )
-            for t in message["told"]:
-                event = log[at]
-                at += 1
+            for event in log[at : at + len(message["told"])]:
                 if isinstance(event, TeyakuShown):
                     revealed |= event.cards
                 if isinstance(event, HattoExempt):
                     revealed |= event.proof
+            at += len(message["told"])
             hidden = hidden_from(seat, shot, revealed)
             leaked = (cards_in(message["view"]) | cards_in(this_deal(message["told"]))) & hidden
             assert not leaked, f"seat {seat}, update {message['seq']}: hidden cards {leaked:#x}"
