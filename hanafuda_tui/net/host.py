@@ -328,8 +328,11 @@ class Host:
     """The server: its tables, found by code; a bad or silent connection is closed and the
     tables play on."""
 
-    def __init__(self, executor: Executor | None = None) -> None:
+    def __init__(
+        self, executor: Executor | None = None, join_timeout: float = JOIN_TIMEOUT
+    ) -> None:
         self.tables: list[Table] = []
+        self.join_timeout = join_timeout
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
         self.server: Server | None = None
 
@@ -370,7 +373,7 @@ class Host:
     async def handle(self, socket: ServerConnection) -> None:
         """One connection: its join, then its actions, until it ends."""
         try:
-            raw = await asyncio.wait_for(socket.recv(), JOIN_TIMEOUT)
+            raw = await asyncio.wait_for(socket.recv(), self.join_timeout)
             join = CLIENT.validate_json(raw)
         except (TimeoutError, ConnectionClosed):
             return
