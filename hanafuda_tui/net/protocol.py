@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import typing
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
@@ -270,3 +271,14 @@ HostMessage = Annotated[
 
 CLIENT = TypeAdapter(ClientMessage)
 HOST = TypeAdapter(HostMessage)
+
+
+def schema_text() -> str:
+    """The JSON Schema of the protocol's messages: what a client sends, what the host sends
+    (``docs/protocol.schema.json``, generated, never written by hand)."""
+    schema = {
+        "$comment": f"hanafuda-tui table protocol, version {VERSION}: one JSON text frame a message",
+        "client": CLIENT.json_schema(),
+        "host": HOST.json_schema(),
+    }
+    return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
