@@ -93,9 +93,9 @@ class Link:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
 
     def send(self, message: Message) -> None:
-        """Queue ``message``; a client that has stopped reading is closed."""
+        """Queue ``message``; a client that has stopped reading is cut off."""
         if self.queue.qsize() >= QUEUE_LIMIT:
-            self.queue.put_nowait(None)
+            self.socket.transport.abort()
             return
         self.queue.put_nowait(message.model_dump_json())
 
@@ -262,6 +262,7 @@ class Table:
                 settlements=list(settlements),
                 scores=list(game.scores),
                 board=game.board(),
+                at=time.time(),
             )
         )
 

@@ -222,6 +222,9 @@ class Update(Message):
     settlements: list[Settlement] = []
     scores: list[int]
     """Each seat's score as the table shows it."""
+    at: float = 0.0
+    """The host's clock (seconds since the epoch) when it made the update: a client on a machine
+    with the same clock can tell how long the update took to reach it."""
     board: dict[str, Any] = {}
     """The ruleset's public whole-game facts a table shows beside the view (the 八八 記入式)."""
 

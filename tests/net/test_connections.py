@@ -23,8 +23,8 @@ from hanafuda_tui.core.events import seen_by
 from hanafuda_tui.core.game import PlayerView
 from hanafuda_tui.core.records import REMOTE, SeatRecord, new_game
 from hanafuda_tui.net.client import Connection, JoinError, play_bot
-from hanafuda_tui.net.host import WRONG_CODE_DELAY, Host, Table
-from hanafuda_tui.net.protocol import Presence, Update
+from hanafuda_tui.net.host import QUEUE_LIMIT, WRONG_CODE_DELAY, Host, Link, Table
+from hanafuda_tui.net.protocol import Closed, Presence, Update
 
 THREE_MONTHS = {"months": 3}
 
@@ -256,6 +256,28 @@ def test_a_spectator_that_stops_reading_slows_no_one() -> None:
 
     games, table = run(go())
     assert all(g.record == table.record() for g in games)
+
+
+def test_a_client_whose_messages_pile_up_is_cut_off() -> None:
+    """A connection whose writer cannot send (the client reads nothing, its buffers are full)
+    is aborted once its queue holds QUEUE_LIMIT messages; nothing waits for it."""
+
+    class Transport:
+        aborted = False
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    class Socket:
+        transport = Transport()
+
+    async def go() -> tuple[int, bool]:
+        link = Link(Socket(), 0)  # type: ignore[arg-type]
+        for _ in range(QUEUE_LIMIT + 5):
+            link.send(Closed(reason="x"))
+        return link.queue.qsize(), Socket.transport.aborted
+
+    assert run(go()) == (QUEUE_LIMIT, True)
 
 
 def self_signed(directory: Path) -> tuple[Path, Path]:
