@@ -330,12 +330,17 @@ class Host:
     tables play on."""
 
     def __init__(
-        self, executor: Executor | None = None, join_timeout: float = JOIN_TIMEOUT
+        self,
+        executor: Executor | None = None,
+        join_timeout: float = JOIN_TIMEOUT,
+        remind_every: float = PRESENCE_EVERY,
     ) -> None:
         self.tables: list[Table] = []
         self.join_timeout = join_timeout
+        self.remind_every = remind_every
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
         self.server: Server | None = None
+        self.reminders: asyncio.Task[None] | None = None
 
     def add(self, table: Table) -> Table:
         table.executor = self.executor
@@ -364,9 +369,20 @@ class Host:
             ping_timeout=20,
             close_timeout=2,
         )
+        self.reminders = asyncio.create_task(self.remind())
         return int(self.server.sockets[0].getsockname()[1]) if self.server.sockets else port
 
+    async def remind(self) -> None:
+        """Tell every table with a player away who it is and for how long, now and then."""
+        while True:
+            await asyncio.sleep(self.remind_every)
+            for table in self.tables:
+                if table.away and not table.game.is_over:
+                    table.presence()
+
     async def close(self) -> None:
+        if self.reminders is not None:
+            self.reminders.cancel()
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()

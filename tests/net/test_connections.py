@@ -202,6 +202,29 @@ def test_a_dropped_player_rejoins_with_the_same_code_and_finishes_the_year() -> 
     assert presences[-1].away == [] or all(a.seat != 0 for a in presences[-1].away)
 
 
+def test_the_others_are_reminded_who_is_away_and_for_how_long() -> None:
+    async def go() -> list[list[tuple[int, float]]]:
+        table = remote_table("koikoi3", THREE_MONTHS, "away")
+        server, where = await hosted(table, remind_every=0.1)
+        player = await Connection.open(where, table.codes[1])
+        await player.close()
+        watcher = await Connection.open(where, table.spectator_code or "")
+        seen: list[list[tuple[int, float]]] = []
+        async for message in watcher.messages():
+            if isinstance(message, Presence):
+                seen.append([(a.seat, a.seconds) for a in message.away])
+            if len(seen) == 4:
+                break
+        await watcher.close()
+        await server.close()
+        return seen
+
+    seen = run(go())
+    assert all({seat for seat, _ in away} == {0, 1, 2} for away in seen)
+    waited = [dict(away)[1] for away in seen]
+    assert waited == sorted(waited) and waited[-1] > waited[0]
+
+
 class Waiting(Bot):
     """A bot that decides only once the test lets it (its thread waits; the host must not)."""
 
