@@ -137,6 +137,10 @@ class Table:
         self.links: dict[int, Link] = {}
         self.watchers: set[Link] = set()
         self.away: dict[int, float] = {s: time.monotonic() for s in self.codes}
+        """Each person's seat nobody sits at now, and since when (the table's start for a seat
+        not yet joined)."""
+        self.dropped: set[int] = set()
+        """Seats whose player was here and left (their connection dropped)."""
         self.seq = 0
         self.wake = asyncio.Event()
         self.executor = executor
@@ -300,6 +304,7 @@ class Table:
                 old.queue.put_nowait(None)
             self.links[seat] = link
             self.away.pop(seat, None)
+            self.dropped.discard(seat)
             self.stand_ins.pop(seat, None)
             if name and name != self.seats[seat].name:
                 self.seats[seat] = self.seats[seat].model_copy(update={"name": name})
@@ -318,6 +323,7 @@ class Table:
             del self.links[link.seat]
             if not self.game.is_over:
                 self.away[link.seat] = time.monotonic()
+                self.dropped.add(link.seat)
                 self.presence()
 
     def all_told(self) -> bool:

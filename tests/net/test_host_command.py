@@ -138,3 +138,21 @@ def test_a_wrong_code_or_no_host_is_one_line_and_status_1(tmp_path: Path) -> Non
     host.wait()
     assert wrong.returncode == 1
     assert wrong.stderr == "hanafuda: error: no table has this code\n"
+
+
+def test_the_seat_of_a_player_who_left_is_given_to_a_bot_after_a_while(tmp_path: Path) -> None:
+    host, listening = start_host(tmp_path, "--option", "months=3", "--stand-in-after", "0.3")
+    port, codes = listening["port"], listening["codes"]
+    traces = {s: tmp_path / f"t{s}.jsonl" for s in codes}
+    clients = {s: start_client(port, codes[s], traces[s], tmp_path / f"r{s}.json") for s in codes}
+    wait_for_lines(traces["0"], 8)
+    clients["0"].kill()
+    clients["0"].wait()
+    assert finish(clients["1"])[0] == 0 and finish(clients["2"])[0] == 0
+    assert finish(host)[0] == 0
+    presence = [
+        json.loads(line)
+        for line in traces["1"].read_text("utf-8").splitlines()
+        if '"presence"' in line
+    ]
+    assert any(a["seat"] == 0 and a["by_bot"] for p in presence for a in p["away"])
