@@ -146,6 +146,8 @@ class Table:
         self.executor = executor
         self.report = report or (lambda line: print(line, file=sys.stderr))
         self.save_error = ""
+        self.told_as_is: dict[int, Told] = {}
+        self.told_blanked: dict[int, Told] = {}
 
     @staticmethod
     def new_codes(seats: Iterable[SeatRecord]) -> dict[int, str]:
@@ -243,14 +245,23 @@ class Table:
     def all_links(self) -> list[Link]:
         return [*self.links.values(), *self.watchers]
 
+    def told(self, index: int, seat: int) -> Told:
+        """The event at ``index`` of the log as ``seat`` may see it (each made once: most
+        events are the same for every seat)."""
+        event = self.game.log[index]
+        own = not event.private or event.seat == seat
+        cache = self.told_as_is if own else self.told_blanked
+        told = cache.get(index)
+        if told is None:
+            model = event_model(event if own else seen_by(event, seat))
+            told = Told.model_construct(event=model, field=self.game.book.fields[index])
+            cache[index] = told
+        return told
+
     def tell(self, link: Link) -> None:
         """Send ``link`` its view and all it may see that happened since it was last told."""
         game, seat = self.game, link.seat
-        fields = game.book.fields
-        told = [
-            Told(event=event_model(seen_by(e, seat)), field=fields[i])
-            for i, e in enumerate(game.log[link.told :], start=link.told)
-        ]
+        told = [self.told(i, seat) for i in range(link.told, len(game.log))]
         view = game.spectator_view() if seat == SPECTATOR else game.view(seat)
         link.told = len(game.log)
         results = [plain(r) for r in game.results[link.results :]]
@@ -258,7 +269,7 @@ class Table:
         settlements = game.settlements[link.settlements :]
         link.settlements = len(game.settlements)
         link.send(
-            Update(
+            Update.model_construct(
                 seq=self.seq,
                 view=view_model(view),
                 told=told,
