@@ -34,15 +34,8 @@ from .core.records import (
 )
 from .core.rulesets import RULESETS, ruleset_class
 from .net.client import JoinError, play_bot
-from .net.host import (
-    Host,
-    Table,
-    clean_name,
-    codes_path,
-    load_codes,
-    new_code,
-    save_codes,
-)
+from .net.codes import codes_path, load_codes, new_code, save_codes
+from .net.host import Host, Table, clean_name
 
 DEFAULT_PORT = 8765
 TOLD_WAIT = 10.0

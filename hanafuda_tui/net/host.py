@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 import random
-import secrets
 import ssl
 import sys
 import time
@@ -37,6 +35,7 @@ from ..core.records import (
     record_of,
     write_atomically,
 )
+from .codes import new_code
 from .protocol import (
     CLIENT,
     MAX_MESSAGE_BYTES,
@@ -66,12 +65,6 @@ QUEUE_LIMIT = 1000
 """Messages waiting for a client that does not read before its connection is closed."""
 PRESENCE_EVERY = 5.0
 """Seconds between reminders of who is away."""
-
-
-def new_code() -> str:
-    """A join code: 8 characters from 40 bits of ``secrets``, easy to read aloud and type."""
-    alphabet = "23456789abcdefghjkmnpqrstuvwxyz"
-    return "".join(secrets.choice(alphabet) for _ in range(8))
 
 
 def clean_name(name: str) -> str:
@@ -457,25 +450,3 @@ async def refuse(socket: ServerConnection, reason: str) -> None:
         await socket.close()
     except ConnectionClosed:
         pass
-
-
-def codes_path(record_path: Path) -> Path:
-    """Where a table's join codes are kept beside its record (the record itself holds no secret)."""
-    return record_path.with_name(record_path.name + ".codes")
-
-
-def save_codes(path: Path, codes: dict[int, str], spectator: str | None) -> None:
-    text = json.dumps({"seats": {str(s): c for s, c in codes.items()}, "spectator": spectator})
-    write_atomically(path, text)
-    path.chmod(0o600)
-
-
-def load_codes(path: Path) -> tuple[dict[int, str], str | None] | None:
-    """The codes kept for a table, or None if there are none to read."""
-    try:
-        data = json.loads(path.read_text("utf-8"))
-        seats = {int(s): str(c) for s, c in data["seats"].items()}
-        spectator = data.get("spectator")
-        return seats, str(spectator) if spectator else None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
