@@ -178,6 +178,12 @@ class Tab:
             f"{text!r} on the page", lambda: text in self.screen(), lambda: self.shot("timed-out")
         )
 
+    def press(self, key: str, drawn: str) -> None:
+        """Type ``key`` and wait until the page has been sent ``drawn``."""
+        self.forget()
+        self.keys(key)
+        self.wait_for_text(drawn)
+
     def keys(self, *keys: str) -> None:
         """Keys typed into the page's terminal, one at a time."""
         from selenium.webdriver.common.by import By
@@ -228,8 +234,12 @@ def test_the_game_plays_in_a_browser_with_a_save_for_each_session(
     assert english != japanese
     assert json.loads((config / "config.json").read_text("utf-8"))["language"] == "en"
 
-    first.keys(Keys.UP)  # from Start to the seed
-    first.keys(*SEED, Keys.DOWN, Keys.ENTER)
+    # each key once the one before has been drawn: a key sent before the focus has moved would
+    # go to the widget that had it
+    first.press(Keys.UP, "new deals each time")  # from Start to the seed: its cursor drawn
+    first.press(SEED, SEED)
+    first.press(Keys.DOWN, "Start")
+    first.keys(Keys.ENTER)
     save = slot1 / "save.json"
     wait_until("a game saved in the first slot", save.exists, lambda: first.shot("timed-out"))
     seeded = load_record(save.read_text("utf-8"))
