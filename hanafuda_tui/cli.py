@@ -475,15 +475,38 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_app(HanafudaApp(store=store, table=table))
 
 
+SERVED = ("play", "join")
+"""The commands ``serve`` runs for each browser session: the ones that open a table."""
+
+
+def _session_argv(argv: Sequence[str]) -> list[str]:
+    """What each browser session of ``serve`` runs, checked as the command itself would check it
+    (before serving: a bad value is one line now, not a broken page later): ``play --save-slot``
+    unless told another; ``play`` always with a save slot of each session's own."""
+    argv = list(argv[1:] if argv[:1] == ["--"] else argv)
+    if not argv:
+        return ["play", "--save-slot"]
+    if argv[0] not in SERVED:
+        raise UsageError(f"serve runs play or join in each browser session, not {argv[0]!r}")
+    args = build_parser().parse_args(argv)
+    if args.command == "play":
+        _table_request(args)
+        return argv if args.save_slot else ["play", "--save-slot", *argv[1:]]
+    if args.bot:
+        raise UsageError("serve cannot run join --bot: a browser session is a player at a screen")
+    return argv
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be 0 to 65535, not {args.port}")
+    session = _session_argv(args.session)
     try:
         from .ui.serve import ServeError, serve
     except ImportError as err:
         raise UsageError(f"cannot serve ({err}); reinstall hanafuda-tui") from None
     try:
-        return serve(args.host, args.port, args.public_url)
+        return serve(args.host, args.port, args.public_url, session)
     except ServeError as err:
         raise UsageError(str(err)) from None
 
@@ -550,6 +573,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--public-url",
         metavar="URL",
         help="the address browsers reach the server at, if not the one they asked for (a proxy)",
+    )
+    srv.add_argument(
+        "session",
+        nargs=argparse.REMAINDER,
+        metavar="-- play|join ...",
+        help="what each browser session runs (default: play, each with a save slot of its own):"
+        " play with a table's settings, or join HOST:PORT CODE to sit at a hosted table",
     )
 
     rep = sub.add_parser("replay", help="replay a game record")

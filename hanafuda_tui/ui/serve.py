@@ -3,6 +3,8 @@
 Each browser session (a tab, a reload) gets a process of its own running ``hanafuda play
 --save-slot``: the ordinary app, drawn in the page's terminal, whose save is the first free slot of
 the data directory (``storage.SlotStore``); settings are the server's, shared by every session.
+The server may run another table command instead (``play`` with a table's settings, or ``join``
+to sit at a hosted table), checked by the command line before it serves.
 """
 
 from __future__ import annotations
@@ -12,24 +14,26 @@ import shlex
 import signal
 import socket
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from aiohttp import web
 from textual_serve.server import Server
 
 TITLE = "hanafuda"
-SESSION_COMMAND = ("-m", "hanafuda_tui", "play", "--save-slot")
-"""What each browser session runs, after the Python running the server."""
+SESSION = ("play", "--save-slot")
+"""The ``hanafuda`` command each browser session runs unless told another."""
 
 
 class ServeError(Exception):
     """The server cannot start (a host that does not resolve, a port in use): one line."""
 
 
-def session_command() -> str:
-    """The shell command textual-serve starts for each browser session: the shell gives way to
-    the game (``exec``), so the game's parent is the server and it sees the server go."""
-    command = shlex.join([sys.executable, *SESSION_COMMAND])
+def session_command(argv: Sequence[str] = SESSION) -> str:
+    """The shell command textual-serve starts for each browser session, ``hanafuda ARGV`` run by
+    the Python running the server: the shell gives way to the game (``exec``), so the game's
+    parent is the server and it sees the server go."""
+    command = shlex.join([sys.executable, "-m", "hanafuda_tui", *argv])
     return command if sys.platform == "win32" else f"exec {command}"
 
 
@@ -68,14 +72,16 @@ class GameServer(Server):
     itself was asked for (so a server on 0.0.0.0 works from other machines), unless a public URL
     is given (behind a proxy)."""
 
-    def __init__(self, sock: socket.socket, public_url: str | None = None) -> None:
+    def __init__(
+        self, sock: socket.socket, public_url: str | None = None, argv: Sequence[str] = SESSION
+    ) -> None:
         self.sock = sock
         self.url = url_of(sock)
         self.fixed_url = public_url.rstrip("/") if public_url else None
         self.sessions: set[asyncio.Task[Any]] = set()
         """The browser sessions connected (their handlers), each with its game's process."""
         super().__init__(
-            session_command(),
+            session_command(argv),
             port=sock.getsockname()[1],
             title=TITLE,
             public_url=self.fixed_url or self.url,
@@ -131,8 +137,11 @@ class GameServer(Server):
         )
 
 
-def serve(host: str, port: int, public_url: str | None = None) -> int:
-    """Serve the game on ``host``:``port`` until stopped; ServeError if it cannot listen there."""
+def serve(
+    host: str, port: int, public_url: str | None = None, argv: Sequence[str] = SESSION
+) -> int:
+    """Serve ``hanafuda ARGV`` (the game, each session with its save slot, unless told another)
+    on ``host``:``port`` until stopped; ServeError if it cannot listen there."""
     sock = listen(host, port)
-    GameServer(sock, public_url).serve()
+    GameServer(sock, public_url, argv).serve()
     return 0

@@ -4,6 +4,7 @@ each browser the WebSocket address it can reach, and Ctrl+C stops it with status
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import signal
 import socket
@@ -14,7 +15,8 @@ import pytest
 from helpers.cli import refused
 from helpers.serve import WAIT, Served, in_session, serving, slot_held, wait_until
 
-from hanafuda_tui.ui.serve import SESSION_COMMAND, session_command
+from hanafuda_tui.core.records import GameRecord, load_record, new_game, record_of
+from hanafuda_tui.ui.serve import session_command
 
 
 def test_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -42,9 +44,51 @@ def test_bad_input_is_one_line(
 
 
 def test_each_session_runs_the_game_with_a_save_slot_of_its_own() -> None:
-    assert session_command().split()[-4:] == list(SESSION_COMMAND)
+    assert session_command().split()[-4:] == ["-m", "hanafuda_tui", "play", "--save-slot"]
     assert session_command().startswith("exec ")  # the game's parent is the server itself
-    assert SESSION_COMMAND[-2:] == ("play", "--save-slot")
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--", "sim"], "serve runs play or join in each browser session, not 'sim'"),
+        (["--", "play", "--ruleset", "nope"], "unknown ruleset 'nope'"),
+        (["--", "play", "--option", "months=13"], "months"),
+        (["--", "join", "127.0.0.1:1"], "required: code"),
+        (["--", "join", "127.0.0.1:1", "c0de", "--bot", "normal"], "serve cannot run join --bot"),
+    ],
+)
+def test_a_bad_session_command_is_one_line_before_serving(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    assert words in refused(capsys, "serve", "--port", "0", *argv)
+
+
+def test_served_play_takes_a_table_s_settings_and_keeps_each_session_s_save_slot(
+    tmp_path: Path,
+) -> None:
+    """``serve -- play --ruleset koikoi2 --seed 3``: a session (the page's WebSocket, opened here
+    without a browser) opens that table at once and saves it in its own slot."""
+    import aiohttp
+
+    save = tmp_path / "data" / "sessions" / "1" / "save.json"
+
+    async def session(server: Served) -> GameRecord:
+        async with aiohttp.ClientSession() as http:
+            ws_url = server.url.replace("http://", "ws://") + "/ws?width=80&height=24"
+            async with http.ws_connect(ws_url):
+                for _ in range(int(WAIT / 0.2)):
+                    if save.exists():
+                        break
+                    await asyncio.sleep(0.2)
+                return load_record(save.read_text("utf-8"))
+
+    argv = ["--", "play", "--ruleset", "koikoi2", "--seed", "3"]
+    with serving(tmp_path, *argv) as server:
+        record = asyncio.run(session(server))
+    assert record.ruleset == "koikoi2"
+    dealt = record_of(new_game("koikoi2", random.Random("3")), record.seats)
+    assert record.deals[0].deck == dealt.deals[0].deck
 
 
 def page(url: str, host: str | None = None) -> str:
