@@ -66,7 +66,7 @@ def url_of(sock: socket.socket) -> str:
 
 
 class GameServer(Server):
-    """textual-serve's server on a socket already listening, with one line of its own at start.
+    """textual-serve's server on a socket already listening, saying in its own words where it is.
 
     The page tells the browser where to open the session's WebSocket: at the address the page
     itself was asked for (so a server on 0.0.0.0 works from other machines), unless a public URL
