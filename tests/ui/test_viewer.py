@@ -144,9 +144,10 @@ def test_a_seat_s_view_shows_no_card_hidden_from_it(tmp_path: Path, name: str) -
     asyncio.run(run())
 
 
-def test_the_same_screen_whatever_the_hidden_cards(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["koikoi3", "koikoi2", "hachihachi", "hanaawase"])
+def test_the_same_screen_whatever_the_hidden_cards(tmp_path: Path, name: str) -> None:
     """The record, and a twin whose cards hidden from the seat lie elsewhere: the same screen."""
-    record = example("koikoi3")
+    record = example(name)
     positions = Positions(record)
     at = positions.month_starts()[5] + 7
     game = positions.game_at(at)
