@@ -264,7 +264,7 @@ def test_the_review_lists_the_mistakes_and_opens_one(tmp_path: Path) -> None:
             assert app.screen is screen
             assert (screen.at, screen.seat) == (wanted[1].at, 1)
             text = str(screen.query_one("#decision").render())
-            assert f"{100 * wanted[1].played_chance:.0f}%" in text
+            assert f"{100 * wanted[1].played_chance:.0f}%" in text and "mistake" in text
 
     asyncio.run(run())
 

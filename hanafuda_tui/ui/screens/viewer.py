@@ -28,7 +28,7 @@ from ...core.game import Game, Phase, PlayerView
 from ...core.hints import available, current_yaku, near_yaku
 from ...core.records import GameRecord, RecordError
 from ...core.rulesets import ruleset_class, titles
-from ...review.judge import ITERATIONS, Judgement
+from ...review.judge import ITERATIONS, MISTAKE, Judgement
 from ...review.positions import Positions
 from ..faces import face, month_label
 from ..i18n import has, t
@@ -427,7 +427,8 @@ def judgement_text(j: Judgement) -> str:
     same = j.best == j.played or j.loss <= 0
     best = "" if same else t("review.best", action=move_label(j.best), p=pct(j.best_chance))
     text = t("review.played", p=pct(j.played_chance)) + (f"  {best}" if best else "")
-    return f"[dim]{t('review.bot')}[/dim] {text}"
+    mark = f"[reverse]{t('review.mistake')}[/] " if j.loss >= MISTAKE else ""
+    return f"{mark}[dim]{t('review.bot')}[/dim] {text}"
 
 
 def move_label(action: int) -> str:
