@@ -421,6 +421,10 @@ class HanafudaApp(App[int]):
             yield SystemCommand(t("cmd.leave"), t("cmd.leave_desc"), self.action_leave_table)
             yield SystemCommand(t("cmd.sheet"), t("cmd.sheet_desc"), self.action_score_sheet)
             yield SystemCommand(t("cmd.advice"), t("cmd.advice_desc"), self.action_advice)
+        if getattr(screen, "is_viewer", False):  # the replay viewer's own
+            viewer: Any = screen
+            yield SystemCommand(t("cmd.play_on"), t("cmd.play_on_desc"), viewer.action_play_on)
+            yield SystemCommand(t("cmd.review"), t("cmd.review_desc"), viewer.action_review)
         advice = "on" if self.config.settings.advice else "off"
         yield SystemCommand(
             t(f"cmd.advice_{advice}"), t("cmd.advice_toggle_desc"), self.action_toggle_advice

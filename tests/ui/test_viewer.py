@@ -468,3 +468,27 @@ def test_esc_stops_the_review_and_keeps_nothing(tmp_path: Path) -> None:
             assert screen.reviews == {}
 
     asyncio.run(run())
+
+
+def test_every_key_is_described_and_the_palette_offers_play_on_and_review(tmp_path: Path) -> None:
+    from hanafuda_tui.ui.i18n import t
+
+    async def run() -> None:
+        app = app_on(tmp_path, example("koikoi2"), language="ja")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = viewer(app)
+            for _ in range(2):
+                bindings = app.screen.active_bindings.items()
+                assert [
+                    k for k, (_, b, _, _) in bindings if not b.system and not b.description
+                ] == []
+                titles = [c.title for c in app.get_system_commands(screen)]
+                assert t("cmd.play_on") in titles and t("cmd.review") in titles
+                await keys(pilot, "l")
+            command = next(c for c in app.get_system_commands(screen) if c.title == t("cmd.review"))
+            command.callback()
+            await pilot.pause()
+            assert isinstance(app.screen, Decision)  # whose decisions?
+
+    asyncio.run(run())

@@ -58,6 +58,7 @@ class ViewerScreen(Screen[None]):
     """A recorded game step by step; ``seat`` None opens it with every hand open (a finished
     game only: a game not finished is seen from one seat, and stays so)."""
 
+    is_viewer = True
     BINDINGS = [
         Binding("left", "go_by(-1)", show=False),
         Binding("right", "go_by(1)", show=False),
