@@ -45,6 +45,19 @@ class RemoteGame:
         self.record: GameRecord | None = None
         """The year's whole record, once it is over."""
 
+    def welcome(self) -> Welcome:
+        """The welcome this copy was made from."""
+        return Welcome(
+            seat=self.seat,
+            ruleset=self.ruleset,
+            options=self.options.model_dump(),
+            seats=list(self.seats),
+        )
+
+    def fresh(self) -> RemoteGame:
+        """A new, empty copy of the same table, to take the same messages again."""
+        return RemoteGame(self.welcome())
+
     def update(self, message: Update) -> None:
         """Take an update: file its events as the core did, its results, the new view."""
         for told in message.told:

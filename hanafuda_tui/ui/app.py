@@ -98,6 +98,18 @@ class HanafudaApp(App[int]):
         set_lang(language or settings.language or locale_lang())
 
     async def on_mount(self) -> None:
+        self.prepare()
+        self.claim_save()
+        await self.push_screen(SelectorScreen())
+        self.ready = True
+        if self.table_request is not None:
+            self.open_requested(self.table_request)
+        self.check_size(self.size.width, self.size.height)
+        self.call_after_refresh(memory.freeze)
+
+    def prepare(self) -> None:
+        """What every screen of the app needs first: the settings' problems told, the theme, the
+        keys described in the current language."""
         if self.config_problem:
             self.notify(
                 t("config.damaged", error=self.config_problem),
@@ -110,13 +122,6 @@ class HanafudaApp(App[int]):
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         describe(self)
         self.screen_change_signal.subscribe(self, describe)
-        self.claim_save()
-        await self.push_screen(SelectorScreen())
-        self.ready = True
-        if self.table_request is not None:
-            self.open_requested(self.table_request)
-        self.check_size(self.size.width, self.size.height)
-        self.call_after_refresh(memory.freeze)
 
     def open_requested(self, request: TableRequest) -> None:
         """Open the requested table as Start would, asking first before a saved game is
@@ -172,7 +177,9 @@ class HanafudaApp(App[int]):
         table = self.table()
         if table is not None:
             session = table.session
-            return None if session.game.is_over or session.store is None else session
+            if not isinstance(session, Session) or session.game.is_over or session.store is None:
+                return None
+            return session
         if self._checked or self.save_in_use:
             return self._resumed
         self._checked = True

@@ -209,16 +209,16 @@ class HachihachiScreen(RulesetScreen):
         unit = Text(f"{t('hh.ba', ba=BA_NAMES[result.ba])} · {t('explain.kan')}")
         return result_head(result, names, last), [rows_table(result, names), unit]
 
-    def scores_shown(self, game: Game) -> Sequence[int]:
+    def scores_shown(self, game: Any) -> Sequence[int]:
         return scores_shown(game)
 
-    def sheet(self, game: Game, names: Sequence[str]) -> Table | None:
+    def sheet(self, game: Any, names: Sequence[str]) -> Table | None:
         return sheet_table(game, names)
 
     def sheet_text(self, game: Game, names: Sequence[str]) -> list[str] | None:
         return render_sheet(sheet(game), names) if isinstance(game, Hachihachi) else None
 
-    def year_scores(self, game: Game) -> tuple[Sequence[int], str]:
+    def year_scores(self, game: Any) -> tuple[Sequence[int], str]:
         final = board_of(game).get("final")
         if final is not None:
             return list(final), "year.rank.hachihachi"
