@@ -22,6 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
@@ -123,7 +124,7 @@ class NetApp(HanafudaApp):
         self.start_joining()
 
     def start_joining(self) -> None:
-        self.run_worker(self.keep_joined(), name="joined", exit_on_error=False)
+        self.run_worker(self.keep_joined(), name="joined")
 
     # -- the connection ---------------------------------------------------------------------------
 
@@ -137,7 +138,7 @@ class NetApp(HanafudaApp):
             except JoinError as err:
                 if self.session is None:  # never joined: one line, and out
                     self.refusal = str(err)
-                    self.exit(1)
+                    self.end(1)
                     return
                 self.session.lost = str(err)
                 self.deliver()
@@ -188,10 +189,11 @@ class NetApp(HanafudaApp):
             return
         table = self.table()
         if table is not None:
-            if table.moments or table.pending or self.screen is not table:
-                table.refresh_table()  # the status line: who is away, the connection
-            else:
-                table.advance()
+            with contextlib.suppress(NoMatches):  # a table being taken down shows nothing
+                if table.moments or table.pending or self.screen is not table:
+                    table.refresh_table()  # the status line: who is away, the connection
+                else:
+                    table.advance()
             return
         while session.inbox and session.game.current is None:
             message = session.inbox.popleft()
@@ -213,15 +215,19 @@ class NetApp(HanafudaApp):
 
     # -- the end ----------------------------------------------------------------------------------
 
+    def end(self, status: int) -> None:
+        """Exit with ``status`` (the app's result and the process's exit status)."""
+        self.exit(status, return_code=status)
+
     def year_done(self) -> None:
         """The year's last sheet is closed: the program ends."""
-        self.exit(0)
+        self.end(0)
 
     def quit_if(self, yes: int | None) -> None:
         self.asking_quit = False
         if yes:
             over = self.session is not None and self.session.game.record is not None
-            self.exit(0 if over else QUIT)
+            self.end(0 if over else QUIT)
 
 
 class HostApp(NetApp):
@@ -263,7 +269,7 @@ class HostApp(NetApp):
         except OSError as err:
             self.refusal = t("net.listen_failed", error=one_line(err))
             event.prevent_default()
-            self.exit(2)
+            self.end(2)
             return
         near = self.listen[0] if self.listen[0] not in ("0.0.0.0", "::", "") else "127.0.0.1"
         self.where = f"{near}:{self.port}"
@@ -323,7 +329,7 @@ class HostApp(NetApp):
         while not self.hosted_table.all_told() and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         await self.host.close()
-        self.exit(0)
+        self.end(0)
 
     def on_unmount(self) -> None:
         if self.host.server is not None:

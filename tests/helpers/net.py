@@ -23,6 +23,8 @@ from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.storage import Store
 
+from .ui import press
+
 
 @dataclass
 class Hosted:
@@ -86,3 +88,31 @@ def waits_for_key(app: Any) -> bool:
     if isinstance(screen, Decision | MonthResult | ScoreSheet):
         return True
     return isinstance(screen, TableScreen) and screen.human_to_play() is not None
+
+
+def kept_notices(app: Any) -> list[str]:
+    """Every notice ``app`` shows from now on, also kept in the list returned."""
+    notices: list[str] = []
+    original = app.notify
+
+    def notify(message: str, **kw: Any) -> None:
+        notices.append(message)
+        original(message, **kw)
+
+    app.notify = notify
+    return notices
+
+
+async def play_by_keys(pilot: Pilot[Any], limit: int = 2000) -> int:
+    """Answer every prompt and result with Enter and play the selected card with Enter, as a
+    player would, until the app ends; the keys pressed."""
+    app = pilot.app
+    pressed = 0
+    while app.is_running:
+        await until(pilot, lambda: waits_for_key(app) or not app.is_running, "a key to press")
+        if not app.is_running:
+            break
+        await press(pilot, "enter")
+        pressed += 1
+        assert pressed < limit, "the year never ended"
+    return pressed

@@ -172,8 +172,6 @@ class TableScreen(Screen[None]):
         self.stop = threading.Event()
         self.ended = False
         """A hosted table's year is over and its last sheet closed: nothing more to show."""
-        self.fresh = False
-        """A hosted table's next update tells everything again (after a rejoin): taken unstaged."""
 
     @property
     def ruleset(self) -> str:
@@ -648,15 +646,18 @@ class TableScreen(Screen[None]):
         nothing is left to show, so the table goes on to results, prompts or waiting."""
         while session.inbox:
             message = session.inbox.popleft()
-            if isinstance(message, Joined):
-                session.game = message.game
-                session.sent = False
-                self.fresh = True
+            if isinstance(message, Joined):  # the table afresh, from the update that follows
+                if not session.inbox:
+                    session.inbox.appendleft(message)
+                    return False
+                first = session.inbox.popleft()
+                if isinstance(first, Update):
+                    message.game.update(first)
+                    session.game = message.game
+                    session.sent = False
+                else:
+                    session.inbox.appendleft(first)
             elif isinstance(message, Update):
-                if self.fresh or session.game.current is None:
-                    session.game.update(message)
-                    self.fresh = False
-                    continue
                 self.take_update(session, message)
                 if self.moments:
                     return False
