@@ -97,7 +97,7 @@ class HanafudaApp(App[int]):
         self._checked = False
         set_lang(language or settings.language or locale_lang())
 
-    async def on_mount(self) -> None:
+    async def on_mount(self, event: events.Mount | None = None) -> None:
         self.prepare()
         self.claim_save()
         await self.push_screen(SelectorScreen())

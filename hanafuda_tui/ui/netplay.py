@@ -114,9 +114,10 @@ class NetApp(HanafudaApp):
         """Why the table could not be joined at all (the app then exits with status 1)."""
         self.saving = False
 
-    async def on_mount(self, event: events.Mount) -> None:
+    async def on_mount(self, event: events.Mount | None = None) -> None:
         """The connecting screen, not the selector (the app's own mount is not run)."""
-        event.prevent_default()
+        if event is not None:
+            event.prevent_default()
         self.prepare()
         await self.push_screen(Connecting(self.where))
         self.ready = True
@@ -262,13 +263,14 @@ class HostApp(NetApp):
         self.host, self.hosted_table, self.listen, self.server_tls = host, table, listen, tls
         self.port = listen[1]
 
-    async def on_mount(self, event: events.Mount) -> None:
+    async def on_mount(self, event: events.Mount | None = None) -> None:
         """Listen and let the table play, before the seat joins (``NetApp.on_mount`` runs next)."""
         try:
             self.port = await self.host.start(*self.listen, self.server_tls)
         except OSError as err:
             self.refusal = t("net.listen_failed", error=one_line(err))
-            event.prevent_default()
+            if event is not None:
+                event.prevent_default()
             self.end(2)
             return
         near = self.listen[0] if self.listen[0] not in ("0.0.0.0", "::", "") else "127.0.0.1"
