@@ -30,8 +30,9 @@ async def a_year_at_the_hosts_keyboard(tmp_path: Path) -> None:
     store = Store(tmp_path)
     app = HostApp(host, table, ("127.0.0.1", 0), store=store, bot_pause=0.0, language="en")
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, CodesScreen), "the codes")
-        assert f"hanafuda join 127.0.0.1:{app.port} {table.codes[1]}" in screen_text(app)
+        line = f"hanafuda join 127.0.0.1:{app.port} {table.codes[1]}"
+        await until(pilot, lambda: line in screen_text(app), "the codes")
+        assert isinstance(app.screen, CodesScreen)
         assert table.codes[0] not in screen_text(app)  # the host's own seat joins by itself
         await press(pilot, "enter")
         far = asyncio.create_task(play_bot(f"127.0.0.1:{app.port}", table.codes[1], "random"))
