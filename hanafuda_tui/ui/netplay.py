@@ -65,6 +65,12 @@ class Connecting(Screen[None]):
             yield Static(Content(t("net.connecting", where=self.where)), classes="dialog-title")
             yield Static(Content(t("net.connecting_keys")), classes="dialog-body")
 
+    def on_screen_resume(self) -> None:
+        """Back on top (a notice closed): the table opens if it is known by now."""
+        deliver = getattr(self.app, "deliver", None)
+        if deliver is not None:
+            deliver()
+
     def on_key(self, event: events.Key) -> None:
         if event.key in TABLE_KEYS:
             self.kept.append(events.Key(event.key, event.character))
@@ -112,6 +118,7 @@ class NetApp(HanafudaApp):
         self.session: HostedSession | None = None
         self.refusal = ""
         """Why the table could not be joined at all (the app then exits with status 1)."""
+        self.opening = False
         self.saving = False
 
     async def on_mount(self, event: events.Mount | None = None) -> None:
@@ -203,7 +210,9 @@ class NetApp(HanafudaApp):
             elif isinstance(message, Update):
                 session.game.update(message)
         if session.game.current is not None and isinstance(self.screen, Connecting):
-            self.run_worker(self.open_hosted(session, self.screen), exit_on_error=False)
+            if not self.opening:
+                self.opening = True
+                self.run_worker(self.open_hosted(session, self.screen))
 
     async def open_hosted(self, session: HostedSession, connecting: Connecting) -> None:
         """The table, over the connecting screen; the table keys pressed meanwhile, pressed."""
@@ -213,6 +222,10 @@ class NetApp(HanafudaApp):
         await self.switch_screen(TableScreen(session))
         for key in connecting.kept:
             self.post_message(key)
+        self.table_opened()
+
+    def table_opened(self) -> None:
+        """The table is on screen."""
 
     # -- the end ----------------------------------------------------------------------------------
 
@@ -276,8 +289,11 @@ class HostApp(NetApp):
         near = self.listen[0] if self.listen[0] not in ("0.0.0.0", "::", "") else "127.0.0.1"
         self.where = f"{near}:{self.port}"
         self.run_worker(self.hosted_table.play(), name="table", exit_on_error=False)
+
+    def table_opened(self) -> None:
+        """The codes over the table, when others are to join."""
         if any(seat not in self.own_seats() for seat in self.hosted_table.codes):
-            self.call_after_refresh(self.action_codes)
+            self.action_codes()
 
     def own_seats(self) -> list[int]:
         return [s for s, own in enumerate(self.hosted_table.seats) if own.player == HUMAN]

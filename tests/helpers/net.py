@@ -78,7 +78,7 @@ async def until(pilot: Pilot[Any], ready: Any, what: str, seconds: float = 15) -
     """Wait (the app running) until ``ready()``."""
     deadline = time.monotonic() + seconds
     while not ready():
-        assert time.monotonic() < deadline, f"never: {what}"
+        assert time.monotonic() < deadline, f"never: {what} ({describe(pilot.app)})"
         await pilot.pause(0.01)
 
 
@@ -116,3 +116,22 @@ async def play_by_keys(pilot: Pilot[Any], limit: int = 2000) -> int:
         pressed += 1
         assert pressed < limit, "the year never ended"
     return pressed
+
+
+def describe(app: Any) -> str:
+    """What the app shows and waits for, for a failed wait's message."""
+    session = getattr(app, "session", None)
+    table = app.table()
+    parts = [f"screen {type(app.screen).__name__}"]
+    if session is not None:
+        game = session.game
+        parts += [
+            f"seat {game.seat} to act {game.to_act} phase {game.phase} seq {game.seq}",
+            f"inbox {[type(m).__name__ for m in session.inbox]}",
+            f"sent {session.sent} lost {session.lost!r} closed {session.closed!r}",
+        ]
+        if session.connection is not None:
+            parts.append(f"latest seq {session.connection.game.seq}")
+    if table is not None:
+        parts.append(f"moments {len(table.moments)} pending {table.pending} ended {table.ended}")
+    return "; ".join(parts)
