@@ -209,10 +209,11 @@ class NetApp(HanafudaApp):
                 session.game = message.game
             elif isinstance(message, Update):
                 session.game.update(message)
-        if session.game.current is not None and isinstance(self.screen, Connecting):
-            if not self.opening:
-                self.opening = True
-                self.run_worker(self.open_hosted(session, self.screen))
+        connecting = self.screen
+        known = session.game.current is not None
+        if known and isinstance(connecting, Connecting) and not self.opening:
+            self.opening = True  # opened once
+            self.run_worker(self.open_hosted(session, connecting))
 
     async def open_hosted(self, session: HostedSession, connecting: Connecting) -> None:
         """The table, over the connecting screen; the table keys pressed meanwhile, pressed."""
