@@ -88,7 +88,7 @@ class CodesScreen(Closable):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide"):
+        with Vertical(classes="dialog"):
             yield Static(
                 Content.from_markup(f"[b]{t('net.codes_title')}[/b]"), classes="dialog-title"
             )
@@ -172,7 +172,9 @@ class NetApp(HanafudaApp):
                 self.deliver()
                 return
             session.lost = connection.closed_because or "connection lost"
-            self.notify(t("net.lost", error=session.lost), severity="warning", markup=False)
+            why = connection.closed_because
+            said = t("net.lost_why", error=why) if why else t("net.lost")
+            self.notify(said, severity="warning", markup=False)
             self.deliver()
             await asyncio.sleep(delay)
 
