@@ -34,15 +34,8 @@ from .core.records import (
 )
 from .core.rulesets import RULESETS, ruleset_class
 from .net.client import JoinError, play_bot
-from .net.host import (
-    Host,
-    Table,
-    clean_name,
-    codes_path,
-    load_codes,
-    new_code,
-    save_codes,
-)
+from .net.codes import codes_path, load_codes, new_code, save_codes
+from .net.host import Host, Table, clean_name
 
 DEFAULT_PORT = 8765
 TOLD_WAIT = 10.0
@@ -79,7 +72,7 @@ def add_commands(sub: Any, options: Callable[[str, list[str]], Any]) -> dict[str
         "--stand-in-after",
         type=float,
         metavar="SECONDS",
-        help="give an away player's seat to a normal bot after this long",
+        help="give the seat of a player who left to a normal bot after this long",
     )
     host.add_argument("--certfile", help="serve over TLS with this certificate (PEM)")
     host.add_argument("--keyfile", help="the certificate's private key (PEM)")
@@ -285,12 +278,13 @@ async def host_headless(
 
 
 async def stand_ins(table: Table, after: float) -> None:
-    """Give each seat whose player has been away ``after`` seconds to a normal bot."""
+    """Give each seat whose player left and has been away ``after`` seconds to a normal bot (a
+    seat not yet joined waits for its player)."""
     while True:
         await asyncio.sleep(min(1.0, after))
         now = time.monotonic()
         for seat, since in list(table.away.items()):
-            if now - since >= after and seat not in table.stand_ins:
+            if seat in table.dropped and now - since >= after and seat not in table.stand_ins:
                 table.give_to_bot(seat)
 
 

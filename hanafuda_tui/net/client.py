@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import ssl
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from ..bots import make_bot
+from ..bots import Bot, make_bot
 from ..core.records import write_atomically
 from .protocol import (
     HOST,
@@ -33,7 +33,16 @@ from .remote import RemoteGame
 
 
 class JoinError(Exception):
-    """The table could not be joined (one line: why)."""
+    """The table could not be joined (one line: why); ``refused``: the host said no (a wrong
+    code), as opposed to a host that could not be reached."""
+
+    def __init__(self, reason: str, refused: bool = False) -> None:
+        super().__init__(reason)
+        self.refused = refused
+
+
+RETRIES = (1.0, 2.0, 4.0, 8.0, 15.0)
+"""Seconds before each attempt to rejoin a table whose connection was lost."""
 
 
 def address(where: str, tls: bool = False) -> str:
@@ -84,7 +93,7 @@ class Connection:
         first = parse(raw)
         if isinstance(first, Closed):
             await socket.close()
-            raise JoinError(first.reason)
+            raise JoinError(first.reason, refused=True)
         if not isinstance(first, Welcome):
             await socket.close()
             raise JoinError("the host did not welcome this client")
@@ -132,13 +141,39 @@ async def play_bot(
     trace: IO[str] | None = None,
     record: Path | None = None,
     seed: str = "",
+    retries: Sequence[float] = RETRIES,
 ) -> RemoteGame:
-    """Play a seat with the bot ``spec`` until the year is over; every message received is
+    """Play a seat with the bot ``spec`` until the year is over, rejoining with the same code
+    if the connection is lost (after each of ``retries`` seconds); every message received is
     written to ``trace`` as a JSON line, the year's record to ``record``. The bot thinks in a
     thread, so the connection answers pings meanwhile."""
     bot = make_bot(spec, random.Random(seed or f"{code}/{spec}"))
     write = (lambda line: print(line, file=trace, flush=True)) if trace is not None else None
-    connection = await Connection.open(where, code, name, tls, write)
+    waits = iter(retries)
+    while True:
+        try:
+            connection = await Connection.open(where, code, name, tls, write)
+        except JoinError as err:
+            wait = next(waits, None)
+            if err.refused or wait is None:
+                raise
+            await asyncio.sleep(wait)
+            continue
+        game = await _play_seat(connection, bot)
+        if game.record is not None:
+            if record is not None:
+                write_atomically(record, game.record.to_json())
+            return game
+        if connection.closed_because:  # the host closed it on purpose: no use rejoining
+            raise JoinError(connection.closed_because, refused=True)
+        wait = next(waits, None)
+        if wait is None:
+            raise JoinError("the connection ended before the year did")
+        await asyncio.sleep(wait)
+
+
+async def _play_seat(connection: Connection, bot: Bot) -> RemoteGame:
+    """Answer every decision of the seat until the year is over or the connection ends."""
     game = connection.game
     answered = -1
     async for message in connection.messages():
@@ -150,12 +185,11 @@ async def play_bot(
             assert view is not None
             answered = game.seq
             action = await asyncio.to_thread(bot.act, view)
-            await connection.act(action)
+            try:
+                await connection.act(action)
+            except ConnectionClosed:
+                break
         if isinstance(message, Over):
-            if record is not None:
-                write_atomically(record, message.record.to_json())
             break
     await connection.close()
-    if game.record is None:
-        raise JoinError(connection.closed_because or "the connection ended before the year did")
     return game

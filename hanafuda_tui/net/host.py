@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 import random
-import secrets
 import ssl
 import sys
 import time
@@ -37,6 +35,7 @@ from ..core.records import (
     record_of,
     write_atomically,
 )
+from .codes import new_code
 from .protocol import (
     CLIENT,
     MAX_MESSAGE_BYTES,
@@ -68,12 +67,6 @@ PRESENCE_EVERY = 5.0
 """Seconds between reminders of who is away."""
 
 
-def new_code() -> str:
-    """A join code: 8 characters from 40 bits of ``secrets``, easy to read aloud and type."""
-    alphabet = "23456789abcdefghjkmnpqrstuvwxyz"
-    return "".join(secrets.choice(alphabet) for _ in range(8))
-
-
 def clean_name(name: str) -> str:
     """A name as the table shows it: control and format characters dropped, spaces trimmed."""
     kept = "".join(c for c in name if unicodedata.category(c)[0] != "C")
@@ -93,9 +86,9 @@ class Link:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
 
     def send(self, message: Message) -> None:
-        """Queue ``message``; a client that has stopped reading is closed."""
+        """Queue ``message``; a client that has stopped reading is cut off."""
         if self.queue.qsize() >= QUEUE_LIMIT:
-            self.queue.put_nowait(None)
+            self.socket.transport.abort()
             return
         self.queue.put_nowait(message.model_dump_json())
 
@@ -137,11 +130,17 @@ class Table:
         self.links: dict[int, Link] = {}
         self.watchers: set[Link] = set()
         self.away: dict[int, float] = {s: time.monotonic() for s in self.codes}
+        """Each person's seat nobody sits at now, and since when (the table's start for a seat
+        not yet joined)."""
+        self.dropped: set[int] = set()
+        """Seats whose player was here and left (their connection dropped)."""
         self.seq = 0
         self.wake = asyncio.Event()
         self.executor = executor
         self.report = report or (lambda line: print(line, file=sys.stderr))
         self.save_error = ""
+        self.told_as_is: dict[int, Told] = {}
+        self.told_blanked: dict[int, Told] = {}
 
     @staticmethod
     def new_codes(seats: Iterable[SeatRecord]) -> dict[int, str]:
@@ -239,14 +238,23 @@ class Table:
     def all_links(self) -> list[Link]:
         return [*self.links.values(), *self.watchers]
 
+    def told(self, index: int, seat: int) -> Told:
+        """The event at ``index`` of the log as ``seat`` may see it (each made once: most
+        events are the same for every seat)."""
+        event = self.game.log[index]
+        own = not event.private or event.seat == seat
+        cache = self.told_as_is if own else self.told_blanked
+        told = cache.get(index)
+        if told is None:
+            model = event_model(event if own else seen_by(event, seat))
+            told = Told.model_construct(event=model, field=self.game.book.fields[index])
+            cache[index] = told
+        return told
+
     def tell(self, link: Link) -> None:
         """Send ``link`` its view and all it may see that happened since it was last told."""
         game, seat = self.game, link.seat
-        fields = game.book.fields
-        told = [
-            Told(event=event_model(seen_by(e, seat)), field=fields[i])
-            for i, e in enumerate(game.log[link.told :], start=link.told)
-        ]
+        told = [self.told(i, seat) for i in range(link.told, len(game.log))]
         view = game.spectator_view() if seat == SPECTATOR else game.view(seat)
         link.told = len(game.log)
         results = [plain(r) for r in game.results[link.results :]]
@@ -254,7 +262,7 @@ class Table:
         settlements = game.settlements[link.settlements :]
         link.settlements = len(game.settlements)
         link.send(
-            Update(
+            Update.model_construct(
                 seq=self.seq,
                 view=view_model(view),
                 told=told,
@@ -262,6 +270,7 @@ class Table:
                 settlements=list(settlements),
                 scores=list(game.scores),
                 board=game.board(),
+                at=time.time(),
             )
         )
 
@@ -299,6 +308,7 @@ class Table:
                 old.queue.put_nowait(None)
             self.links[seat] = link
             self.away.pop(seat, None)
+            self.dropped.discard(seat)
             self.stand_ins.pop(seat, None)
             if name and name != self.seats[seat].name:
                 self.seats[seat] = self.seats[seat].model_copy(update={"name": name})
@@ -317,6 +327,7 @@ class Table:
             del self.links[link.seat]
             if not self.game.is_over:
                 self.away[link.seat] = time.monotonic()
+                self.dropped.add(link.seat)
                 self.presence()
 
     def all_told(self) -> bool:
@@ -328,10 +339,18 @@ class Host:
     """The server: its tables, found by code; a bad or silent connection is closed and the
     tables play on."""
 
-    def __init__(self, executor: Executor | None = None) -> None:
+    def __init__(
+        self,
+        executor: Executor | None = None,
+        join_timeout: float = JOIN_TIMEOUT,
+        remind_every: float = PRESENCE_EVERY,
+    ) -> None:
         self.tables: list[Table] = []
+        self.join_timeout = join_timeout
+        self.remind_every = remind_every
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
         self.server: Server | None = None
+        self.reminders: asyncio.Task[None] | None = None
 
     def add(self, table: Table) -> Table:
         table.executor = self.executor
@@ -360,9 +379,20 @@ class Host:
             ping_timeout=20,
             close_timeout=2,
         )
+        self.reminders = asyncio.create_task(self.remind())
         return int(self.server.sockets[0].getsockname()[1]) if self.server.sockets else port
 
+    async def remind(self) -> None:
+        """Tell every table with a player away who it is and for how long, now and then."""
+        while True:
+            await asyncio.sleep(self.remind_every)
+            for table in self.tables:
+                if table.away and not table.game.is_over:
+                    table.presence()
+
     async def close(self) -> None:
+        if self.reminders is not None:
+            self.reminders.cancel()
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
@@ -370,7 +400,7 @@ class Host:
     async def handle(self, socket: ServerConnection) -> None:
         """One connection: its join, then its actions, until it ends."""
         try:
-            raw = await asyncio.wait_for(socket.recv(), JOIN_TIMEOUT)
+            raw = await asyncio.wait_for(socket.recv(), self.join_timeout)
             join = CLIENT.validate_json(raw)
         except (TimeoutError, ConnectionClosed):
             return
@@ -420,25 +450,3 @@ async def refuse(socket: ServerConnection, reason: str) -> None:
         await socket.close()
     except ConnectionClosed:
         pass
-
-
-def codes_path(record_path: Path) -> Path:
-    """Where a table's join codes are kept beside its record (the record itself holds no secret)."""
-    return record_path.with_name(record_path.name + ".codes")
-
-
-def save_codes(path: Path, codes: dict[int, str], spectator: str | None) -> None:
-    text = json.dumps({"seats": {str(s): c for s, c in codes.items()}, "spectator": spectator})
-    write_atomically(path, text)
-    path.chmod(0o600)
-
-
-def load_codes(path: Path) -> tuple[dict[int, str], str | None] | None:
-    """The codes kept for a table, or None if there are none to read."""
-    try:
-        data = json.loads(path.read_text("utf-8"))
-        seats = {int(s): str(c) for s, c in data["seats"].items()}
-        spectator = data.get("spectator")
-        return seats, str(spectator) if spectator else None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None

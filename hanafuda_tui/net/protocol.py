@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import typing
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
@@ -42,19 +43,26 @@ class Message(BaseModel):
 # -- the core's types as JSON ------------------------------------------------------------------------
 
 
+SCALARS = (int, str, bool, float, type(None))
+
+
 def plain(value: Any) -> Any:
     """A core value as plain JSON data: NamedTuples and dataclasses as objects, enums as their
     value, mappings with their keys, every tuple a list."""
+    if isinstance(value, SCALARS) and not isinstance(value, enum.Enum):
+        return value
+    if isinstance(value, tuple):
+        if hasattr(value, "_fields"):
+            return {name: plain(v) for name, v in zip(value._fields, value, strict=True)}
+        return [plain(v) for v in value]
     if isinstance(value, enum.Enum):
         return value.value
-    if isinstance(value, tuple) and hasattr(value, "_fields"):
-        return {name: plain(getattr(value, name)) for name in value._fields}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [plain(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     return value
 
 
@@ -96,8 +104,9 @@ else:
 
 
 def event_model(event: ev.Event) -> BaseModel:
-    """An event as its model (with its ``kind``)."""
-    return EVENT_MODELS[event.kind].model_validate({"kind": event.kind, **plain(event)})
+    """An event as its model (with its ``kind``), made from the core's typed event as it is."""
+    fields = {f.name: getattr(event, f.name) for f in dataclasses.fields(event)}
+    return EVENT_MODELS[event.kind].model_construct(kind=event.kind, **fields)
 
 
 def event_of(model: BaseModel) -> ev.Event:
@@ -139,9 +148,11 @@ _FACTS = {name: TypeAdapter(cls.Facts) for name, cls in RULESETS.items()}
 
 
 def view_model(view: PlayerView) -> View:
-    data = plain(view)
+    """A view as its model, made from the core's view as it is (its facts as plain data)."""
+    data = view._asdict()
+    data["facts"] = plain(view.facts)
     data["options"] = view.options.model_dump()
-    return View.model_validate(data)
+    return View.model_construct(**data)
 
 
 def view_of(model: View) -> PlayerView:
@@ -221,6 +232,9 @@ class Update(Message):
     settlements: list[Settlement] = []
     scores: list[int]
     """Each seat's score as the table shows it."""
+    at: float = 0.0
+    """The host's clock (seconds since the epoch) when it made the update: a client on a machine
+    with the same clock can tell how long the update took to reach it."""
     board: dict[str, Any] = {}
     """The ruleset's public whole-game facts a table shows beside the view (the 八八 記入式)."""
 
@@ -270,3 +284,14 @@ HostMessage = Annotated[
 
 CLIENT = TypeAdapter(ClientMessage)
 HOST = TypeAdapter(HostMessage)
+
+
+def schema_text() -> str:
+    """The JSON Schema of the protocol's messages: what a client sends, what the host sends
+    (``docs/protocol.schema.json``, generated, never written by hand)."""
+    schema = {
+        "$comment": f"hanafuda-tui table protocol, version {VERSION}: one JSON text frame a message",
+        "client": CLIENT.json_schema(),
+        "host": HOST.json_schema(),
+    }
+    return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"

@@ -8,7 +8,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from helpers.net import kept_notices, until, waits_for_key
+from helpers.screen_net import kept_notices, until, waits_for_key
 from helpers.ui import press, screen_text
 
 from hanafuda_tui.core.records import SeatRecord, new_game

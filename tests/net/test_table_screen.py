@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from helpers.net import hosted, kept_notices, until, waits_for_key
+from helpers.screen_net import hosted, kept_notices, until, waits_for_key
 from helpers.ui import press, screen_text
 
 from hanafuda_tui.core.records import load_record, replay
