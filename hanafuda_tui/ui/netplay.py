@@ -148,6 +148,11 @@ class NetApp(HanafudaApp):
                     self.refusal = str(err)
                     self.end(1)
                     return
+                if err.refused:  # the host says no to this code now: no use trying again
+                    self.session.closed = str(err)
+                    self.notify(t("net.closed", reason=str(err)), severity="error", markup=False)
+                    self.deliver()
+                    return
                 self.session.lost = str(err)
                 self.deliver()
                 await asyncio.sleep(delay)
