@@ -77,8 +77,9 @@ class RemoteGame:
     # -- what a table reads of a game ------------------------------------------------------------
 
     def view(self, seat: int) -> PlayerView:
-        """The seat's view (only its own: another seat's is not known here)."""
-        if self.current is None or seat != self.seat:
+        """The seat's view (only its own: another seat's is not known here). A spectator's one
+        view, which holds no hand, stands for every seat."""
+        if self.current is None or (seat != self.seat and self.seat >= 0):
             raise KeyError(f"no view of seat {seat}")
         return self.current
 

@@ -190,3 +190,22 @@ def test_a_key_pressed_while_connecting_is_not_lost(tmp_path: Path) -> None:
 
 def test_a_wrong_code_ends_with_one_line(tmp_path: Path) -> None:
     asyncio.run(a_wrong_code_ends_with_one_line(tmp_path))
+
+
+async def a_spectator_watches(tmp_path: Path) -> None:
+    async with hosted(options={"months": 3}, bots=(0, 1, 2)) as table:
+        table.table.spectator_code = "watching"
+        app = table.app(0, tmp_path, language="en")
+        app.code = "watching"
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.table() is not None, "the table")
+            session = session_of(app)
+            assert session.humans == []
+            await until(pilot, lambda: "P2: plays" in screen_text(app), "moves watched")
+            screen = app.table()
+            assert screen is not None and screen.viewer is None
+            assert screen.hand_cards(session.game.view(0)) == []  # no hand is open to watchers
+
+
+def test_a_spectator_watches(tmp_path: Path) -> None:
+    asyncio.run(a_spectator_watches(tmp_path))
