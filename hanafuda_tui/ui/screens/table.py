@@ -856,9 +856,9 @@ class TableScreen(Screen[None]):
 
 
 def duration(seconds: int) -> str:
-    """``42s``, ``3:07`` (minutes and seconds), ``1:02:03``."""
+    """``42s`` (``42秒``), ``3:07`` (minutes and seconds), ``1:02:03``."""
     if seconds < 60:
-        return f"{seconds}s"
+        return t("net.seconds", n=seconds)
     minutes, secs = divmod(seconds, 60)
     if minutes < 60:
         return f"{minutes}:{secs:02d}"
