@@ -9,15 +9,17 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..bots import Bot, make_bot
 from ..core.game import Game
 from ..core.records import SeatRecord, new_game, record_of, replay, write_atomically
-from ..net.client import Connection
-from ..net.protocol import Over, Presence, Refused, Update
-from ..net.remote import RemoteGame
 from .storage import Store, data_dir
+
+if TYPE_CHECKING:  # the network's modules load when a hosted table opens, not at start
+    from ..net.client import Connection
+    from ..net.protocol import Over, Presence, Refused, Update
+    from ..net.remote import RemoteGame
 
 HUMAN = "human"
 
@@ -125,7 +127,7 @@ class Joined:
     game: RemoteGame
 
 
-Inbound = Joined | Update | Refused | Over
+Inbound: TypeAlias = "Joined | Update | Refused | Over"
 """What a hosted table takes in order, one at a time, as the screen is ready for it."""
 
 

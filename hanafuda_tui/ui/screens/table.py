@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual import events
 from textual.app import ComposeResult
@@ -35,7 +35,6 @@ from ...core.hints import takes as hint_takes
 from ...core.results import Settlement
 from ...core.rulesets import ruleset_class, titles
 from ...core.turns import Step
-from ...net.protocol import Over, Refused, Update
 from .. import memory
 from ..advice import AdviceScreen
 from ..faces import describe, face, month_label
@@ -69,6 +68,9 @@ from .modals import (
 )
 from .passing import PassScreen
 from .results import MonthResult, ScoreSheet
+
+if TYPE_CHECKING:
+    from ...net.protocol import Update
 
 PROMPTS = {
     Phase.TAKE: take_prompt,
@@ -644,6 +646,8 @@ class TableScreen(Screen[None]):
     def take_inbox(self, session: HostedSession) -> bool:
         """Take the host's messages in order until one is being shown (a move staged): True when
         nothing is left to show, so the table goes on to results, prompts or waiting."""
+        from ...net.protocol import Over, Refused, Update  # loaded only at a hosted table
+
         while session.inbox:
             message = session.inbox.popleft()
             if isinstance(message, Joined):  # the table afresh, from the update that follows
