@@ -209,3 +209,27 @@ async def a_spectator_watches(tmp_path: Path) -> None:
 
 def test_a_spectator_watches(tmp_path: Path) -> None:
     asyncio.run(a_spectator_watches(tmp_path))
+
+
+async def advice_for_ones_own_seat(tmp_path: Path) -> None:
+    from hanafuda_tui.ui.advice import AdviceScreen
+
+    async with hosted(options={"months": 3}) as table:
+        app = table.app(0, tmp_path, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(
+                pilot,
+                lambda: (
+                    app.table() is not None and app.screen is app.table() and waits_for_key(app)
+                ),
+                "our turn",
+            )
+            await press(pilot, "a")
+            await until(pilot, lambda: isinstance(app.screen, AdviceScreen), "the advice")
+            screen = app.screen
+            assert isinstance(screen, AdviceScreen)
+            assert screen.view == session_of(app).game.view(0)  # from our seat's own view
+
+
+def test_advice_for_ones_own_seat(tmp_path: Path) -> None:
+    asyncio.run(advice_for_ones_own_seat(tmp_path))
