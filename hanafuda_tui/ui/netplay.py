@@ -309,19 +309,22 @@ class HostApp(NetApp):
     def code_lines(self) -> list[str]:
         table = self.hosted_table
         where = f"{self.listen[0]}:{self.port}"
+
+        def command(code: str) -> str:
+            return f"hanafuda join {where} {code}"
+
         lines = [
             t(
                 "net.codes_seat",
                 seat=seat + 1,
                 who=plain(table.seats[seat].name),
-                where=where,
-                code=code,
+                command=command(code),
             )
             for seat, code in sorted(table.codes.items())
             if seat not in self.own_seats()
         ]
         if table.spectator_code:
-            lines.append(t("net.codes_spectator", where=where, code=table.spectator_code))
+            lines.append(t("net.codes_spectator", command=command(table.spectator_code)))
         if not lines:
             lines.append(t("net.codes_none"))
         if self.listen[0] in ("0.0.0.0", "::", ""):
