@@ -338,8 +338,11 @@ class HostApp(NetApp):
     def action_stand_in(self) -> None:
         """The seat of the player away the longest goes to a bot until they are back."""
         table = self.hosted_table
+        mine = self.own_seats()
         away = [
-            s for s in sorted(table.away, key=table.away.__getitem__) if s not in table.stand_ins
+            s
+            for s in sorted(table.away, key=table.away.__getitem__)
+            if s not in table.stand_ins and s not in mine
         ]
         if not away:
             self.notify(t("net.nobody_away"), markup=False)
