@@ -100,6 +100,8 @@ class HanafudaApp(App[int]):
     async def on_mount(self, event: events.Mount | None = None) -> None:
         self.prepare()
         self.claim_save()
+        if self.is_web:
+            self.watch_server()
         await self.push_screen(SelectorScreen())
         self.ready = True
         if self.table_request is not None:
@@ -163,6 +165,19 @@ class HanafudaApp(App[int]):
             self.save_problem = t("save.failed", error=self.unwritable)
         if not self.saving:
             self.notify(self.save_problem, severity="warning", timeout=10, markup=False)
+
+    def watch_server(self) -> None:
+        """In a web page (``hanafuda serve``): end this game's process once the server that
+        started it is gone (killed), rather than hold its save slot with nobody to see it. The
+        game is saved after every action, so nothing is lost; the system drops the slot's lock."""
+        server = os.getppid()
+
+        def check() -> None:
+            if os.getppid() != server:
+                self.store.release()
+                os._exit(0)  # the page's connection is gone with the server: nothing to draw on
+
+        self.set_interval(1.0, check)
 
     def on_unmount(self) -> None:
         self.store.release()

@@ -126,6 +126,8 @@ class NetApp(HanafudaApp):
         if event is not None:
             event.prevent_default()
         self.prepare()
+        if self.is_web:
+            self.watch_server()
         await self.push_screen(Connecting(self.where))
         self.ready = True
         self.check_size(self.size.width, self.size.height)
