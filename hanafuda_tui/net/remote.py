@@ -72,7 +72,14 @@ class RemoteGame:
         self.seq = message.seq
 
     def over(self, message: Over) -> None:
+        """The year's record; its seats' names are the table's last word on who sat where (a
+        player who joined later with a name of their own is named so)."""
         self.record = message.record
+        if len(message.record.seats) == len(self.seats):
+            self.seats = [
+                seat.model_copy(update={"name": kept.name})
+                for seat, kept in zip(self.seats, message.record.seats, strict=True)
+            ]
 
     # -- what a table reads of a game ------------------------------------------------------------
 

@@ -35,7 +35,8 @@ async def a_year_at_the_hosts_keyboard(tmp_path: Path) -> None:
         assert isinstance(app.screen, CodesScreen)
         assert table.codes[0] not in screen_text(app)  # the host's own seat joins by itself
         await press(pilot, "enter")
-        far = asyncio.create_task(play_bot(f"127.0.0.1:{app.port}", table.codes[1], "random"))
+        where = f"127.0.0.1:{app.port}"
+        far = asyncio.create_task(play_bot(where, table.codes[1], "random", name="Faraway"))
         await press(pilot, "c")  # the codes again
         assert isinstance(app.screen, CodesScreen)
         await press(pilot, "enter")
@@ -47,6 +48,8 @@ async def a_year_at_the_hosts_keyboard(tmp_path: Path) -> None:
     assert app.return_code == 0
     assert table.game.is_over
     assert remote.record is not None and remote.scores == list(table.game.scores)
+    assert app.session is not None
+    assert app.session.names == ["Host", "Faraway"]  # the year's end names who sat where
 
 
 def test_a_year_at_the_hosts_keyboard(tmp_path: Path) -> None:
