@@ -280,7 +280,7 @@ class Table:
             Away(seat=s, seconds=round(now - since, 1), by_bot=self.stand_in_name(s))
             for s, since in sorted(self.away.items())
         ]
-        message = Presence(away=away)
+        message = Presence(away=away, names=[s.name for s in self.seats])
         for link in self.all_links():
             link.send(message)
 

@@ -19,7 +19,7 @@ from ..core.records import GameRecord
 from ..core.results import DealResult, Settlement
 from ..core.rulesets import ruleset_class
 from ..core.turns import TurnBook
-from .protocol import Over, Seat, Update, Welcome, event_of, view_of
+from .protocol import Over, Presence, Seat, Update, Welcome, event_of, view_of
 
 
 class RemoteGame:
@@ -70,6 +70,14 @@ class RemoteGame:
         self.board = dict(message.board)
         self.current = view_of(message.view)
         self.seq = message.seq
+
+    def present(self, message: Presence) -> None:
+        """The seats' names as the host says them now."""
+        if len(message.names) == len(self.seats):
+            self.seats = [
+                seat.model_copy(update={"name": name})
+                for seat, name in zip(self.seats, message.names, strict=True)
+            ]
 
     def over(self, message: Over) -> None:
         """The year's record; its seats' names are the table's last word on who sat where (a

@@ -189,7 +189,8 @@ class HostedSession:
         """The host keeps the record."""
 
     def present(self, message: Presence) -> None:
-        """Who is away now, as the host last said."""
+        """Who is away now and the seats' names, as the host last said."""
+        self.game.present(message)
         now = time.monotonic()
         self.away = {a.seat: AwaySeat(now - a.seconds, a.by_bot) for a in message.away}
 
