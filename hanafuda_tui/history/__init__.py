@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .facts import KINDS, Fact, facts_of
 from .sheet import running_totals, sheet_csv, sheet_rows, sheet_text
+from .stats import PlayerStats, player_stats
 from .store import (
     DB_NAME,
     SCHEMA_VERSION,
@@ -20,7 +21,6 @@ from .store import (
     prepare,
     winners_of,
 )
-from .stats import PlayerStats, player_stats
 
 __all__ = [
     "DB_NAME",

@@ -540,9 +540,7 @@ def _version(conn: sqlite3.Connection) -> int:
 
 def _unwritable(err: sqlite3.DatabaseError) -> bool:
     text = str(err).lower()
-    return any(
-        w in text for w in ("readonly", "read-only", "unable to open", "disk i/o", "locked")
-    )
+    return any(w in text for w in ("readonly", "read-only", "unable to open", "disk i/o", "locked"))
 
 
 def _one_line(err: BaseException) -> str:
