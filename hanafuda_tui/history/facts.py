@@ -1,6 +1,6 @@
 """The facts of a finished game that statistics count, read from the core's typed events.
 
-A fact is one row: (seat, kind, name, outcome, count, amount), where ``amount`` is the seat's
+A fact is one row: (seat, kind, name, outcome, times, amount), where ``amount`` is the seat's
 payment for the deal the fact belongs to (what it came to):
 
 - ``yaku``: a yaku the seat made in a deal (each name once a deal: ``YakuFormed``; 花合わせ, whose
@@ -44,7 +44,7 @@ class Fact(NamedTuple):
     kind: str
     name: str
     outcome: str
-    count: int
+    times: int
     amount: int
 
 
