@@ -207,6 +207,7 @@ class HistoryStore:
         try:
             conn.execute(f"PRAGMA busy_timeout = {int(self.busy_ms)}")
             conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA synchronous = NORMAL")  # WAL: a commit survives a crash
             yield conn
         finally:
             conn.close()
