@@ -32,7 +32,7 @@ class PlayerStats(BaseModel):
     recent: list[int] = Field(default_factory=list)
     """The final scores of the last games, oldest first."""
     recent_ids: list[int] = Field(default_factory=list)
-    """Their game ids."""
+    """Their game ids, each once (a bot level may sit more than one seat of a game)."""
 
 
 def player_stats(store: HistoryStore, standing: Standing, recent: int = RECENT) -> PlayerStats:
@@ -62,5 +62,5 @@ def player_stats(store: HistoryStore, standing: Standing, recent: int = RECENT) 
         [standing.ruleset, *params, recent],
     )
     stats.recent = [score for _, score in reversed(last)]
-    stats.recent_ids = [game_id for game_id, _ in reversed(last)]
+    stats.recent_ids = list(dict.fromkeys(game_id for game_id, _ in reversed(last)))
     return stats

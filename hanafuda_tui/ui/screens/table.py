@@ -159,6 +159,8 @@ class TableScreen(Screen[None]):
         self.hints = True
         self.shown_results = len(session.game.results)
         self.shown_settled = len(session.game.settlements)
+        self.history_said = False
+        """The year could not be kept in the history, and the table has said so."""
         self.pending = False
         """A prompt or pass screen of ours is open; its callback goes on."""
         self.bot_token = 0
@@ -464,6 +466,11 @@ class TableScreen(Screen[None]):
         error = self.session.save_error
         if error and error != had_error:
             self.notify(t("save.failed", error=error), severity="error", timeout=10, markup=False)
+        if self.session.history_error and not self.history_said:
+            self.history_said = True
+            error = self.session.history_error
+            self.notify(t("history.failed", error=error), severity="warning", timeout=10,
+                        markup=False)  # fmt: skip
 
     def take_seat(self, seat: int) -> None:
         self.viewer = seat
