@@ -1,5 +1,5 @@
 """Statistics of one player name or bot level in one ruleset, as queries over the stored games,
-their seats and their facts (``facts``)."""
+their seats and their facts added up (``fact_totals``)."""
 
 from __future__ import annotations
 
@@ -40,12 +40,9 @@ def player_stats(store: HistoryStore, standing: Standing, recent: int = RECENT) 
     cond, params = who_matches(standing.kind, standing.who)
     stats = PlayerStats(standing=standing)
     rows = store.query(
-        "SELECT f.kind, f.name, f.outcome, SUM(f.count), SUM(f.amount) FROM facts f"
-        " JOIN seats s ON s.game_id = f.game_id AND s.seat = f.seat"
-        " JOIN games g ON g.id = f.game_id"
-        f" WHERE g.ruleset = ? AND {cond} GROUP BY f.kind, f.name, f.outcome"
-        " ORDER BY SUM(f.count) DESC, f.name",
-        [standing.ruleset, *params],
+        "SELECT kind, name, outcome, count, amount FROM fact_totals"
+        " WHERE ruleset = ? AND who_kind = ? AND who = ? ORDER BY count DESC, name",
+        [standing.ruleset, standing.kind, standing.who],
     )
     for kind, name, outcome, count, amount in rows:
         if kind == "yaku":

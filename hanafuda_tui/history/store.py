@@ -79,10 +79,35 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX facts_by_game ON facts (game_id, seat)",
         "CREATE TABLE facts_done (game_id INTEGER PRIMARY KEY, version INTEGER NOT NULL)",
     ),
+    (
+        """CREATE TABLE fact_totals (
+            ruleset TEXT NOT NULL,
+            who_kind TEXT NOT NULL,
+            who TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            outcome TEXT NOT NULL,
+            count INTEGER NOT NULL,
+            amount INTEGER NOT NULL,
+            PRIMARY KEY (ruleset, who_kind, who, kind, name, outcome)
+        )""",
+        "INSERT INTO fact_totals {TOTALS}",
+    ),
 )
 """Schema version ``n`` is reached by running ``MIGRATIONS[n - 1]`` (version 1: games and seats;
-2: the facts of each game, and which games' facts are counted by which ``FACTS_VERSION``)."""
+2: the facts of each game, and which games' facts are counted by which ``FACTS_VERSION``;
+3: the facts added up per ruleset and player name or bot level, kept up as games are stored, so a
+player's statistics read a few rows however many games are kept)."""
 SCHEMA_VERSION = len(MIGRATIONS)
+
+_KIND = f"CASE WHEN s.player = '{HUMAN}' THEN 'player' ELSE 'bot' END"
+_WHO = f"CASE WHEN s.player = '{HUMAN}' THEN s.name ELSE s.player END"
+TOTALS = (
+    f"SELECT g.ruleset, {_KIND}, {_WHO}, f.kind, f.name, f.outcome, SUM(f.count), SUM(f.amount)"
+    " FROM facts f JOIN seats s ON s.game_id = f.game_id AND s.seat = f.seat"
+    " JOIN games g ON g.id = f.game_id GROUP BY 1, 2, 3, 4, 5, 6"
+)
+"""Every stored fact added up per ruleset, player (name or bot level), kind, name and outcome."""
 
 
 class HistoryError(Exception):
@@ -258,7 +283,7 @@ class HistoryStore:
                     conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
                 for n in range(version, SCHEMA_VERSION):
                     for statement in MIGRATIONS[n]:
-                        conn.execute(statement)
+                        conn.execute(statement.replace("{TOTALS}", TOTALS))
                 conn.execute("DELETE FROM schema_version")
                 conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
                 conn.execute("COMMIT")
@@ -343,6 +368,7 @@ class HistoryStore:
                 ],
             )
             _write_facts(conn, game_id, p.facts)
+            _add_totals(conn, p)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -376,6 +402,11 @@ class HistoryStore:
                     conn.execute("ROLLBACK")
                     raise
                 done += 1
+            if done:
+                conn.execute("BEGIN IMMEDIATE")
+                conn.execute("DELETE FROM fact_totals")
+                conn.execute(f"INSERT INTO fact_totals {TOTALS}")
+                conn.execute("COMMIT")
         return done
 
     # -- reading ------------------------------------------------------------------------------
@@ -484,10 +515,6 @@ class HistoryStore:
         ]
 
 
-_KIND = f"CASE WHEN s.player = '{HUMAN}' THEN 'player' ELSE 'bot' END"
-_WHO = f"CASE WHEN s.player = '{HUMAN}' THEN s.name ELSE s.player END"
-
-
 def who_matches(kind: str, who: str) -> tuple[str, list[Any]]:
     """The SQL condition on a seat ``s`` for one player name or bot level."""
     if kind == "player":
@@ -519,6 +546,23 @@ def _write_facts(conn: sqlite3.Connection, game_id: int, facts: Sequence[Fact]) 
         [(game_id, *f) for f in facts],
     )
     conn.execute("INSERT OR REPLACE INTO facts_done VALUES (?, ?)", (game_id, FACTS_VERSION))
+
+
+def _add_totals(conn: sqlite3.Connection, p: Prepared) -> None:
+    """Add a stored game's facts to ``fact_totals``."""
+    rows: dict[tuple[str, ...], list[int]] = {}
+    for f in p.facts:
+        name, player = p.seats[f.seat]
+        who = ("player", name) if player == HUMAN else ("bot", player)
+        key = (p.ruleset, *who, f.kind, f.name, f.outcome)
+        total = rows.setdefault(key, [0, 0])
+        total[0] += f.times
+        total[1] += f.amount
+    conn.executemany(
+        "INSERT INTO fact_totals VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET"
+        " count = count + excluded.count, amount = amount + excluded.amount",
+        [(*key, n, amount) for key, (n, amount) in rows.items()],
+    )
 
 
 class _SetAside(Exception):

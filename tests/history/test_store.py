@@ -19,6 +19,8 @@ from hanafuda_tui.history import (
     SCHEMA_VERSION,
     HistoryError,
     HistoryStore,
+    facts_of,
+    player_stats,
 )
 
 
@@ -159,6 +161,10 @@ def test_the_schema_moves_on_from_an_older_version(tmp_path: Path) -> None:
     assert store.query("SELECT COUNT(*) FROM facts") == [(0,)]
     assert store.refresh_facts() == 1
     assert store.query("SELECT COUNT(*) FROM facts")[0][0] > 0
+    [me] = [s for s in store.standings() if s.kind == "player"]
+    assert sum(player_stats(store, me).yaku.values()) == len(
+        [f for f in facts_of(game) if f.seat == 0 and f.kind == "yaku"]
+    )
     assert load_record(store.query("SELECT record FROM games")[0][0]) == record
 
 
