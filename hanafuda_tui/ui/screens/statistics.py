@@ -97,8 +97,8 @@ class StatisticsScreen(Screen[None]):
         Binding("left", "game(-1)", show=False, priority=True),
         Binding("right", "game(1)", show=False, priority=True),
         Binding("s", "sheet", show=False),
-        Binding("pageup", "scroll_detail(-8)", show=False),
-        Binding("pagedown", "scroll_detail(8)", show=False),
+        Binding("pageup", "scroll_detail(-8)", show=False, priority=True),
+        Binding("pagedown", "scroll_detail(8)", show=False, priority=True),
     ]
 
     def __init__(self, store: HistoryStore, ruleset: str | None = None) -> None:
@@ -116,7 +116,7 @@ class StatisticsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="stats-head"):
             yield Static(Content.from_markup(f"[b]{t('stats.title')}[/b]"), id="stats-title")
-            yield Select[str]([], id="stats-ruleset", compact=True, allow_blank=True)
+            yield Select[str]([], id="stats-ruleset", compact=True, prompt=t("stats.ruleset"))
         table: DataTable[Any] = DataTable(id="standings", cursor_type="row", zebra_stripes=True)
         yield table
         with VerticalScroll(id="stats-detail"):
