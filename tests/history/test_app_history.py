@@ -35,6 +35,9 @@ def test_a_year_finished_at_the_table_is_kept_once_with_its_totals(tmp_path: Pat
             assert table is not None
             await to_year_end(pilot, app)
             session = table.session
+            assert isinstance(app.screen, ScoreSheet)
+            kept = str(app.screen.query_one(".kept", Static).render())
+            assert f"game {session.kept}" in kept
             session.save()  # saved again after the year's end: still kept once
             [game] = HistoryStore(tmp_path).games()
             assert session.kept == game.id and game.source == "table"

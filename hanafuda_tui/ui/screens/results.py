@@ -217,9 +217,12 @@ class ScoreSheet(ScrollKeys, ModalScreen[str | None]):
         *ScrollKeys.SCROLL_BINDINGS,
     ]
 
-    def __init__(self, game: Any, names: Sequence[str], final: bool = False) -> None:
+    def __init__(
+        self, game: Any, names: Sequence[str], final: bool = False, kept: int | None = None
+    ) -> None:
+        """``kept``: the year's id in the history, said with the final standings."""
         super().__init__()
-        self.game, self.names, self.final = game, names, final
+        self.game, self.names, self.final, self.kept = game, names, final, kept
 
     def compose(self) -> ComposeResult:
         ruleset = self.game.ruleset
@@ -230,6 +233,9 @@ class ScoreSheet(ScrollKeys, ModalScreen[str | None]):
                 if self.final:
                     lines = standings(self.game, self.names)
                     yield Static(Content.from_markup("\n".join(lines)), classes="dialog-body")
+                    if self.kept is not None and self.kept > 0:
+                        note = t("year.kept", id=self.kept)
+                        yield Static(Content(note), classes="dialog-body kept")
                 own_sheet = screen_of(self.game.ruleset).sheet(self.game, self.names)
                 if own_sheet is not None:
                     yield Static(own_sheet, id="kinyu")

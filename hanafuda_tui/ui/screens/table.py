@@ -399,7 +399,8 @@ class TableScreen(Screen[None]):
             self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last, turn))
             return
         if game.is_over:
-            self.open(ScoreSheet(game, session.names, final=True), self.year_over)
+            sheet = ScoreSheet(game, session.names, final=True, kept=session.kept)
+            self.open(sheet, self.year_over)
             return
         seat = game.to_act
         if not session.is_human(seat):
