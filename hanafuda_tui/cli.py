@@ -530,7 +530,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     print()
     print("standings (* the year's top score; average, best and worst final score)")
     for s in standings:
-        who = printable(s.who) if s.kind == "player" else f"bot {printable(s.who)}"
+        who = printable(s.who) if s.side == "player" else f"bot {printable(s.who)}"
         print(
             f"  {s.ruleset:<10} {_cells_left(who, 20)} games {s.games:>5}  wins {s.wins:>5}"
             f"  average {s.average:+8.2f}  best {s.best:+5d}  worst {s.worst:+5d}"

@@ -37,12 +37,12 @@ class PlayerStats(BaseModel):
 
 def player_stats(store: HistoryStore, standing: Standing, recent: int = RECENT) -> PlayerStats:
     """Every statistic of ``standing``'s player or bot level in its ruleset."""
-    cond, params = who_matches(standing.kind, standing.who)
+    cond, params = who_matches(standing.side, standing.who)
     stats = PlayerStats(standing=standing)
     rows = store.query(
         "SELECT kind, name, outcome, count, amount FROM fact_totals"
         " WHERE ruleset = ? AND who_kind = ? AND who = ? ORDER BY count DESC, name",
-        [standing.ruleset, standing.kind, standing.who],
+        [standing.ruleset, standing.side, standing.who],
     )
     for kind, name, outcome, count, amount in rows:
         if kind == "yaku":

@@ -147,7 +147,7 @@ class Standing(BaseModel):
     """One player (by name) or bot level (by spec) in one ruleset."""
 
     ruleset: str
-    kind: str
+    side: str
     """``player`` (a human seat, by its name) or ``bot`` (by its level)."""
     who: str
     games: int
@@ -494,16 +494,16 @@ class HistoryStore:
         """Each player name and bot level by ruleset: games, wins, average, best and worst year."""
         where, params = _where(ruleset, player, seat_only=True)
         rows = self.query(
-            f"SELECT g.ruleset, {_KIND} AS kind, {_WHO} AS who, COUNT(*), SUM(s.won),"
+            f"SELECT g.ruleset, {_KIND} AS side, {_WHO} AS who, COUNT(*), SUM(s.won),"
             " AVG(s.score), MAX(s.score), MIN(s.score)"
             f" FROM seats s JOIN games g ON g.id = s.game_id {where}"
-            " GROUP BY g.ruleset, kind, who ORDER BY g.ruleset, kind DESC, COUNT(*) DESC, who",
+            " GROUP BY g.ruleset, side, who ORDER BY g.ruleset, side DESC, COUNT(*) DESC, who",
             params,
         )
         return [
             Standing(
                 ruleset=r[0],
-                kind=r[1],
+                side=r[1],
                 who=r[2],
                 games=r[3],
                 wins=r[4],
@@ -515,9 +515,9 @@ class HistoryStore:
         ]
 
 
-def who_matches(kind: str, who: str) -> tuple[str, list[Any]]:
+def who_matches(side: str, who: str) -> tuple[str, list[Any]]:
     """The SQL condition on a seat ``s`` for one player name or bot level."""
-    if kind == "player":
+    if side == "player":
         return "s.player = ? AND s.name = ?", [HUMAN, who]
     return "s.player = ?", [who]
 

@@ -38,7 +38,7 @@ def who_of(seat_player: str, name: str) -> tuple[str, str]:
 
 
 def counted(store: HistoryStore) -> dict[tuple[str, str, str], Counter[tuple[str, str, str]]]:
-    """Per (ruleset, kind, who): each (fact kind, name, outcome) counted from every stored
+    """Per (ruleset, side, who): each (fact kind, name, outcome) counted from every stored
     record's replay, deal by deal (a deal's part of the log runs from its Dealt to the next)."""
     out: dict[tuple[str, str, str], Counter[tuple[str, str, str]]] = {}
     for summary in store.games():
@@ -100,7 +100,7 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> HistoryStore:
 def test_every_statistic_equals_the_records_counted_deal_by_deal(store: HistoryStore) -> None:
     expected = counted(store)
     standings = store.standings()
-    assert {(s.ruleset, s.kind, s.who) for s in standings} >= set(expected)
+    assert {(s.ruleset, s.side, s.who) for s in standings} >= set(expected)
     kinds_seen = set()
     for standing in standings:
         stats = player_stats(store, standing)
@@ -110,7 +110,7 @@ def test_every_statistic_equals_the_records_counted_deal_by_deal(store: HistoryS
         got.update({("koikoi", "", how): t.count for how, t in stats.koikoi.items()})
         got.update({("sage", "", how): t.count for how, t in stats.sage.items()})
         got.update({("entry", name, ""): t.count for name, t in stats.entries.items()})
-        want = expected.get((standing.ruleset, standing.kind, standing.who), Counter())
+        want = expected.get((standing.ruleset, standing.side, standing.who), Counter())
         assert got == want, (standing.ruleset, standing.who)
         kinds_seen |= {k for k, _, _ in got}
     assert kinds_seen == {"yaku", "teyaku", "koikoi", "sage", "entry"}  # every kind was tested
@@ -127,7 +127,7 @@ def test_standings_equal_the_final_scores_the_records_replay_to(store: HistorySt
             key = (record.ruleset, *who_of(seat.player, seat.name))
             scores.setdefault(key, []).append(game.scores[s])
             wins[key] += game.scores[s] == top and len(set(game.scores)) > 1
-    got = {(s.ruleset, s.kind, s.who): s for s in store.standings()}
+    got = {(s.ruleset, s.side, s.who): s for s in store.standings()}
     assert set(got) == set(scores)
     for key, values in scores.items():
         s = got[key]
@@ -137,7 +137,7 @@ def test_standings_equal_the_final_scores_the_records_replay_to(store: HistorySt
 
 
 def test_recent_results_are_the_last_games_oldest_first(store: HistoryStore) -> None:
-    [me] = [s for s in store.standings("koikoi2") if s.kind == "player"]
+    [me] = [s for s in store.standings("koikoi2") if s.side == "player"]
     stats = player_stats(store, me, recent=2)
     games = store.games("koikoi2")[:2]
     assert stats.recent_ids == [g.id for g in reversed(games)]

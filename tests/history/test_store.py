@@ -65,7 +65,7 @@ def test_games_filter_by_ruleset_and_player(tmp_path: Path) -> None:
     assert store.games(player="nobody") == []
     standing = {(s.ruleset, s.who): s for s in store.standings()}
     assert standing["koikoi2", "あなた"].games == 2
-    assert standing["koikoi2", "normal"].kind == "bot"
+    assert standing["koikoi2", "normal"].side == "bot"
 
 
 WRITER = textwrap.dedent(
@@ -161,7 +161,7 @@ def test_the_schema_moves_on_from_an_older_version(tmp_path: Path) -> None:
     assert store.query("SELECT COUNT(*) FROM facts") == [(0,)]
     assert store.refresh_facts() == 1
     assert store.query("SELECT COUNT(*) FROM facts")[0][0] > 0
-    [me] = [s for s in store.standings() if s.kind == "player"]
+    [me] = [s for s in store.standings() if s.side == "player"]
     assert sum(player_stats(store, me).yaku.values()) == len(
         [f for f in facts_of(game) if f.seat == 0 and f.kind == "yaku"]
     )

@@ -40,7 +40,7 @@ CHART_HEIGHT = 7
 
 def who_label(standing: Standing) -> str:
     """A player's name, or a bot level as the language names it."""
-    if standing.kind == "player":
+    if standing.side == "player":
         return standing.who
     level, _, budget = standing.who.partition(":")
     name = bot_name(level) + (f" {budget}" if budget else "")
