@@ -1,4 +1,5 @@
-"""The `hanafuda` command: play (default), sim, replay, stats, history.
+"""The `hanafuda` command: play (default), sim, replay, stats, history, and host and join
+(``together``).
 
 Bad input (unknown ruleset, option, bot, a malformed record, a file that cannot be read or written)
 gets one line on stderr and exit status 2; text from a record is printed without terminal controls.
@@ -21,11 +22,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import __version__, tournament
+from . import __version__, together, tournament
 from .bots import BotSpecError, make_bot
 from .core.cards import MONTH_NAMES
 from .core.records import (
     MAX_RECORD_BYTES,
+    PEOPLE,
     GameRecord,
     OptionError,
     RecordError,
@@ -318,11 +320,10 @@ def _read_record_file(path: str) -> str:
 
 
 def _check_players(record: GameRecord) -> None:
-    """RecordError unless every seat is ``human`` or a bot that can be made."""
-    from .ui.session import HUMAN
-
+    """RecordError unless every seat is a person (``human``, ``remote``) or a bot that can be
+    made."""
     for i, seat in enumerate(record.seats):
-        if seat.player != HUMAN:
+        if seat.player not in PEOPLE:
             try:
                 make_bot(seat.player, random.Random(0))
             except BotSpecError as err:
@@ -664,10 +665,11 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("what", help="teyaku, or ba (八八 場)")
     stats.add_argument("--ruleset", help="teyaku: koikoi3 unless given; ba: the ruleset with 場")
     stats.add_argument("--json", action="store_true")
+    COMMANDS.update(together.add_commands(sub, _options))
     return parser
 
 
-COMMANDS = {
+COMMANDS: dict[str | None, Any] = {
     "sim": cmd_sim,
     "replay": cmd_replay,
     "stats": cmd_stats,

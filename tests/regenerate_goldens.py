@@ -1,5 +1,6 @@
 """Rewrite the pinned replay outputs in tests/data/replay/ after a deliberate change of behaviour,
-and the JSON Schema of that output (docs/replay.schema.json) after a change of its model.
+the JSON Schema of that output (docs/replay.schema.json) after a change of its model, and that of
+the table protocol (docs/protocol.schema.json) after a change of its messages.
 
 Run as ``.venv/bin/python tests/regenerate_goldens.py``; review the diff before committing it.
 """

@@ -18,6 +18,7 @@ LAYERS = {
     "story": 2,
     "ui": 3,
     "cli": 4,
+    "together": 4,
     "__main__": 4,
 }
 """The first part of a module's name below the package, and its layer."""

@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from . import actions as act
 from .cards import ALL_BUT, BIT, KASUS, MONTH_MASK, card_list, card_tuple, deck_string
 from .events import Captured, Dealt, Decided, Drew, Event, Laid, Played
-from .results import DealResult, Settlement, YearClosing
+from .results import DealEnd, DealResult, Settlement, YearClosing
 from .stakes import Stakes
 from .stats import BaYear
 from .table import DEAL_THREE, Layout, deal_by, layout, matches
@@ -131,6 +131,10 @@ class PublicFacts(Protocol):
         """Who plays the round, where more sit at the table than play it (else None)."""
         ...
 
+    def for_all(self) -> Any:
+        """The same facts with the viewer's own blanked: what a spectator may see."""
+        ...
+
 
 NO_WARNINGS: Mapping[int, tuple[Any, bool]] = MappingProxyType({})
 
@@ -141,6 +145,15 @@ class FactsDefaults:
     overrides what it has."""
 
     __slots__ = ()
+
+    OWN: ClassVar[Mapping[str, object]] = MappingProxyType({})
+    """The fields only the viewer may know (its own teyaku, its 法度 plays...), each with the
+    value a view shows in its place to anyone else."""
+
+    def for_all(self) -> Any:
+        """The same facts with the viewer's own blanked: what a spectator may see."""
+        replace: Any = getattr(self, "_replace")  # noqa: B009 (a NamedTuple's, in every Facts)
+        return replace(**self.OWN) if self.OWN else self
 
     def status(self) -> tuple[tuple[str, object], ...]:
         return ()
@@ -222,6 +235,8 @@ class Game:
     table_sizes: ClassVar[tuple[int, ...]] = (3,)
     """How many may sit at the table, the default first (``seated`` picks one from the options)."""
     Options: ClassVar[type[BaseModel]]
+    Result: ClassVar[type[DealEnd]]
+    """The type of the ruleset's deal results (``results``)."""
     deal_pattern: ClassVar[tuple[tuple[int, int], ...]] = DEAL_THREE
     """The deal, as (role or FIELD, count) steps from the top of the deck (``pattern_for``)."""
     first_draw_key: ClassVar[Callable[[int], tuple[int, ...]] | None] = None
@@ -363,6 +378,17 @@ class Game:
                 held = phase == TEYAKU and act.DECLARE in self.other_actions()
                 self.emit(Decided, self.to_act, action, held)
             self.apply_other(action)
+
+    def board(self) -> dict[str, object]:
+        """The ruleset's public whole-game facts a table shows beside a view, as plain data
+        (none here; a ruleset whose table shows more, such as a running sheet, says them)."""
+        return {}
+
+    def spectator_view(self) -> PlayerView:
+        """The game as one who sits at no seat sees it: no hand, no legal action, none of any
+        seat's own facts (``seat`` -1)."""
+        view = self.view(0)
+        return view._replace(seat=-1, hand=0, legal=(), facts=view.facts.for_all())
 
     def view(self, seat: int, legal: Sequence[int] | None = None) -> PlayerView:
         """The game as ``seat`` sees it (``legal``: the seat's legal actions if already listed)."""

@@ -8,9 +8,11 @@ A record holds the ruleset, its options, the seats, the first 胴, and for every
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -56,12 +58,19 @@ def _exactly(value: Any, wanted: Any) -> Any:
     return value
 
 
+HUMAN = "human"
+REMOTE = "remote"
+PEOPLE = (HUMAN, REMOTE)
+"""The seats' players that are people, not bots."""
+
+
 class SeatRecord(BaseModel):
     model_config = STRICT
 
     name: str
     player: str = "human"
-    """``human`` or a bot spec such as ``random``."""
+    """``human`` (at the keyboard of the machine holding the game), ``remote`` (a player at a
+    hosted table from another machine), or a bot spec such as ``random``."""
 
 
 class DealRecord(BaseModel):
@@ -210,6 +219,23 @@ def _lone_surrogate(data: Any, where: str) -> str | None:
         if found is not None:
             return found
     return None
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` through a temporary file and ``os.replace``: the file is whole or not there.
+    OSError if it cannot be written (ValueError for text that is not Unicode: nothing written)."""
+    data = text.encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def load_record(text: str) -> GameRecord:

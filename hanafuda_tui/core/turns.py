@@ -82,14 +82,18 @@ class DealTurns:
 
 @dataclass(slots=True)
 class TurnBook:
-    """Every deal's turns so far, the events before the first deal, and every step in order."""
+    """Every deal's turns so far, the events before the first deal, every step in order, and the
+    field as it was when each event was told (what a reader of the events alone needs to file
+    them as the core did: the network's clients)."""
 
     start: list[Event] = later(default_factory=list)
     deals: list[DealTurns] = later(default_factory=list)
     steps: list[Step] = later(default_factory=list)
+    fields: list[int] = later(default_factory=list)
 
     def add(self, event: Event, field_now: int, at: int) -> None:
         """File ``event``, told at log index ``at`` with the field as it is then."""
+        self.fields.append(field_now)
         if isinstance(event, Dealt):
             index = len(self.deals)
             self.deals.append(DealTurns(index, event.dealer, event.month, event.field, at))

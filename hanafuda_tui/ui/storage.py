@@ -14,7 +14,13 @@ from typing import IO
 
 from platformdirs import user_data_path
 
-from ..core.records import MAX_RECORD_BYTES, GameRecord, RecordError, load_record
+from ..core.records import (
+    MAX_RECORD_BYTES,
+    GameRecord,
+    RecordError,
+    load_record,
+    write_atomically,
+)
 
 SAVE_NAME = "save.json"
 LOCK_NAME = "save.lock"
@@ -78,20 +84,9 @@ class Store:
         return self.path.is_file()
 
     def write(self, text: str) -> None:
-        """Write through a temporary file and ``os.replace``: a save is whole or not there.
-        OSError if it cannot be written (the text is encoded first: nothing half-written)."""
-        data = text.encode("utf-8")
-        self.directory.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f".{SAVE_NAME}.{os.getpid()}.tmp")
-        try:
-            with open(tmp, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
-        except OSError:
-            tmp.unlink(missing_ok=True)
-            raise
+        """Write the save whole or not at all (``write_atomically``); OSError if it cannot be
+        written (the text is encoded first: nothing half-written)."""
+        write_atomically(self.path, text)
 
     def load(self) -> GameRecord:
         """The saved record; RecordError if it cannot be read."""

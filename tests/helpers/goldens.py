@@ -1,5 +1,5 @@
-"""The pinned replay outputs in tests/data/replay/ and the JSON Schema of that output
-(docs/replay.schema.json): how each is made from today's behaviour, for the golden tests to compare
+"""The pinned replay outputs in tests/data/replay/, the JSON Schema of that output
+(docs/replay.schema.json) and of the table protocol's messages (docs/protocol.schema.json): how each is made from today's behaviour, for the golden tests to compare
 and for ``tests/regenerate_goldens.py`` to rewrite."""
 
 from __future__ import annotations
@@ -10,12 +10,14 @@ import json
 from pathlib import Path
 
 from hanafuda_tui.cli import main
+from hanafuda_tui.net.protocol import schema_text as protocol_schema_text
 from hanafuda_tui.story import schema_text
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "assets" / "records").glob("*.json"))
 GOLDEN_DIR = ROOT / "tests" / "data" / "replay"
 SCHEMA = ROOT / "docs" / "replay.schema.json"
+PROTOCOL_SCHEMA = ROOT / "docs" / "protocol.schema.json"
 SHEET_EXAMPLE = ROOT / "assets" / "records" / "hachihachi-example.json"
 REGENERATE = ".venv/bin/python tests/regenerate_goldens.py"
 
@@ -52,6 +54,7 @@ def regenerate() -> list[Path]:
     for stale in set(GOLDEN_DIR.iterdir()) - set(wanted):
         stale.unlink()
     wanted[SCHEMA] = schema_text()
+    wanted[PROTOCOL_SCHEMA] = protocol_schema_text()
     for path, text in wanted.items():
         path.write_text(text, encoding="utf-8")
     return sorted(wanted)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from ...game import FactsDefaults
+from ...game import NO_WARNINGS, FactsDefaults
 from .hatto import Hatto
 from .teyaku import Teyaku
 
@@ -46,6 +47,7 @@ class HachihachiFacts(HachihachiFields, FactsDefaults):
     hand: its teyaku while the question is asked, its 法度 plays when it is to play."""
 
     __slots__ = ()
+    OWN = MappingProxyType({"own_teyaku": None, "hatto": NO_WARNINGS, "charged": ()})
 
     def held(self) -> tuple[str, int] | None:
         own = self.own_teyaku

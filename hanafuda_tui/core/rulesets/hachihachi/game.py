@@ -217,6 +217,7 @@ class Hachihachi(Game):
     has_ba = True
     kasu_cards = KASU_CARDS
     Facts = HachihachiFacts
+    Result = MonthResult
     Options = HachihachiOptions
 
     scoring = staticmethod(dekiyaku)

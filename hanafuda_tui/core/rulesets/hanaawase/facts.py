@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import NamedTuple
 
 from ...game import FactsDefaults, Seating
@@ -36,6 +37,7 @@ class HanaawaseFacts(HanaawaseFields, FactsDefaults):
     hand while the teyaku question is asked."""
 
     __slots__ = ()
+    OWN = MappingProxyType({"own_teyaku": None, "set_aside": 0})
 
     def held(self) -> tuple[str, int] | None:
         return self.own_teyaku

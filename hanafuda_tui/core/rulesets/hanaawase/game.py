@@ -127,6 +127,7 @@ class Hanaawase(Game):
     titles = ("花合わせ", "hana-awase")
     dealer_title = "親"
     Facts = HanaawaseFacts
+    Result = RoundResult
     shown_are_field = True
     Options = HanaawaseOptions
     first_draw_key = month_then_points

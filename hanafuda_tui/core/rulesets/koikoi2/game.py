@@ -165,6 +165,7 @@ class Koikoi2(Game):
     titles = ("二人こいこい", "two-player koi-koi")
     dealer_title = "親"
     Facts = Koikoi2Facts
+    Result = RoundResult
     kasu_cards = KASU_CARDS
     Options = Koikoi2Options
     deal_pattern = DEAL_TWO

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import NamedTuple
 
 from ...game import FactsDefaults
@@ -31,6 +32,7 @@ class Koikoi3Facts(Koikoi3Fields, FactsDefaults):
     hand while the teyaku question is asked."""
 
     __slots__ = ()
+    OWN = MappingProxyType({"own_teyaku": None})
 
     def status(self) -> tuple[tuple[str, object], ...]:
         """The season, and 3文しばり when it binds."""

@@ -144,6 +144,7 @@ class Koikoi3(Game):
     titles = ("三人こいこい", "three-player koi-koi")
     dealer_title = "胴"
     Facts = Koikoi3Facts
+    Result = MonthResult
     kasu_cards = KASU_CARDS
     Options = Koikoi3Options
 

@@ -1,0 +1,452 @@
+"""The host: one asyncio WebSocket server holding the authoritative game of each of its tables.
+
+Each connection first sends ``Join`` with a code; a code grants one seat of one table (or watching
+it). The host sends each connection only its seat's view and the events that seat may see
+(``core/events.py`` ``seen_by``), applies an action only if it is legal for that seat now, saves
+the record after every action, and lets bots think in a thread pool, never on the event loop.
+Every connection has its own queue and writer, so a client that stops reading slows no one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import random
+import ssl
+import sys
+import time
+import unicodedata
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..bots import Bot, make_bot
+from ..core.events import seen_by
+from ..core.game import Game
+from ..core.records import (
+    PEOPLE,
+    GameRecord,
+    SeatRecord,
+    record_of,
+    write_atomically,
+)
+from .codes import new_code
+from .protocol import (
+    CLIENT,
+    MAX_MESSAGE_BYTES,
+    Act,
+    Away,
+    Closed,
+    Join,
+    Message,
+    Over,
+    Presence,
+    Refused,
+    Seat,
+    Told,
+    Update,
+    Welcome,
+    event_model,
+    plain,
+    view_model,
+)
+
+SPECTATOR = -1
+JOIN_TIMEOUT = 10.0
+"""Seconds a new connection has to say who it is."""
+WRONG_CODE_DELAY = 1.0
+"""Seconds before a wrong code is refused (guessing codes is slow)."""
+QUEUE_LIMIT = 1000
+"""Messages waiting for a client that does not read before its connection is closed."""
+PRESENCE_EVERY = 5.0
+"""Seconds between reminders of who is away."""
+
+
+def clean_name(name: str) -> str:
+    """A name as the table shows it: control and format characters dropped, spaces trimmed."""
+    kept = "".join(c for c in name if unicodedata.category(c)[0] != "C")
+    return " ".join(kept.split())[:40]
+
+
+@dataclass(eq=False)
+class Link:
+    """One connection at a table: its seat (-1 a spectator), what it has been told so far, and
+    its outgoing queue."""
+
+    socket: ServerConnection
+    seat: int
+    told: int = 0
+    results: int = 0
+    settlements: int = 0
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: Message) -> None:
+        """Queue ``message``; a client that has stopped reading is cut off."""
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            self.socket.transport.abort()
+            return
+        self.queue.put_nowait(message.model_dump_json())
+
+    async def write(self) -> None:
+        """Send the queue in order until it says stop (None) or the connection ends."""
+        while (text := await self.queue.get()) is not None:
+            await self.socket.send(text)
+        await self.socket.close()
+
+
+class Table:
+    """One hosted game: its seats (``human`` at the host's keyboard, ``remote``, or a bot spec),
+    their codes, the connections at it, and its record on disk."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: list[SeatRecord],
+        seed: str,
+        record_path: Path | None = None,
+        codes: dict[int, str] | None = None,
+        spectator_code: str | None = None,
+        executor: Executor | None = None,
+        report: Callable[[str], None] | None = None,
+    ) -> None:
+        self.game = game
+        self.seats = seats
+        self.record_path = record_path
+        self.codes = codes if codes is not None else self.new_codes(seats)
+        """The code of each seat played by a person (at the host's keyboard or remote)."""
+        self.spectator_code = spectator_code
+        self.bots: dict[int, Bot] = {
+            i: make_bot(s.player, random.Random(f"{seed}/bot/{i}"))
+            for i, s in enumerate(seats)
+            if s.player not in PEOPLE
+        }
+        self.stand_ins: dict[int, Bot] = {}
+        """Bots the host gave the seats of players who are away."""
+        self.links: dict[int, Link] = {}
+        self.watchers: set[Link] = set()
+        self.away: dict[int, float] = {s: time.monotonic() for s in self.codes}
+        """Each person's seat nobody sits at now, and since when (the table's start for a seat
+        not yet joined)."""
+        self.dropped: set[int] = set()
+        """Seats whose player was here and left (their connection dropped)."""
+        self.seq = 0
+        self.wake = asyncio.Event()
+        self.executor = executor
+        self.report = report or (lambda line: print(line, file=sys.stderr))
+        self.save_error = ""
+        self.told_as_is: dict[int, Told] = {}
+        self.told_blanked: dict[int, Told] = {}
+
+    @staticmethod
+    def new_codes(seats: Iterable[SeatRecord]) -> dict[int, str]:
+        return {i: new_code() for i, s in enumerate(seats) if s.player in PEOPLE}
+
+    def seat_of(self, code: str) -> int | None:
+        """The seat ``code`` grants (SPECTATOR for the spectator code), else None; every code is
+        compared in constant time."""
+        found = None
+        given = code.encode()
+        for seat, own in self.codes.items():
+            if hmac.compare_digest(given, own.encode()):
+                found = seat
+        spectator = self.spectator_code
+        if spectator and hmac.compare_digest(given, spectator.encode()):
+            found = SPECTATOR
+        return found
+
+    # -- the game ---------------------------------------------------------------------------------
+
+    def bot_for(self, seat: int) -> Bot | None:
+        return self.bots.get(seat) or self.stand_ins.get(seat)
+
+    def apply(self, action: int) -> None:
+        """Apply an action of the seat to act, save, and tell everyone."""
+        self.game.apply(action)
+        self.seq += 1
+        self.save()
+        for link in self.all_links():
+            self.tell(link)
+        if self.game.is_over:
+            over = Over(record=self.record())
+            for link in self.all_links():
+                link.send(over)
+        self.wake.set()
+
+    def record(self) -> GameRecord:
+        return record_of(self.game, self.seats)
+
+    def save(self) -> None:
+        if self.record_path is None:
+            return
+        try:
+            write_atomically(self.record_path, self.record().to_json())
+            self.save_error = ""
+        except (OSError, ValueError) as err:
+            error = f"{self.record_path}: {getattr(err, 'strerror', None) or err}"
+            if error != self.save_error:
+                self.report(f"cannot save the record: {error}")
+            self.save_error = error
+
+    async def play(self) -> None:
+        """Drive the bots until the year is over; people's actions come through ``act``."""
+        loop = asyncio.get_running_loop()
+        game = self.game
+        while not game.is_over:
+            seat = game.to_act
+            bot = self.bot_for(seat)
+            if bot is None:
+                self.wake.clear()
+                await self.wake.wait()
+                continue
+            seq, view = self.seq, game.view(seat)
+            try:
+                action = await loop.run_in_executor(self.executor, bot.act, view)
+            except Exception as err:  # a faulty bot must not end the game
+                self.report(f"the bot at seat {seat + 1} failed ({err}); it plays its first card")
+                action = view.legal[0]
+            if self.seq == seq and action in game.legal_actions():
+                self.apply(action)
+
+    def act(self, seat: int, message: Act) -> str:
+        """Apply a person's action; why not, if it is not applied."""
+        game = self.game
+        if game.is_over:
+            return "the year is over"
+        if seat != game.to_act or seat in self.stand_ins:
+            return "it is not your turn"
+        if message.seq != self.seq:
+            return f"the table has moved on (update {self.seq})"
+        if message.action not in game.legal_actions():
+            return f"action {message.action} is not legal now"
+        self.apply(message.action)
+        return ""
+
+    def give_to_bot(self, seat: int, spec: str = "normal") -> None:
+        """An away player's seat is played by a bot until the player is back."""
+        if seat in self.codes and seat not in self.links:
+            self.stand_ins[seat] = make_bot(spec, random.Random(f"stand-in/{seat}/{self.seq}"))
+            self.presence()
+            self.wake.set()
+
+    # -- telling ----------------------------------------------------------------------------------
+
+    def all_links(self) -> list[Link]:
+        return [*self.links.values(), *self.watchers]
+
+    def told(self, index: int, seat: int) -> Told:
+        """The event at ``index`` of the log as ``seat`` may see it (each made once: most
+        events are the same for every seat)."""
+        event = self.game.log[index]
+        own = not event.private or event.seat == seat
+        cache = self.told_as_is if own else self.told_blanked
+        told = cache.get(index)
+        if told is None:
+            model = event_model(event if own else seen_by(event, seat))
+            told = Told.model_construct(event=model, field=self.game.book.fields[index])
+            cache[index] = told
+        return told
+
+    def tell(self, link: Link) -> None:
+        """Send ``link`` its view and all it may see that happened since it was last told."""
+        game, seat = self.game, link.seat
+        told = [self.told(i, seat) for i in range(link.told, len(game.log))]
+        view = game.spectator_view() if seat == SPECTATOR else game.view(seat)
+        link.told = len(game.log)
+        results = [plain(r) for r in game.results[link.results :]]
+        link.results = len(game.results)
+        settlements = game.settlements[link.settlements :]
+        link.settlements = len(game.settlements)
+        link.send(
+            Update.model_construct(
+                seq=self.seq,
+                view=view_model(view),
+                told=told,
+                results=results,
+                settlements=list(settlements),
+                scores=list(game.scores),
+                board=game.board(),
+                at=time.time(),
+            )
+        )
+
+    def presence(self) -> None:
+        now = time.monotonic()
+        away = [
+            Away(seat=s, seconds=round(now - since, 1), by_bot=self.stand_in_name(s))
+            for s, since in sorted(self.away.items())
+        ]
+        message = Presence(away=away)
+        for link in self.all_links():
+            link.send(message)
+
+    def stand_in_name(self, seat: int) -> str:
+        bot = self.stand_ins.get(seat)
+        return getattr(bot, "name", "bot") if bot is not None else ""
+
+    def welcome(self, seat: int) -> Welcome:
+        return Welcome(
+            seat=seat,
+            ruleset=self.game.ruleset,
+            options=self.game.options.model_dump(),
+            seats=[Seat(name=s.name, player=s.player) for s in self.seats],
+        )
+
+    def arrive(self, link: Link, name: str) -> None:
+        """A person sits down (or back) at their seat, or a spectator comes to watch."""
+        seat = link.seat
+        if seat == SPECTATOR:
+            self.watchers.add(link)
+        else:
+            old = self.links.get(seat)
+            if old is not None:
+                old.send(Closed(reason="this seat was joined from elsewhere"))
+                old.queue.put_nowait(None)
+            self.links[seat] = link
+            self.away.pop(seat, None)
+            self.dropped.discard(seat)
+            self.stand_ins.pop(seat, None)
+            if name and name != self.seats[seat].name:
+                self.seats[seat] = self.seats[seat].model_copy(update={"name": name})
+                self.save()
+        link.send(self.welcome(seat))
+        self.tell(link)
+        if self.game.is_over:
+            link.send(Over(record=self.record()))
+        self.presence()
+        self.wake.set()
+
+    def leave(self, link: Link) -> None:
+        if link.seat == SPECTATOR:
+            self.watchers.discard(link)
+        elif self.links.get(link.seat) is link:
+            del self.links[link.seat]
+            if not self.game.is_over:
+                self.away[link.seat] = time.monotonic()
+                self.dropped.add(link.seat)
+                self.presence()
+
+    def all_told(self) -> bool:
+        """Whether the year is over and every seat's player has been told (or never came)."""
+        return self.game.is_over and all(link.queue.empty() for link in self.all_links())
+
+
+class Host:
+    """The server: its tables, found by code; a bad or silent connection is closed and the
+    tables play on."""
+
+    def __init__(
+        self,
+        executor: Executor | None = None,
+        join_timeout: float = JOIN_TIMEOUT,
+        remind_every: float = PRESENCE_EVERY,
+    ) -> None:
+        self.tables: list[Table] = []
+        self.join_timeout = join_timeout
+        self.remind_every = remind_every
+        self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
+        self.server: Server | None = None
+        self.reminders: asyncio.Task[None] | None = None
+
+    def add(self, table: Table) -> Table:
+        table.executor = self.executor
+        self.tables.append(table)
+        return table
+
+    def find(self, code: str) -> tuple[Table, int] | None:
+        found = None
+        for table in self.tables:
+            seat = table.seat_of(code)
+            if seat is not None:
+                found = (table, seat)
+        return found
+
+    async def start(
+        self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None
+    ) -> int:
+        """Listen; the port listened on."""
+        self.server = await serve(
+            self.handle,
+            host,
+            port,
+            ssl=tls,
+            max_size=MAX_MESSAGE_BYTES,
+            ping_interval=10,
+            ping_timeout=20,
+            close_timeout=2,
+        )
+        self.reminders = asyncio.create_task(self.remind())
+        return int(self.server.sockets[0].getsockname()[1]) if self.server.sockets else port
+
+    async def remind(self) -> None:
+        """Tell every table with a player away who it is and for how long, now and then."""
+        while True:
+            await asyncio.sleep(self.remind_every)
+            for table in self.tables:
+                if table.away and not table.game.is_over:
+                    table.presence()
+
+    async def close(self) -> None:
+        if self.reminders is not None:
+            self.reminders.cancel()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+    async def handle(self, socket: ServerConnection) -> None:
+        """One connection: its join, then its actions, until it ends."""
+        try:
+            raw = await asyncio.wait_for(socket.recv(), self.join_timeout)
+            join = CLIENT.validate_json(raw)
+        except (TimeoutError, ConnectionClosed):
+            return
+        except ValidationError:
+            await refuse(socket, "not a join message of this protocol")
+            return
+        if not isinstance(join, Join):
+            await refuse(socket, "join first")
+            return
+        found = self.find(join.code)
+        if found is None:
+            await asyncio.sleep(WRONG_CODE_DELAY)
+            await refuse(socket, "no table has this code")
+            return
+        table, seat = found
+        link = Link(socket, seat)
+        writer = asyncio.create_task(link.write())
+        table.arrive(link, clean_name(join.name))
+        try:
+            async for raw in socket:
+                try:
+                    message = CLIENT.validate_json(raw)
+                except ValidationError as err:
+                    reason = f"not a message of this protocol: {err.errors()[0]['msg']}"
+                    link.send(Closed(reason=reason))
+                    break
+                if isinstance(message, Act) and seat != SPECTATOR:
+                    why = table.act(seat, message)
+                    if why:
+                        link.send(Refused(seq=message.seq, reason=why))
+                elif isinstance(message, Act):
+                    link.send(Refused(seq=message.seq, reason="a spectator does not play"))
+        except ConnectionClosed:
+            pass
+        finally:
+            table.leave(link)
+            link.queue.put_nowait(None)
+            try:
+                await asyncio.wait_for(writer, 5)
+            except (TimeoutError, ConnectionClosed):
+                writer.cancel()
+
+
+async def refuse(socket: ServerConnection, reason: str) -> None:
+    try:
+        await socket.send(Closed(reason=reason).model_dump_json())
+        await socket.close()
+    except ConnectionClosed:
+        pass

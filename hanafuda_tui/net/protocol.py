@@ -1,0 +1,297 @@
+"""The table's messages over WebSocket, version 1: pydantic models, one JSON text frame each.
+
+A client sends ``Join`` with its seat's code, then ``Act`` for each of its decisions. The host
+answers ``Welcome`` (the seat, the table), then an ``Update`` after every action at the table: the
+seat's view and the events that seat may see, typed as the core types them (``core/events.py``),
+each with the field as it was when it was told, so the client files the core's turns itself
+(``TurnBook.add``). ``Refused`` says why an action was not applied, ``Presence`` who is away,
+``Over`` closes the year with its whole record (every hand is public then), and ``Closed`` tells
+why the host closes a connection. ``docs/protocol.md`` describes them; its JSON Schema is
+generated from these models (``schema()``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import typing
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
+
+from ..core import events as ev
+from ..core.game import Phase, PlayerView
+from ..core.records import GameRecord
+from ..core.results import Settlement
+from ..core.rulesets import RULESETS, ruleset_class
+
+VERSION: Literal[1] = 1
+MAX_MESSAGE_BYTES = 256 << 10
+"""The largest message either side accepts (a whole record is a few KB)."""
+MAX_CODE = 64
+MAX_NAME = 40
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    v: Literal[1] = VERSION
+
+
+# -- the core's types as JSON ------------------------------------------------------------------------
+
+
+SCALARS = (int, str, bool, float, type(None))
+
+
+def plain(value: Any) -> Any:
+    """A core value as plain JSON data: NamedTuples and dataclasses as objects, enums as their
+    value, mappings with their keys, every tuple a list."""
+    if isinstance(value, SCALARS) and not isinstance(value, enum.Enum):
+        return value
+    if isinstance(value, tuple):
+        if hasattr(value, "_fields"):
+            return {name: plain(v) for name, v in zip(value._fields, value, strict=True)}
+        return [plain(v) for v in value]
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return value
+
+
+def _event_types() -> dict[str, type[ev.Base]]:
+    found: dict[str, type[ev.Base]] = {}
+    pending = [ev.Base]
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if dataclasses.is_dataclass(cls) and "kind" in vars(cls):
+            found[cls.kind] = cls
+    return found
+
+
+EVENT_TYPES = _event_types()
+"""Each event type of the core by its ``kind``."""
+
+
+def _event_model(cls: type[ev.Base]) -> type[BaseModel]:
+    """A pydantic model of one event type: its ``kind``, then its fields."""
+    hints = typing.get_type_hints(cls, vars(ev))
+    fields: dict[str, Any] = {"kind": (Literal[cls.kind], ...)}
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        default = ... if f.default is dataclasses.MISSING else f.default
+        fields[f.name] = (hints[f.name], default)
+    config = ConfigDict(extra="forbid", frozen=True)
+    return create_model(f"{cls.__name__}Event", __config__=config, **fields)
+
+
+EVENT_MODELS = {kind: _event_model(cls) for kind, cls in EVENT_TYPES.items()}
+if typing.TYPE_CHECKING:
+    EventModel = BaseModel
+else:
+    EventModel = Annotated[
+        typing.Union[tuple(EVENT_MODELS.values())],  # noqa: UP007 (a union made of a tuple)
+        Field(discriminator="kind"),
+    ]
+"""Any event of the core, told by its ``kind``."""
+
+
+def event_model(event: ev.Event) -> BaseModel:
+    """An event as its model (with its ``kind``), made from the core's typed event as it is."""
+    fields = {f.name: getattr(event, f.name) for f in dataclasses.fields(event)}
+    return EVENT_MODELS[event.kind].model_construct(kind=event.kind, **fields)
+
+
+def event_of(model: BaseModel) -> ev.Event:
+    """The core's event of an event model."""
+    values = {name: getattr(model, name) for name in type(model).model_fields}
+    kind = values.pop("kind")
+    return EVENT_TYPES[kind](**values)  # type: ignore[return-value]
+
+
+class View(BaseModel):
+    """A seat's view: the core's ``PlayerView``, field by field (``facts`` of the ruleset's
+    ``Facts`` type, ``options`` its options)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    ruleset: str
+    seat: int
+    players: int
+    month: int
+    deal_number: int
+    dealer: int
+    turn: int
+    phase: Phase
+    to_act: int
+    legal: tuple[int, ...]
+    hand: int
+    hand_counts: tuple[int, ...]
+    field: int
+    captures: tuple[int, ...]
+    stock_count: int
+    pending_card: int
+    scores: tuple[int, ...]
+    shown: tuple[int, ...]
+    facts: dict[str, Any]
+    options: dict[str, Any]
+
+
+_FACTS = {name: TypeAdapter(cls.Facts) for name, cls in RULESETS.items()}
+
+
+def view_model(view: PlayerView) -> View:
+    """A view as its model, made from the core's view as it is (its facts as plain data)."""
+    data = view._asdict()
+    data["facts"] = plain(view.facts)
+    data["options"] = view.options.model_dump()
+    return View.model_construct(**data)
+
+
+def view_of(model: View) -> PlayerView:
+    """The core's view of a ``View`` (ValueError, or pydantic's, if it is none)."""
+    if model.ruleset not in RULESETS:
+        raise ValueError(f"not a ruleset: {model.ruleset!r}")
+    cls = ruleset_class(model.ruleset)
+    values = {name: getattr(model, name) for name in PlayerView._fields}
+    values["facts"] = _FACTS[model.ruleset].validate_python(model.facts)
+    values["options"] = cls.Options.model_validate(model.options)
+    return PlayerView(**values)
+
+
+# -- the client's ---------------------------------------------------------------------------------
+
+
+class Join(Message):
+    """Sit at the seat ``code`` grants (or watch, with a spectator code); again after a drop."""
+
+    type: Literal["join"] = "join"
+    code: str = Field(max_length=MAX_CODE)
+    name: str = Field(default="", max_length=MAX_NAME)
+    """The player's name, shown to the others (empty: the seat's own)."""
+
+
+class Act(Message):
+    """A decision of the client's seat: an action of the core (``core/actions.py``), answering
+    the update numbered ``seq``."""
+
+    type: Literal["act"] = "act"
+    action: int
+    seq: int
+
+
+ClientMessage = Annotated[Join | Act, Field(discriminator="type")]
+
+# -- the host's -----------------------------------------------------------------------------------
+
+
+class Seat(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    player: str
+    """``host`` (a human at the host's keyboard), ``remote``, or a bot spec."""
+
+
+class Welcome(Message):
+    """The client's seat (-1: a spectator) and the table."""
+
+    type: Literal["welcome"] = "welcome"
+    seat: int
+    ruleset: str
+    options: dict[str, Any]
+    seats: list[Seat]
+
+
+class Told(BaseModel):
+    """An event as the seat may see it, and the field when it was told."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    event: EventModel
+    field: int
+
+
+class Update(Message):
+    """After each action: the seat's view, the events since the last update, the deal results
+    and settlements since then, and the scores."""
+
+    type: Literal["update"] = "update"
+    seq: int
+    view: View
+    told: list[Told]
+    results: list[dict[str, Any]] = []
+    """New deal results, of the ruleset's ``Result`` type."""
+    settlements: list[Settlement] = []
+    scores: list[int]
+    """Each seat's score as the table shows it."""
+    at: float = 0.0
+    """The host's clock (seconds since the epoch) when it made the update: a client on a machine
+    with the same clock can tell how long the update took to reach it."""
+    board: dict[str, Any] = {}
+    """The ruleset's public whole-game facts a table shows beside the view (the 八八 記入式)."""
+
+
+class Refused(Message):
+    """An action not applied, and why."""
+
+    type: Literal["refused"] = "refused"
+    seq: int
+    reason: str
+
+
+class Away(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seat: int
+    seconds: float
+    """How long the seat has been away."""
+    by_bot: str = ""
+    """The bot the host gave the seat to, if any."""
+
+
+class Presence(Message):
+    """Who is away from the table now."""
+
+    type: Literal["presence"] = "presence"
+    away: list[Away]
+
+
+class Over(Message):
+    """The year is over: its whole record, every hand open."""
+
+    type: Literal["over"] = "over"
+    record: GameRecord
+
+
+class Closed(Message):
+    """The host closes this connection, and why."""
+
+    type: Literal["closed"] = "closed"
+    reason: str
+
+
+HostMessage = Annotated[
+    Welcome | Update | Refused | Presence | Over | Closed, Field(discriminator="type")
+]
+
+CLIENT = TypeAdapter(ClientMessage)
+HOST = TypeAdapter(HostMessage)
+
+
+def schema_text() -> str:
+    """The JSON Schema of the protocol's messages: what a client sends, what the host sends
+    (``docs/protocol.schema.json``, generated, never written by hand)."""
+    schema = {
+        "$comment": f"hanafuda-tui table protocol, version {VERSION}: one JSON text frame a message",
+        "client": CLIENT.json_schema(),
+        "host": HOST.json_schema(),
+    }
+    return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,327 @@
+"""``hanafuda host`` and ``hanafuda join``: a table held by one machine and joined from others
+(docs/protocol.md).
+
+A host with no human seat runs headless: it prints the join codes (``--json``: one JSON line once
+it listens) and exits 0 once the year is over and every client told. A host with a human seat
+opens the table at its own keyboard; ``join`` opens the table on the joining player's terminal, or
+with ``--bot`` plays the seat with a bot and no screen. Neither loads Textual until a screen is
+needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import ssl
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .bots import make_bot
+from .core.records import (
+    HUMAN,
+    REMOTE,
+    GameRecord,
+    RecordError,
+    SeatRecord,
+    load_record,
+    new_game,
+    replay,
+)
+from .core.rulesets import RULESETS, ruleset_class
+from .net.client import JoinError, play_bot
+from .net.codes import codes_path, load_codes, new_code, save_codes
+from .net.host import Host, Table, clean_name
+
+DEFAULT_PORT = 8765
+TOLD_WAIT = 10.0
+"""Seconds the host waits at the year's end for every client to be told before it exits."""
+
+
+class NetUsageError(Exception):
+    """Reported as one line with exit status 2."""
+
+
+def add_commands(sub: Any, options: Callable[[str, list[str]], Any]) -> dict[str, Any]:
+    """The ``host`` and ``join`` subcommands; their functions by name. ``options`` checks a
+    ruleset's --option pairs as every other command does."""
+    host = sub.add_parser("host", help="hold a table that others join from other machines")
+    host.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 picks a free port")
+    host.add_argument(
+        "--public",
+        action="store_true",
+        help="listen on every network interface (default: 127.0.0.1, this machine only)",
+    )
+    host.add_argument("--ruleset", help=f"one of {', '.join(RULESETS)} (koikoi3 unless given)")
+    host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    host.add_argument(
+        "--seats",
+        help="comma-separated, one per seat: human (at this keyboard), remote, or a bot spec;"
+        " default: human, then remote seats",
+    )
+    host.add_argument("--names", help="comma-separated names, one per seat")
+    host.add_argument("--seed", help="the same seed deals the same cards and bot moves")
+    host.add_argument("--record", help="where the record is kept (default: the data directory)")
+    host.add_argument("--resume", metavar="FILE", help="continue the table whose record this is")
+    host.add_argument("--spectators", action="store_true", help="also make a spectator code")
+    host.add_argument(
+        "--stand-in-after",
+        type=float,
+        metavar="SECONDS",
+        help="give the seat of a player who left to a normal bot after this long",
+    )
+    host.add_argument("--certfile", help="serve over TLS with this certificate (PEM)")
+    host.add_argument("--keyfile", help="the certificate's private key (PEM)")
+    host.add_argument(
+        "--json",
+        action="store_true",
+        help="no human seat: print one JSON line once listening ({port, codes})",
+    )
+
+    join = sub.add_parser("join", help="sit at a hosted table: hanafuda join HOST:PORT CODE")
+    join.add_argument("where", metavar="HOST:PORT")
+    join.add_argument("code")
+    join.add_argument("--name", default="", help="your name at the table")
+    join.add_argument("--bot", metavar="LEVEL", help="play the seat with this bot, no screen")
+    join.add_argument("--trace", metavar="FILE", help="with --bot: every message as a JSON line")
+    join.add_argument("--record", metavar="FILE", help="save the year's record here at its end")
+    join.add_argument("--tls", action="store_true", help="the host serves over TLS")
+    join.add_argument("--cafile", help="trust this certificate (a host's self-signed one)")
+
+    def run(command: Callable[[argparse.Namespace, Any], int]) -> Callable[[Any], int]:
+        return lambda args: guarded(command, args, options)
+
+    return {"host": run(cmd_host), "join": run(cmd_join)}
+
+
+def guarded(
+    command: Callable[[argparse.Namespace, Any], int], args: argparse.Namespace, options: Any
+) -> int:
+    try:
+        return command(args, options)
+    except (NetUsageError, JoinError) as err:
+        print(f"hanafuda: error: {err}", file=sys.stderr)
+        return 2 if isinstance(err, NetUsageError) else 1
+
+
+# -- host ------------------------------------------------------------------------------------------
+
+
+def server_tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    if not args.certfile and not args.keyfile:
+        return None
+    if not (args.certfile and args.keyfile):
+        raise NetUsageError("--certfile and --keyfile go together")
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(args.certfile, args.keyfile)
+    except (OSError, ssl.SSLError) as err:
+        raise NetUsageError(f"cannot use the certificate: {err}") from None
+    return context
+
+
+def client_tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    if not args.tls and not args.cafile and not args.where.startswith("wss://"):
+        return None
+    context = ssl.create_default_context()
+    if args.cafile:
+        try:
+            context.load_verify_locations(args.cafile)
+        except (OSError, ssl.SSLError) as err:
+            raise NetUsageError(f"cannot use {args.cafile}: {err}") from None
+    return context
+
+
+def seat_list(args: argparse.Namespace, seated: int) -> list[SeatRecord]:
+    specs = [s.strip() for s in args.seats.split(",")] if args.seats else []
+    if not specs:
+        specs = ([HUMAN] if not args.json else []) + [REMOTE] * seated
+        specs = specs[:seated]
+    if len(specs) != seated:
+        raise NetUsageError(f"this table needs {seated} seats, got {len(specs)}")
+    if specs.count(HUMAN) > 1:
+        raise NetUsageError("one human at the host's keyboard at most (the others join)")
+    for spec in specs:
+        if spec not in (HUMAN, REMOTE):
+            make_bot(spec, random.Random(0))
+    names = [clean_name(n) for n in args.names.split(",")] if args.names else []
+    if names and len(names) != seated:
+        raise NetUsageError(f"--names: {seated} names, got {len(names)}")
+    default = [spec if spec not in (HUMAN, REMOTE) else f"{k + 1}" for k, spec in enumerate(specs)]
+    return [
+        SeatRecord(name=(names[k] if names and names[k] else default[k]), player=spec)
+        for k, spec in enumerate(specs)
+    ]
+
+
+def default_record_path() -> Path:
+    from .ui.storage import data_dir
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return data_dir() / "tables" / f"table-{stamp}.json"
+
+
+def read_record(path: str) -> GameRecord:
+    try:
+        text = Path(path).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise NetUsageError(
+            f"cannot read {path}: {getattr(err, 'strerror', None) or err}"
+        ) from None
+    try:
+        return load_record(text)
+    except RecordError as err:
+        raise NetUsageError(f"{path}: {err}") from None
+
+
+def make_table(args: argparse.Namespace, options: Any) -> Table:
+    """The table asked for: a new game, or the one ``--resume`` continues (with its codes)."""
+    if args.resume:
+        record = read_record(args.resume)
+        if args.ruleset or args.option or args.seats or args.seed:
+            raise NetUsageError("--resume continues a table as it was: no ruleset, option or seats")
+        try:
+            game = replay(record, rng=random.Random())
+        except RecordError as err:
+            raise NetUsageError(f"{args.resume}: {err}") from None
+        if game.is_over:
+            raise NetUsageError(f"{args.resume}: that year is over")
+        path = Path(args.resume)
+        kept = load_codes(codes_path(path))
+        codes, spectator = kept if kept else (None, None)
+        table = Table(game, list(record.seats), str(random.SystemRandom().random()), path, codes)
+        table.spectator_code = spectator if args.spectators or spectator else None
+        if args.spectators and not table.spectator_code:
+            table.spectator_code = new_code()
+        save_codes(codes_path(path), table.codes, table.spectator_code)
+        return table
+    ruleset = args.ruleset or "koikoi3"
+    opts = options(ruleset, args.option or [])
+    seats = seat_list(args, ruleset_class(ruleset).seated(opts))
+    if args.json and any(s.player == HUMAN for s in seats):
+        raise NetUsageError("--json is for a host with no human seat")
+    seed = args.seed or str(random.SystemRandom().randrange(10**9))
+    game = new_game(ruleset, random.Random(seed), opts)
+    path = Path(args.record) if args.record else default_record_path()
+    table = Table(game, seats, seed, path)
+    table.spectator_code = new_code() if args.spectators else None
+    try:
+        save_codes(codes_path(path), table.codes, table.spectator_code)
+    except OSError as err:
+        raise NetUsageError(f"cannot keep the record at {path}: {err.strerror or err}") from None
+    table.save()
+    if table.save_error:
+        raise NetUsageError(f"cannot keep the record: {table.save_error}")
+    return table
+
+
+def cmd_host(args: argparse.Namespace, options: Any) -> int:
+    tls = server_tls(args)
+    table = make_table(args, options)
+    listen = ("0.0.0.0" if args.public else "127.0.0.1", args.port)
+    if not 0 <= args.port <= 65535:
+        raise NetUsageError(f"--port: {args.port} is not a port")
+    host = Host()
+    host.add(table)
+    if any(s.player == HUMAN for s in table.seats):
+        try:
+            from .ui.netplay import run_host
+        except ImportError as err:
+            print(f"hanafuda: error: the screen cannot start ({err})", file=sys.stderr)
+            return 1
+        return run_host(host, table, listen, tls)
+    return asyncio.run(host_headless(host, table, listen, tls, args.json, args.stand_in_after))
+
+
+async def host_headless(
+    host: Host,
+    table: Table,
+    listen: tuple[str, int],
+    tls: ssl.SSLContext | None,
+    as_json: bool,
+    stand_in_after: float | None,
+) -> int:
+    try:
+        port = await host.start(*listen, tls)
+    except OSError as err:
+        print(f"hanafuda: error: cannot listen on {listen[0]}:{listen[1]}: {err}", file=sys.stderr)
+        return 2
+    codes = {str(seat): code for seat, code in table.codes.items()}
+    if as_json:
+        line: dict[str, Any] = {"port": port, "codes": codes, "record": str(table.record_path)}
+        if table.spectator_code:
+            line["spectator"] = table.spectator_code
+        print(json.dumps(line), flush=True)
+    else:
+        scheme = "wss" if tls else "ws"
+        print(f"table at {scheme}://{listen[0]}:{port}  (record: {table.record_path})")
+        for seat, code in table.codes.items():
+            print(f"  seat {seat + 1} ({table.seats[seat].name}): hanafuda join HOST:{port} {code}")
+        if table.spectator_code:
+            print(f"  spectators: hanafuda join HOST:{port} {table.spectator_code}")
+        sys.stdout.flush()
+    watcher = asyncio.create_task(stand_ins(table, stand_in_after)) if stand_in_after else None
+    try:
+        await table.play()
+        deadline = time.monotonic() + TOLD_WAIT
+        while not table.all_told() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+    finally:
+        if watcher is not None:
+            watcher.cancel()
+        await host.close()
+    return 0
+
+
+async def stand_ins(table: Table, after: float) -> None:
+    """Give each seat whose player left and has been away ``after`` seconds to a normal bot (a
+    seat not yet joined waits for its player)."""
+    while True:
+        await asyncio.sleep(min(1.0, after))
+        now = time.monotonic()
+        for seat, since in list(table.away.items()):
+            if seat in table.dropped and now - since >= after and seat not in table.stand_ins:
+                table.give_to_bot(seat)
+
+
+# -- join ------------------------------------------------------------------------------------------
+
+
+def cmd_join(args: argparse.Namespace, options: Any) -> int:
+    tls = client_tls(args)
+    name = clean_name(args.name)
+    record = Path(args.record) if args.record else None
+    if args.trace and not args.bot:
+        raise NetUsageError("--trace goes with --bot")
+    if args.bot:
+        make_bot(args.bot, random.Random(0))
+        return asyncio.run(join_headless(args, tls, name, record))
+    try:
+        from .ui.netplay import run_join
+    except ImportError as err:
+        print(f"hanafuda: error: the screen cannot start ({err})", file=sys.stderr)
+        return 1
+    return run_join(args.where, args.code, name, tls, record)
+
+
+async def join_headless(
+    args: argparse.Namespace, tls: ssl.SSLContext | None, name: str, record: Path | None
+) -> int:
+    trace = None
+    if args.trace:
+        try:
+            trace = open(args.trace, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+        except OSError as err:
+            raise NetUsageError(f"cannot write {args.trace}: {err.strerror or err}") from None
+    try:
+        game = await play_bot(args.where, args.code, args.bot, name, tls, trace, record)
+    finally:
+        if trace is not None:
+            trace.close()
+    totals = " ".join(f"{s:+d}" for s in game.scores)
+    print(f"the year is over: {totals}")
+    return 0

@@ -1,0 +1,97 @@
+"""The protocol's messages: the core's views, events, results and settlements go through JSON and
+come back equal, for every ruleset; every event type has its model; the committed JSON Schema is
+the models'."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from helpers.goldens import PROTOCOL_SCHEMA, REGENERATE
+from pydantic import TypeAdapter, ValidationError
+
+from hanafuda_tui.core import events as ev
+from hanafuda_tui.core.records import new_game
+from hanafuda_tui.core.results import Settlement
+from hanafuda_tui.core.rulesets import RULESETS, ruleset_class
+from hanafuda_tui.net.protocol import (
+    CLIENT,
+    EVENT_MODELS,
+    HOST,
+    EventModel,
+    View,
+    event_model,
+    event_of,
+    plain,
+    schema_text,
+    view_model,
+    view_of,
+)
+
+EVENTS = TypeAdapter(EventModel)
+SETTLEMENTS = TypeAdapter(list[Settlement])
+TABLES = [(r, {}) for r in RULESETS] + [("hanaawase", {"players": 6})]
+
+
+@pytest.mark.parametrize(("ruleset", "options"), TABLES)
+def test_a_whole_year_of_views_events_and_results_comes_back_from_json(
+    ruleset: str, options: dict[str, int]
+) -> None:
+    game = new_game(ruleset, random.Random(f"json/{ruleset}"), options)
+    rng = random.Random(1)
+    while not game.is_over:
+        for seat in range(game.players):
+            view = game.view(seat)
+            assert view_of(View.model_validate_json(view_model(view).model_dump_json())) == view
+        spectator = game.spectator_view()
+        assert view_of(View.model_validate_json(view_model(spectator).model_dump_json())) == (
+            spectator
+        )
+        game.apply(rng.choice(game.legal_actions()))
+    for event in game.log:
+        assert event_of(EVENTS.validate_json(event_model(event).model_dump_json())) == event
+    results = TypeAdapter(list[ruleset_class(ruleset).Result])  # type: ignore[name-defined]
+    sent = json.dumps([plain(r) for r in game.results], ensure_ascii=False)
+    assert results.validate_json(sent) == game.results
+    assert SETTLEMENTS.validate_json(SETTLEMENTS.dump_json(game.settlements)) == game.settlements
+
+
+def test_every_event_type_of_the_core_has_a_model() -> None:
+    kinds = {
+        cls.kind
+        for cls in vars(ev).values()
+        if isinstance(cls, type) and issubclass(cls, ev.Base) and "kind" in vars(cls)
+    }
+    assert kinds == set(EVENT_MODELS)
+
+
+def test_a_spectator_view_holds_no_hand_and_no_seat_own_facts() -> None:
+    game = new_game("hachihachi", random.Random(5), {})
+    view = game.spectator_view()
+    assert (view.seat, view.hand, view.legal) == (-1, 0, ())
+    assert view.facts.held() is None and not view.facts.warnings()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"v": 1, "type": "join"}',
+        '{"v": 2, "type": "join", "code": "x"}',
+        '{"v": 1, "type": "act", "action": "1", "seq": 0, "extra": 1}',
+        '{"v": 1, "type": "join", "code": "' + "x" * 65 + '"}',
+        '{"v": 1, "type": "shout"}',
+    ],
+)
+def test_a_client_message_not_of_the_protocol_is_refused(raw: str) -> None:
+    with pytest.raises(ValidationError):
+        CLIENT.validate_json(raw)
+
+
+def test_host_messages_are_told_apart_by_type() -> None:
+    message = HOST.validate_json('{"v": 1, "type": "closed", "reason": "bye"}')
+    assert message.type == "closed"
+
+
+def test_the_committed_schema_is_the_models() -> None:
+    assert PROTOCOL_SCHEMA.read_text("utf-8") == schema_text(), f"regenerate with {REGENERATE}"
