@@ -380,6 +380,12 @@ class HistoryStore:
         each game in its own transaction; how many were counted."""
         if not self.open():
             return 0
+        try:
+            return self._refresh_facts(limit)
+        except sqlite3.Error as err:
+            raise HistoryError(f"{self.path}: {_one_line(err)}") from None
+
+    def _refresh_facts(self, limit: int | None) -> int:
         done = 0
         with self._connect() as conn:
             rows = conn.execute(

@@ -4,6 +4,7 @@ shows the history in the 戦績 screen."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -193,3 +194,27 @@ def test_the_chart_is_as_wide_as_asked_with_ascii_labels() -> None:
     assert lines[0].startswith("   +12|") and lines[5].startswith("   -12|")
     assert lines[-1].split() == ["0", "1", "2", "3"]
     assert "A" in lines[0] and "B" in lines[5]
+
+
+def test_the_statistics_screen_counts_games_whose_facts_are_not_counted(tmp_path: Path) -> None:
+    store = fill(tmp_path)
+    [me] = [s for s in store.standings("koikoi3") if s.side == "player"]
+    before = player_stats(store, me)
+    assert before.yaku
+    with sqlite3.connect(store.path) as conn:  # as a database from before the facts were kept
+        conn.execute("DELETE FROM facts")
+        conn.execute("DELETE FROM facts_done")
+        conn.execute("DELETE FROM fact_totals")
+    conn.close()
+    assert player_stats(store, me).yaku == {}
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(StatisticsScreen(store, "koikoi3"))
+            await settle_workers(pilot, app)
+            screen: Any = app.screen
+            assert screen.stats.yaku == before.yaku
+
+    asyncio.run(run())

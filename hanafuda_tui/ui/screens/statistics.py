@@ -152,6 +152,17 @@ class StatisticsScreen(Screen[None]):
             self.app.call_from_thread(self.show_problem, str(err))
             return
         self.app.call_from_thread(self.show_standings, counts, ruleset, standings)
+        try:
+            counted = self.store.refresh_facts()  # games stored before their facts were counted
+        except HistoryError:
+            return
+        if counted:
+            self.app.call_from_thread(self.facts_counted)
+
+    def facts_counted(self) -> None:
+        """Show the highlighted one's details again, with the facts just counted."""
+        if self.stats is not None:
+            self.load_detail(self.stats.standing, self.game_at)
 
     def _latest_ruleset(self, counts: Sequence[tuple[str, int]]) -> str | None:
         rows = self.store.query("SELECT ruleset FROM games ORDER BY id DESC LIMIT 1")
