@@ -85,8 +85,10 @@ def sheet_text(game: Game, names: Sequence[str], dealer_title: str = "") -> list
     table = [head, *rows]
     widths = [max(cells(getattr(r, f)) for r in table) for f in ("month", "dealer", "winner")]
     what = max(cells(r.what) for r in table)
-    seat_w = [max(cells(n), *(cells(_amount(r.amounts[s])) for r in rows)) for s, n in
-              enumerate(names)]  # fmt: skip
+    seat_w = [
+        max(cells(name), *(cells(_amount(r.amounts[s])) for r in rows))
+        for s, name in enumerate(names)
+    ]
     lines = []
     for r in table:
         texts = names if r is head else [_amount(a) for a in r.amounts]

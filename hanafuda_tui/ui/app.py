@@ -171,8 +171,8 @@ class HanafudaApp(App[int]):
         is said once (games are played all the same)."""
         self.keeping = self.history.open()
         for notice in self.history.notices:
-            self.notify(t("history.set_aside", notice=notice), severity="warning", timeout=10,
-                        markup=False)  # fmt: skip
+            notice = t("history.set_aside", notice=notice)
+            self.notify(notice, severity="warning", timeout=10, markup=False)
         if not self.keeping:
             self.notify(
                 t("history.unavailable", error=self.history.problem),

@@ -215,8 +215,8 @@ class StatisticsScreen(Screen[None]):
         note = self.query_one("#stats-note", Static)
         if not standings:
             problem = self.store.problem
-            note.update(Content(problem and t("history.unavailable", error=problem) or
-                                t("stats.none")))  # fmt: skip
+            why = t("history.unavailable", error=problem) if problem else t("stats.none")
+            note.update(Content(why))
             return
         note.update("")
         table.move_cursor(row=0)

@@ -469,9 +469,8 @@ class TableScreen(Screen[None]):
             self.notify(t("save.failed", error=error), severity="error", timeout=10, markup=False)
         if self.session.history_error and not self.history_said:
             self.history_said = True
-            error = self.session.history_error
-            self.notify(t("history.failed", error=error), severity="warning", timeout=10,
-                        markup=False)  # fmt: skip
+            said = t("history.failed", error=self.session.history_error)
+            self.notify(said, severity="warning", timeout=10, markup=False)
 
     def take_seat(self, seat: int) -> None:
         self.viewer = seat
