@@ -1,5 +1,5 @@
-"""The `hanafuda` command: play (default), sim, replay, stats, history, and host and join
-(``together``).
+"""The `hanafuda` command: play (default), sim, replay, stats, history, host and join
+(``together``), serve.
 
 Bad input (unknown ruleset, option, bot, a malformed record, a file that cannot be read or written)
 gets one line on stderr and exit status 2; text from a record is printed without terminal controls.
@@ -583,9 +583,49 @@ def cmd_play(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    if request is None:
-        return run_app()
-    return run_app(HanafudaApp(table=TableRequest(**request)))
+    store = None
+    if getattr(args, "save_slot", False):
+        from .ui.storage import SlotStore
+
+        store = SlotStore()
+    table = None if request is None else TableRequest(**request)
+    return run_app(HanafudaApp(store=store, table=table))
+
+
+SERVED = ("play", "join")
+"""The commands ``serve`` runs for each browser session: the ones that open a table."""
+
+
+def _session_argv(argv: Sequence[str]) -> list[str]:
+    """What each browser session of ``serve`` runs, checked as the command itself would check it
+    (before serving: a bad value is one line now, not a broken page later): ``play --save-slot``
+    unless told another; ``play`` always with a save slot of each session's own."""
+    argv = list(argv[1:] if argv[:1] == ["--"] else argv)
+    if not argv:
+        return ["play", "--save-slot"]
+    if argv[0] not in SERVED:
+        raise UsageError(f"serve runs play or join in each browser session, not {argv[0]!r}")
+    args = build_parser().parse_args(argv)
+    if args.command == "play":
+        _table_request(args)
+        return argv if args.save_slot else ["play", "--save-slot", *argv[1:]]
+    if args.bot:
+        raise UsageError("serve cannot run join --bot: a browser session is a player at a screen")
+    return argv
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port must be 0 to 65535, not {args.port}")
+    session = _session_argv(args.session)
+    try:
+        from .ui.serve import ServeError, serve
+    except ImportError as err:
+        raise UsageError(f"cannot serve ({err}); reinstall hanafuda-tui") from None
+    try:
+        return serve(args.host, args.port, args.public_url, session)
+    except ServeError as err:
+        raise UsageError(str(err)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -604,6 +644,12 @@ def build_parser() -> argparse.ArgumentParser:
         " default: you and normal bots",
     )
     play.add_argument("--seed", help="the same seed deals the same cards and bot moves")
+    play.add_argument(
+        "--save-slot",
+        action="store_true",
+        help="keep the game in the first free save slot of the data directory (sessions/N/)"
+        " rather than its one save, as each browser session of serve does",
+    )
 
     sim = sub.add_parser("sim", help="play whole games between bots")
     sim.add_argument("--ruleset", default="koikoi3", help=f"one of {', '.join(RULESETS)}")
@@ -635,6 +681,27 @@ def build_parser() -> argparse.ArgumentParser:
         "--jsonl",
         action="store_true",
         help="one JSON line per game as it ends, then the results (without totals)",
+    )
+
+    srv = sub.add_parser(
+        "serve",
+        help="serve the game to web browsers: each browser session plays with a save of its own",
+    )
+    srv.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
+    srv.add_argument(
+        "--port", type=int, default=8000, help="the port to listen on (8000; 0: a free one)"
+    )
+    srv.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address browsers reach the server at, if not the one they asked for (a proxy)",
+    )
+    srv.add_argument(
+        "session",
+        nargs=argparse.REMAINDER,
+        metavar="-- play|join ...",
+        help="what each browser session runs (default: play, each with a save slot of its own):"
+        " play with a table's settings, or join HOST:PORT CODE to sit at a hosted table",
     )
 
     rep = sub.add_parser("replay", help="replay a game record")
@@ -675,6 +742,7 @@ COMMANDS: dict[str | None, Any] = {
     "stats": cmd_stats,
     "history": cmd_history,
     "play": cmd_play,
+    "serve": cmd_serve,
     None: cmd_play,
 }
 

@@ -118,6 +118,8 @@ class HanafudaApp(App[int]):
         self.screen_change_signal.subscribe(self, describe)
         self.claim_save()
         self.open_history()
+        if self.is_web:
+            self.watch_server()
         await self.push_screen(SelectorScreen())
         self.ready = True
         if self.table_request is not None:
@@ -193,6 +195,19 @@ class HanafudaApp(App[int]):
         if isinstance(self.screen, StatisticsScreen | TooSmall):
             return
         self.push_screen(StatisticsScreen(self.history))
+
+    def watch_server(self) -> None:
+        """In a web page (``hanafuda serve``): end this game's process once the server that
+        started it is gone (killed), rather than hold its save slot with nobody to see it. The
+        game is saved after every action, so nothing is lost; the system drops the slot's lock."""
+        server = os.getppid()
+
+        def check() -> None:
+            if os.getppid() != server:
+                self.store.release()
+                os._exit(0)  # the page's connection is gone with the server: nothing to draw on
+
+        self.set_interval(1.0, check)
 
     def on_unmount(self) -> None:
         self.store.release()

@@ -1,7 +1,9 @@
 """The save: the game record written atomically in the user's data directory after every action.
 
 One instance at a time owns the directory's save (a lock the system drops with a process that dies);
-a save that cannot be read is moved aside under a name of its own, never overwritten.
+a save that cannot be read is moved aside under a name of its own, never overwritten. Instances
+that share one data directory on purpose (each browser session of ``hanafuda serve``) each take a
+save slot of their own instead (``SlotStore``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ from ..core.records import (
 
 SAVE_NAME = "save.json"
 LOCK_NAME = "save.lock"
+SLOTS_NAME = "sessions"
+MAX_SLOTS = 1000
+"""Save slots at most (instances running at once that each keep a save)."""
 
 
 def data_dir() -> Path:
@@ -57,9 +62,12 @@ def _lock(f: IO[bytes]) -> bool:
 
 class Store:
     def __init__(self, directory: Path | None = None) -> None:
-        self.directory = directory or data_dir()
-        self.path = self.directory / SAVE_NAME
         self._lock_file: IO[bytes] | None = None
+        self._move_to(directory or data_dir())
+
+    def _move_to(self, directory: Path) -> None:
+        self.directory = directory
+        self.path = directory / SAVE_NAME
 
     def claim(self) -> None:
         """Own this directory's save for as long as the process runs (or ``release``): SaveInUse if
@@ -123,3 +131,34 @@ class Store:
 
     def clear(self) -> None:
         self.path.unlink(missing_ok=True)
+
+
+class SlotStore(Store):
+    """A save of its own for each of several instances on one data directory: ``claim`` takes the
+    first slot ``<data>/sessions/<n>/`` whose lock no running process holds. A slot's save outlives
+    its process, so the next instance to start (a browser tab reloaded) continues that game; two
+    at once get two slots. Each slot is a ``Store`` directory: its lock, its damaged saves set
+    aside, its temporary files. Until a claim the store stands at the first slot."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.root = directory or data_dir()
+        """The shared data directory the slots are in."""
+        super().__init__(self.slot(1))
+
+    def slot(self, n: int) -> Path:
+        return self.root / SLOTS_NAME / str(n)
+
+    def claim(self) -> None:
+        """Own the first free slot (SaveInUse if all MAX_SLOTS are owned; OSError if the slots
+        cannot be made)."""
+        if self._lock_file is not None:
+            return
+        for n in range(1, MAX_SLOTS + 1):
+            self._move_to(self.slot(n))
+            try:
+                super().claim()
+            except SaveInUse:
+                continue
+            return
+        self._move_to(self.slot(1))
+        raise SaveInUse(str(self.root / SLOTS_NAME))

@@ -1,0 +1,152 @@
+"""`hanafuda serve`: bad input is one line and status 2; the server says where it listens, gives
+each browser the WebSocket address it can reach, and Ctrl+C stops it with status 0."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import signal
+import socket
+import urllib.request
+from pathlib import Path
+
+import pytest
+from helpers.cli import refused
+from helpers.serve import WAIT, Served, in_session, serving, slot_held, wait_until
+
+from hanafuda_tui.core.records import GameRecord, load_record, new_game, record_of
+from hanafuda_tui.ui.serve import session_command
+
+
+def test_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        err = refused(capsys, "serve", "--port", str(port))
+    assert f"cannot serve on 127.0.0.1:{port}" in err and "in use" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--host", "no-such-host.invalid"], "cannot serve on host 'no-such-host.invalid'"),
+        (["--port", "65536"], "--port must be 0 to 65535"),
+        (["--port", "-1"], "--port must be 0 to 65535"),
+        (["--port", "eighty"], "invalid int value"),
+    ],
+)
+def test_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    assert words in refused(capsys, "serve", *argv)
+
+
+def test_each_session_runs_the_game_with_a_save_slot_of_its_own() -> None:
+    assert session_command().split()[-4:] == ["-m", "hanafuda_tui", "play", "--save-slot"]
+    assert session_command().startswith("exec ")  # the game's parent is the server itself
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--", "sim"], "serve runs play or join in each browser session, not 'sim'"),
+        (["--", "play", "--ruleset", "nope"], "unknown ruleset 'nope'"),
+        (["--", "play", "--option", "months=13"], "months"),
+        (["--", "join", "127.0.0.1:1"], "required: code"),
+        (["--", "join", "127.0.0.1:1", "c0de", "--bot", "normal"], "serve cannot run join --bot"),
+    ],
+)
+def test_a_bad_session_command_is_one_line_before_serving(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    assert words in refused(capsys, "serve", "--port", "0", *argv)
+
+
+def test_served_play_takes_a_table_s_settings_and_keeps_each_session_s_save_slot(
+    tmp_path: Path,
+) -> None:
+    """``serve -- play --ruleset koikoi2 --seed 3``: a session (the page's WebSocket, opened here
+    without a browser) opens that table at once and saves it in its own slot."""
+    import aiohttp
+
+    save = tmp_path / "data" / "sessions" / "1" / "save.json"
+
+    async def session(server: Served) -> GameRecord:
+        async with aiohttp.ClientSession() as http:
+            ws_url = server.url.replace("http://", "ws://") + "/ws?width=80&height=24"
+            async with http.ws_connect(ws_url):
+                for _ in range(int(WAIT / 0.2)):
+                    if save.exists():
+                        break
+                    await asyncio.sleep(0.2)
+                return load_record(save.read_text("utf-8"))
+
+    argv = ["--", "play", "--ruleset", "koikoi2", "--seed", "3"]
+    with serving(tmp_path, *argv) as server:
+        record = asyncio.run(session(server))
+    assert record.ruleset == "koikoi2"
+    dealt = record_of(new_game("koikoi2", random.Random("3")), record.seats)
+    assert record.deals[0].deck == dealt.deals[0].deck
+
+
+def page(url: str, host: str | None = None) -> str:
+    request = urllib.request.Request(url, headers={"Host": host} if host else {})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        text: str = response.read().decode("utf-8")
+    return text
+
+
+def websocket_of(html: str) -> str:
+    found = re.search(r'data-session-websocket-url="([^"]+)"', html)
+    assert found
+    return found.group(1)
+
+
+def test_port_0_picks_a_free_port_and_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
+    with serving(tmp_path) as server:
+        port = int(server.url.rsplit(":", 1)[1])
+        assert server.url.startswith("http://127.0.0.1:") and port > 0
+        html = page(server.url)
+        assert "<div>hanafuda</div>" in html
+        assert websocket_of(html) == f"ws://127.0.0.1:{port}/ws"
+        assert (
+            websocket_of(page(server.url, host="game.example:8123")) == "ws://game.example:8123/ws"
+        )
+        server.proc.send_signal(signal.SIGINT)
+        assert server.proc.wait(timeout=WAIT) == 0
+        assert "Traceback" not in server.output()
+
+
+def test_a_public_url_is_where_every_page_sends_the_browser(tmp_path: Path) -> None:
+    with serving(tmp_path, "--public-url", "https://hanafuda.example/") as server:
+        assert websocket_of(page(server.url)) == "wss://hanafuda.example/ws"
+        assert websocket_of(page(server.url, host="other.example")) == "wss://hanafuda.example/ws"
+        assert "pages send browsers to https://hanafuda.example" in server.output()
+
+
+def test_a_killed_server_s_games_end_and_let_their_save_slots_go(tmp_path: Path) -> None:
+    """A session (the page's WebSocket, opened here without a browser) runs a game holding slot
+    1; when the server is killed outright the game ends by itself and the slot is free."""
+    import aiohttp
+
+    slot = tmp_path / "data" / "sessions" / "1"
+
+    async def session(server: Served) -> None:
+        async with aiohttp.ClientSession() as http:
+            ws_url = server.url.replace("http://", "ws://") + "/ws?width=80&height=24"
+            async with http.ws_connect(ws_url) as ws:
+                for _ in range(int(WAIT / 0.2)):
+                    if (slot / "save.lock").exists() and slot_held(slot):
+                        break
+                    await asyncio.sleep(0.2)
+                assert slot_held(slot)
+                server.proc.send_signal(signal.SIGKILL)
+                server.proc.wait()
+                await ws.close()
+
+    with serving(tmp_path) as server:
+        asyncio.run(session(server))
+        wait_until("the game's process gone", lambda: not in_session(server.proc.pid))
+        assert not slot_held(slot)
