@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ..bots import Bot, make_bot
 from ..core.game import Game
-from ..core.records import SeatRecord, new_game, record_of, replay, write_atomically
+from ..core.records import (
+    RecordError,
+    SeatRecord,
+    new_game,
+    record_of,
+    replay,
+    write_atomically,
+)
+from ..history import HistoryError, HistoryStore
 from .storage import Store, data_dir
 
 if TYPE_CHECKING:  # the network's modules load when a hosted table opens, not at start
@@ -35,9 +43,16 @@ class Session:
         store: Store | None,
         think: float | None = None,
         advice: bool = False,
+        history: HistoryStore | None = None,
     ) -> None:
-        """``think``: seconds a plain ``strong`` seat thinks a decision (its own default if None)."""
+        """``think``: seconds a plain ``strong`` seat thinks a decision (its own default if None);
+        ``history``: where the finished year is kept (None: not kept)."""
         self.game = game
+        self.history = history
+        self.kept: int | None = None
+        """The finished year's id in the history once it is kept (-1: it could not be)."""
+        self.history_error = ""
+        """Why the finished year could not be kept in the history, else empty."""
         self.seats = list(seats)
         self.seed = seed
         self.store = store
@@ -60,21 +75,24 @@ class Session:
         seed: str = "",
         store: Store | None = None,
         think: float | None = None,
+        history: HistoryStore | None = None,
     ) -> Session:
         """A new game; the same non-empty seed gives the same deals and the same bot moves."""
         seed = seed or str(random.SystemRandom().randrange(10**9))
         game = new_game(ruleset, random.Random(seed), options)
-        session = cls(game, seats, seed, store, think)
+        session = cls(game, seats, seed, store, think, history=history)
         session.save()
         return session
 
     @classmethod
-    def resume(cls, store: Store, think: float | None = None) -> Session:
+    def resume(
+        cls, store: Store, think: float | None = None, history: HistoryStore | None = None
+    ) -> Session:
         """The saved game at the same decision (RecordError if the save is damaged)."""
         record = store.load()
         game = replay(record, rng=random.Random())
         seed = str(random.SystemRandom().randrange(10**9))
-        return cls(game, record.seats, seed, store, think, record.advice)
+        return cls(game, record.seats, seed, store, think, record.advice, history)
 
     @property
     def names(self) -> list[str]:
@@ -98,7 +116,10 @@ class Session:
         self.save()
 
     def save(self) -> None:
-        """Save the record; a finished game leaves no save to continue."""
+        """Save the record; a finished game is kept in the history and leaves no save to
+        continue."""
+        if self.game.is_over:
+            self.keep()
         if self.store is None:
             return
         try:
@@ -111,6 +132,17 @@ class Session:
             self.save_error = f"{self.store.path}: {err.strerror or err}"
         except ValueError as err:  # text that cannot be written as UTF-8
             self.save_error = f"{self.store.path}: {type(err).__name__}"
+
+    def keep(self) -> None:
+        """Keep the finished year with its record in the history, once."""
+        if self.kept is not None or self.history is None:
+            return
+        record = record_of(self.game, self.seats, self.advice)
+        try:
+            self.kept = self.history.add(record, "table", self.game)
+        except (HistoryError, RecordError) as err:
+            self.kept = -1
+            self.history_error = str(err)
 
 
 def timed(spec: str, think: float | None) -> str:
@@ -161,6 +193,8 @@ class HostedSession:
         """Why the host closed this seat's connection for good, else empty."""
         self.store: Store | None = None
         self.save_error = ""
+        self.history_error = ""
+        """Never set: the host keeps the year in its history."""
         self.advice = False
         self.bots: dict[int, Bot] = {}
 

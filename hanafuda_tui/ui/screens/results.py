@@ -224,11 +224,13 @@ class ScoreSheet(ScrollKeys, ModalScreen[str | None]):
         names: Sequence[str],
         final: bool = False,
         save: Callable[[], None] | None = None,
+        kept: int | None = None,
     ) -> None:
         """``save``: the year's end at a hosted table, where ``w`` saves the record (no rematch:
-        the host decides what comes next)."""
+        the host decides what comes next); ``kept``: the year's id in the history, said with the
+        final standings."""
         super().__init__()
-        self.game, self.names, self.final = game, names, final
+        self.game, self.names, self.final, self.kept = game, names, final, kept
         self.keep = save
 
     def compose(self) -> ComposeResult:
@@ -240,6 +242,9 @@ class ScoreSheet(ScrollKeys, ModalScreen[str | None]):
                 if self.final:
                     lines = standings(self.game, self.names)
                     yield Static(Content.from_markup("\n".join(lines)), classes="dialog-body")
+                    if self.kept is not None and self.kept > 0:
+                        note = t("year.kept", id=self.kept)
+                        yield Static(Content(note), classes="dialog-body kept")
                 own_sheet = screen_of(self.game.ruleset).sheet(self.game, self.names)
                 if own_sheet is not None:
                     yield Static(own_sheet, id="kinyu")

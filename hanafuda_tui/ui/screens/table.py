@@ -163,6 +163,8 @@ class TableScreen(Screen[None]):
         self.hints = True
         self.shown_results = len(session.game.results)
         self.shown_settled = len(session.game.settlements)
+        self.history_said = False
+        """The year could not be kept in the history, and the table has said so."""
         self.pending = False
         """A prompt or pass screen of ours is open; its callback goes on."""
         self.bot_token = 0
@@ -438,7 +440,8 @@ class TableScreen(Screen[None]):
                     sheet = ScoreSheet(game, session.names, final=True, save=self.save_record)
                     self.open(sheet, self.year_over)
                 return
-            self.open(ScoreSheet(game, session.names, final=True), self.year_over)
+            sheet = ScoreSheet(game, session.names, final=True, kept=session.kept)
+            self.open(sheet, self.year_over)
             return
         seat = game.to_act
         if isinstance(session, HostedSession) and (session.sent or not session.is_human(seat)):
@@ -507,6 +510,10 @@ class TableScreen(Screen[None]):
         error = self.session.save_error
         if error and error != had_error:
             self.notify(t("save.failed", error=error), severity="error", timeout=10, markup=False)
+        if self.session.history_error and not self.history_said:
+            self.history_said = True
+            said = t("history.failed", error=self.session.history_error)
+            self.notify(said, severity="warning", timeout=10, markup=False)
 
     def take_seat(self, seat: int) -> None:
         self.viewer = seat
