@@ -168,10 +168,13 @@ def test_the_statistics_screen_follows_the_highlighted_row_and_game(tmp_path: Pa
 
 
 async def settle_workers(pilot: Any, app: Any) -> None:
-    for _ in range(3):
+    """Until no worker runs and what they posted is handled (a worker may start another)."""
+    for _ in range(100):
         await pilot.pause()
         await app.workers.wait_for_complete()
-    await pilot.pause()
+        await pilot.pause()
+        if all(worker.is_finished for worker in app.workers):
+            return
 
 
 def test_an_empty_history_says_how_it_fills(tmp_path: Path) -> None:
