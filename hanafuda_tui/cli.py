@@ -1,4 +1,5 @@
-"""The `hanafuda` command: play (default), sim, replay, stats, host and join (``together``), serve.
+"""The `hanafuda` command: play (default), sim, replay, stats, history, host and join
+(``together``), serve.
 
 Bad input (unknown ruleset, option, bot, a malformed record, a file that cannot be read or written)
 gets one line on stderr and exit status 2; text from a record is printed without terminal controls.
@@ -38,6 +39,7 @@ from .core.records import (
 )
 from .core.rulesets import RULESETS, UnknownRuleset, ruleset_class
 from .core.stats import TOTAL_HANDS
+from .history import HistoryError
 from .review.judge import ITERATIONS, ReviewError, mistakes, review
 from .story import tell
 from .tournament import Plan
@@ -93,6 +95,8 @@ def _options(ruleset: str, pairs: Sequence[str]) -> Any:
     return make_options(cls, values)
 
 
+HISTORY_BATCH = 64
+"""Games ``sim --history`` stores on one connection (each in its own transaction)."""
 MAX_TOTALS = 10_000
 """Games at most whose final scores ``sim --json`` lists (``--jsonl`` streams any number)."""
 
@@ -167,12 +171,19 @@ def cmd_sim(args: argparse.Namespace) -> int:
         make_bot(spec, random.Random(0))
     if args.record_dir:
         _check_record_dir(args.record_dir)
+    history = _history_store() if args.history else None
+    if history is not None and history.problem:
+        raise UsageError(f"cannot keep history: {history.problem}")
     rotate = any(spec != "random" for spec in specs)
-    plan = Plan(args.ruleset, options, tuple(specs), args.seed, rotate, args.record_dir)
+    plan = Plan(
+        args.ruleset, options, tuple(specs), args.seed, rotate, args.record_dir, args.history
+    )
     games = tournament.games_in(plan, args.games)
     keep_totals = args.json and games <= MAX_TOTALS
     show_progress = not (args.json or args.jsonl) and sys.stderr.isatty() and games > 0
     totals: list[list[int]] = []
+    waiting: list[Any] = []
+    """Games played, not yet in the history."""
     tally = tournament.Tally(specs)
     start = time.perf_counter()
     previous = signal.signal(signal.SIGTERM, _on_sigterm(os.getpid()))
@@ -190,12 +201,22 @@ def cmd_sim(args: argparse.Namespace) -> int:
                         game = {"game": n, "deal_set": p.deal_set, "months": p.months}
                         _print_json({**game, "totals": row})
                 tally.add(deal_set)
+                if history is not None:
+                    waiting += [p.kept for p in deal_set if p.kept]
+                    if len(waiting) >= HISTORY_BATCH:
+                        history.add_prepared(waiting, "sim")
+                        waiting = []
                 if progress is not None:
                     progress.advance(len(deal_set))
     except OSError as err:
         raise UsageError(f"cannot write {err.filename}: {err.strerror or err}") from None
+    except HistoryError as err:
+        raise UsageError(f"cannot keep history: {err}") from None
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if history is not None and waiting:  # the games played before an interruption too
+            with contextlib.suppress(HistoryError):
+                history.add_prepared(waiting, "sim")
     seconds = time.perf_counter() - start
     months = tally.months
     stats = tally.stats()
@@ -534,6 +555,102 @@ def _table_request(args: argparse.Namespace) -> dict[str, Any] | None:
     }
 
 
+def _history_store() -> Any:
+    """The history of the data directory (``$HANAFUDA_DATA_DIR`` or the platform's); each set-aside
+    database reported in one line on stderr."""
+    from .history import HistoryStore
+    from .ui.storage import data_dir  # the directory only: no screen code is loaded
+
+    store = HistoryStore(data_dir())
+    store.open()
+    for notice in store.notices:
+        print(f"hanafuda: {_one_line(notice)}", file=sys.stderr)
+    return store
+
+
+def _seat_text(seat: Any) -> str:
+    who = "" if seat.player == "human" else f" ({seat.player})"
+    return f"{printable(seat.name)}{printable(who)} {seat.score:+d}{'*' if seat.won else ''}"
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    if args.ruleset:
+        ruleset_class(args.ruleset)
+    if args.limit is not None and args.limit < 0:
+        raise UsageError("--limit must be at least 0")
+    store = _history_store()
+    if store.problem:
+        raise UsageError(f"no history: {store.problem}")
+    if args.action == "list" and args.id is not None:
+        raise UsageError(f"history: unexpected {args.id!r} (to export: history export ID FILE)")
+    try:
+        if args.action == "export":
+            return _history_export(store, args)
+        games = store.games(args.ruleset, args.player, args.limit)
+        standings = store.standings(args.ruleset, args.player)
+    except HistoryError as err:
+        raise UsageError(str(err)) from None
+    if args.json:
+        _print_json(
+            {
+                "database": str(store.path),
+                "games": [g.model_dump() for g in games],
+                "standings": [s.model_dump() for s in standings],
+            }
+        )
+        return 0
+    if not games:
+        print(f"no games in the history ({store.path})")
+        return 0
+    for g in games:
+        seats = "  ".join(_seat_text(s) for s in g.seats)
+        when = g.finished_at.replace("T", " ")[:16]
+        print(f"{g.id:>6}  {when}  {g.ruleset:<10} {g.months:>2} months  {seats}")
+    print()
+    print("standings (* the year's top score; average, best and worst final score)")
+    for s in standings:
+        who = printable(s.who) if s.side == "player" else f"bot {printable(s.who)}"
+        print(
+            f"  {s.ruleset:<10} {_cells_left(who, 20)} games {s.games:>5}  wins {s.wins:>5}"
+            f"  average {s.average:+8.2f}  best {s.best:+5d}  worst {s.worst:+5d}"
+        )
+    return 0
+
+
+def _history_export(store: Any, args: argparse.Namespace) -> int:
+    """Write a stored game's record (``replay`` reads it), or its year sheet as text or CSV;
+    ``-`` writes to stdout."""
+    from .history import sheet_csv, sheet_text
+
+    if args.id is None or args.file is None:
+        raise UsageError("history export takes ID FILE")
+    try:
+        game_id = int(args.id)
+    except ValueError:
+        raise UsageError(f"history export: {args.id!r} is not a game id") from None
+    record = store.record(game_id)
+    if args.csv or args.sheet:
+        game = replay(record)
+        names = [printable(s.name) for s in record.seats]
+        if args.csv:
+            text = sheet_csv(game, names)
+        else:
+            from .ui.rulesets import screen_of  # the 記入式 lives with the screens
+
+            lines = screen_of(record.ruleset).sheet_text(game, names) or sheet_text(game, names)
+            text = "\n".join(lines) + "\n"
+    else:
+        text = record.to_json()
+    if args.file == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.file).write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise UsageError(f"cannot write {args.file}: {err.strerror or err}") from None
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     request = _table_request(args)
     try:
@@ -627,6 +744,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--record-dir", help="write every game's record here")
+    sim.add_argument(
+        "--history",
+        action="store_true",
+        help="keep every game in the history of the data directory (as games at the table are)",
+    )
     output = sim.add_mutually_exclusive_group()
     output.add_argument(
         "--json",
@@ -680,6 +802,25 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"playouts a decision for --review (default {ITERATIONS})",
     )
 
+    hist = sub.add_parser(
+        "history",
+        help="the games kept in the history: list them with standings, or export one",
+    )
+    hist.add_argument(
+        "action", nargs="?", choices=["list", "export"], default="list", help="list (default)"
+    )
+    hist.add_argument("id", nargs="?", help="export: the game's id (as listed)")
+    hist.add_argument("file", nargs="?", help="export: the file to write (- for stdout)")
+    hist.add_argument("--ruleset", help=f"only this ruleset ({', '.join(RULESETS)})")
+    hist.add_argument("--player", help="only games with this player name or bot level")
+    hist.add_argument("--limit", type=int, help="list at most this many games (newest first)")
+    hist.add_argument("--json", action="store_true", help="the games and standings as JSON")
+    form = hist.add_mutually_exclusive_group()
+    form.add_argument(
+        "--sheet", action="store_true", help="export the year sheet as text (八八: the 記入式)"
+    )
+    form.add_argument("--csv", action="store_true", help="export the year sheet as CSV")
+
     stats = sub.add_parser("stats", help="exact statistics from the rules")
     stats.add_argument("what", help="teyaku, or ba (八八 場)")
     stats.add_argument("--ruleset", help="teyaku: koikoi3 unless given; ba: the ruleset with 場")
@@ -692,6 +833,7 @@ COMMANDS: dict[str | None, Any] = {
     "sim": cmd_sim,
     "replay": cmd_replay,
     "stats": cmd_stats,
+    "history": cmd_history,
     "play": cmd_play,
     "serve": cmd_serve,
     None: cmd_play,

@@ -33,6 +33,7 @@ from .core.records import (
     replay,
 )
 from .core.rulesets import RULESETS, ruleset_class
+from .history import HistoryStore
 from .net.client import JoinError, play_bot
 from .net.codes import codes_path, load_codes, new_code, save_codes
 from .net.host import Host, Table, clean_name
@@ -158,6 +159,23 @@ def seat_list(args: argparse.Namespace, seated: int) -> list[SeatRecord]:
     ]
 
 
+def host_history() -> HistoryStore | None:
+    """The host's history, where the finished year is kept; why not, in one line, if it cannot
+    be kept (the table is hosted all the same)."""
+    from .ui.storage import data_dir
+
+    store = HistoryStore(data_dir())
+    usable = store.open()
+    for notice in store.notices:
+        print(f"hanafuda: {notice}", file=sys.stderr)
+    if not usable:
+        print(
+            f"hanafuda: the year will not be kept in the history: {store.problem}", file=sys.stderr
+        )
+        return None
+    return store
+
+
 def default_record_path() -> Path:
     from .ui.storage import data_dir
 
@@ -194,6 +212,7 @@ def make_table(args: argparse.Namespace, options: Any) -> Table:
         kept = load_codes(codes_path(path))
         codes, spectator = kept if kept else (None, None)
         table = Table(game, list(record.seats), str(random.SystemRandom().random()), path, codes)
+        table.history = host_history()
         table.spectator_code = spectator if args.spectators or spectator else None
         if args.spectators and not table.spectator_code:
             table.spectator_code = new_code()
@@ -208,6 +227,7 @@ def make_table(args: argparse.Namespace, options: Any) -> Table:
     game = new_game(ruleset, random.Random(seed), opts)
     path = Path(args.record) if args.record else default_record_path()
     table = Table(game, seats, seed, path)
+    table.history = host_history()
     table.spectator_code = new_code() if args.spectators else None
     try:
         save_codes(codes_path(path), table.codes, table.spectator_code)

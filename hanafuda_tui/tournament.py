@@ -22,7 +22,8 @@ from typing import Any
 
 from .bots import make_bot
 from .core.game import Game
-from .core.records import SeatRecord, new_game, record_of
+from .core.records import GameRecord, SeatRecord, new_game, record_of
+from .history import Prepared, prepare
 
 Z95 = 1.959963984540054
 MAX_CHUNK = 256
@@ -117,6 +118,8 @@ class Played:
     deal_set: int
     choice_ms: list[Times] = field(default_factory=list)
     """Each seat's decision times (a bot is asked only when it has a choice)."""
+    kept: Prepared | None = None
+    """The game made ready for the history (``Plan.history``), else None."""
 
 
 def seatings(specs: Sequence[str]) -> list[tuple[int, ...]]:
@@ -135,14 +138,16 @@ def play_one(
     game_seed: str,
     bot_seed: str,
     record_path: Path | None = None,
+    keep: list[GameRecord] | None = None,
 ) -> tuple[Game, list[list[float]]]:
     """Play one game; return it with each seat's decision times. A decision with one legal action
-    is applied without asking the bot."""
+    is applied without asking the bot. Its record is written to ``record_path`` and appended to
+    ``keep`` where they are given (with ``keep``, the game tells its events)."""
     bots = [
         make_bot(specs[i], random.Random(f"{bot_seed}/{seat}")) for seat, i in enumerate(seating)
     ]
     game = new_game(ruleset, random.Random(game_seed), options)
-    game.logging = False
+    game.logging = keep is not None  # the history counts facts from the events
     times: list[list[float]] = [[] for _ in bots]
     clock = time.perf_counter
     legal_actions, apply = game.legal_actions, game.apply
@@ -159,11 +164,15 @@ def play_one(
         apply(action)
     for seat_times in times:
         seat_times[:] = [s * 1000 for s in seat_times]
-    if record_path is not None:
+    if record_path is not None or keep is not None:
         seats = [
             SeatRecord(name=f"{specs[i]}-{s + 1}", player=specs[i]) for s, i in enumerate(seating)
         ]
-        record_path.write_text(record_of(game, seats).to_json(), encoding="utf-8")
+        record = record_of(game, seats)
+        if record_path is not None:
+            record_path.write_text(record.to_json(), encoding="utf-8")
+        if keep is not None:
+            keep.append(record)
     return game, times
 
 
@@ -175,6 +184,8 @@ class Plan:
     seed: int
     rotate: bool
     record_dir: str | None = None
+    history: bool = False
+    """Make every game ready for the history (its summary and facts, from its replayed record)."""
 
 
 def play_set(plan: Plan, k: int) -> list[Played]:
@@ -188,13 +199,15 @@ def play_set(plan: Plan, k: int) -> list[Played]:
         if plan.record_dir:
             suffix = f"-{n}" if plan.rotate else ""
             path = Path(plan.record_dir) / f"game-{plan.seed}-{k:05d}{suffix}.json"
+        keep: list[GameRecord] | None = [] if plan.history else None
         game, times = play_one(
-            plan.ruleset, plan.options, plan.specs, seating, game_seed, bot_seed, path
+            plan.ruleset, plan.options, plan.specs, seating, game_seed, bot_seed, path, keep
         )
         seat_times = [Times() for _ in times]
         for t, ms in zip(seat_times, times, strict=True):
             t.add(ms)
-        out.append(Played(seating, tuple(game.scores), len(game.results), k, seat_times))
+        kept = prepare(keep[0], game) if keep else None
+        out.append(Played(seating, tuple(game.scores), len(game.results), k, seat_times, kept))
     return out
 
 

@@ -25,6 +25,7 @@ from .protocol import (
     HostMessage,
     Join,
     Over,
+    Presence,
     Refused,
     Update,
     Welcome,
@@ -111,6 +112,8 @@ class Connection:
                     self.game.update(message)
                 elif isinstance(message, Over):
                     self.game.over(message)
+                elif isinstance(message, Presence):
+                    self.game.present(message)
                 elif isinstance(message, Closed):
                     self.closed_because = message.reason
                 yield message

@@ -31,10 +31,12 @@ from ..core.game import Game
 from ..core.records import (
     PEOPLE,
     GameRecord,
+    RecordError,
     SeatRecord,
     record_of,
     write_atomically,
 )
+from ..history import HistoryError, HistoryStore
 from .codes import new_code
 from .protocol import (
     CLIENT,
@@ -139,6 +141,9 @@ class Table:
         self.executor = executor
         self.report = report or (lambda line: print(line, file=sys.stderr))
         self.save_error = ""
+        self.history: HistoryStore | None = None
+        """Where the finished year is kept (the host's history), if anywhere."""
+        self.kept = False
         self.told_as_is: dict[int, Told] = {}
         self.told_blanked: dict[int, Told] = {}
 
@@ -169,6 +174,8 @@ class Table:
         self.game.apply(action)
         self.seq += 1
         self.save()
+        if self.game.is_over:
+            self.keep()
         for link in self.all_links():
             self.tell(link)
         if self.game.is_over:
@@ -179,6 +186,16 @@ class Table:
 
     def record(self) -> GameRecord:
         return record_of(self.game, self.seats)
+
+    def keep(self) -> None:
+        """Keep the finished year in the host's history, once; a failure is reported."""
+        if self.kept or self.history is None:
+            return
+        self.kept = True
+        try:
+            self.history.add(self.record(), "network", self.game)
+        except (HistoryError, RecordError) as err:
+            self.report(f"cannot keep the year in the history: {err}")
 
     def save(self) -> None:
         if self.record_path is None:
@@ -280,7 +297,7 @@ class Table:
             Away(seat=s, seconds=round(now - since, 1), by_bot=self.stand_in_name(s))
             for s, since in sorted(self.away.items())
         ]
-        message = Presence(away=away)
+        message = Presence(away=away, names=[s.name for s in self.seats])
         for link in self.all_links():
             link.send(message)
 

@@ -258,10 +258,12 @@ class Away(BaseModel):
 
 
 class Presence(Message):
-    """Who is away from the table now."""
+    """Who is away from the table now, and who sits where."""
 
     type: Literal["presence"] = "presence"
     away: list[Away]
+    names: list[str] = []
+    """Each seat's name now (a player may join under a name of their own)."""
 
 
 class Over(Message):

@@ -19,7 +19,7 @@ from ..core.records import GameRecord
 from ..core.results import DealResult, Settlement
 from ..core.rulesets import ruleset_class
 from ..core.turns import TurnBook
-from .protocol import Over, Seat, Update, Welcome, event_of, view_of
+from .protocol import Over, Presence, Seat, Update, Welcome, event_of, view_of
 
 
 class RemoteGame:
@@ -45,6 +45,19 @@ class RemoteGame:
         self.record: GameRecord | None = None
         """The year's whole record, once it is over."""
 
+    def welcome(self) -> Welcome:
+        """The welcome this copy was made from."""
+        return Welcome(
+            seat=self.seat,
+            ruleset=self.ruleset,
+            options=self.options.model_dump(),
+            seats=list(self.seats),
+        )
+
+    def fresh(self) -> RemoteGame:
+        """A new, empty copy of the same table, to take the same messages again."""
+        return RemoteGame(self.welcome())
+
     def update(self, message: Update) -> None:
         """Take an update: file its events as the core did, its results, the new view."""
         for told in message.told:
@@ -58,14 +71,30 @@ class RemoteGame:
         self.current = view_of(message.view)
         self.seq = message.seq
 
+    def present(self, message: Presence) -> None:
+        """The seats' names as the host says them now."""
+        if len(message.names) == len(self.seats):
+            self.seats = [
+                seat.model_copy(update={"name": name})
+                for seat, name in zip(self.seats, message.names, strict=True)
+            ]
+
     def over(self, message: Over) -> None:
+        """The year's record; its seats' names are the table's last word on who sat where (a
+        player who joined later with a name of their own is named so)."""
         self.record = message.record
+        if len(message.record.seats) == len(self.seats):
+            self.seats = [
+                seat.model_copy(update={"name": kept.name})
+                for seat, kept in zip(self.seats, message.record.seats, strict=True)
+            ]
 
     # -- what a table reads of a game ------------------------------------------------------------
 
     def view(self, seat: int) -> PlayerView:
-        """The seat's view (only its own: another seat's is not known here)."""
-        if self.current is None or seat != self.seat:
+        """The seat's view (only its own: another seat's is not known here). A spectator's one
+        view, which holds no hand, stands for every seat."""
+        if self.current is None or (seat != self.seat and self.seat >= 0):
             raise KeyError(f"no view of seat {seat}")
         return self.current
 

@@ -22,6 +22,7 @@ from textual.screen import Screen
 
 from ..core.records import GameRecord, RecordError, SeatRecord, make_options
 from ..core.rulesets import ruleset_class
+from ..history import HistoryStore
 from . import memory
 from .config import PACE_STEP, Config, clamp_pace
 from .i18n import lang, locale_lang, set_lang, t
@@ -77,13 +78,18 @@ class HanafudaApp(App[int]):
         config: Config | None = None,
         table: TableRequest | None = None,
         replay: ReplayRequest | None = None,
+        history: HistoryStore | None = None,
     ) -> None:
         """``bot_pause`` and ``language`` given here win over the settings file's; ``table``
-        opens that table over the selector at start, ``replay`` that record in the viewer."""
+        opens that table over the selector at start, ``replay`` that record in the viewer;
+        ``history``: where finished years are kept (by default the save's directory)."""
         super().__init__()
         self.table_request = table
         self.replay_request = replay
         self.store = store or Store()
+        self.history = history or HistoryStore(self.store.directory)
+        self.keeping = True
+        """False when the history cannot be kept (said once, at start)."""
         self.config = config or Config()
         self.config_problem = self.config.load()
         settings = self.config.settings
@@ -107,7 +113,24 @@ class HanafudaApp(App[int]):
         self._checked = False
         set_lang(language or settings.language or locale_lang())
 
-    async def on_mount(self) -> None:
+    async def on_mount(self, event: events.Mount | None = None) -> None:
+        self.prepare()
+        self.claim_save()
+        self.open_history()
+        if self.is_web:
+            self.watch_server()
+        await self.push_screen(SelectorScreen())
+        self.ready = True
+        if self.table_request is not None:
+            self.open_requested(self.table_request)
+        if self.replay_request is not None:
+            self.open_replay(self.replay_request.record, self.replay_request.title)
+        self.check_size(self.size.width, self.size.height)
+        self.call_after_refresh(memory.freeze)
+
+    def prepare(self) -> None:
+        """What every screen of the app needs first: the settings' problems told, the theme, the
+        keys described in the current language."""
         if self.config_problem:
             self.notify(
                 t("config.damaged", error=self.config_problem),
@@ -120,17 +143,6 @@ class HanafudaApp(App[int]):
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         describe(self)
         self.screen_change_signal.subscribe(self, describe)
-        self.claim_save()
-        if self.is_web:
-            self.watch_server()
-        await self.push_screen(SelectorScreen())
-        self.ready = True
-        if self.table_request is not None:
-            self.open_requested(self.table_request)
-        if self.replay_request is not None:
-            self.open_replay(self.replay_request.record, self.replay_request.title)
-        self.check_size(self.size.width, self.size.height)
-        self.call_after_refresh(memory.freeze)
 
     def open_requested(self, request: TableRequest) -> None:
         """Open the requested table as Start would, asking first before a saved game is
@@ -173,6 +185,34 @@ class HanafudaApp(App[int]):
         if not self.saving:
             self.notify(self.save_problem, severity="warning", timeout=10, markup=False)
 
+    def open_history(self) -> None:
+        """Open the history; a database set aside is reported, and a history that cannot be kept
+        is said once (games are played all the same)."""
+        self.keeping = self.history.open()
+        for notice in self.history.notices:
+            notice = t("history.set_aside", notice=notice)
+            self.notify(notice, severity="warning", timeout=10, markup=False)
+        if not self.keeping:
+            self.notify(
+                t("history.unavailable", error=self.history.problem),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
+
+    @property
+    def kept_history(self) -> HistoryStore | None:
+        """Where a finished year is kept (None: nowhere)."""
+        return self.history if self.keeping else None
+
+    def action_statistics(self) -> None:
+        """The 戦績 screen (statistics of the history)."""
+        from .screens.statistics import StatisticsScreen
+
+        if isinstance(self.screen, StatisticsScreen | TooSmall):
+            return
+        self.push_screen(StatisticsScreen(self.history))
+
     def watch_server(self) -> None:
         """In a web page (``hanafuda serve``): end this game's process once the server that
         started it is gone (killed), rather than hold its save slot with nobody to see it. The
@@ -199,7 +239,9 @@ class HanafudaApp(App[int]):
         table = self.table()
         if table is not None:
             session = table.session
-            return None if session.game.is_over or session.store is None else session
+            if not isinstance(session, Session) or session.game.is_over or session.store is None:
+                return None
+            return session
         if self._checked or self.save_in_use:
             return self._resumed
         self._checked = True
@@ -207,7 +249,7 @@ class HanafudaApp(App[int]):
         if not self.store.exists():
             return None
         try:
-            session = Session.resume(self.store, self.config.settings.think)
+            session = Session.resume(self.store, self.config.settings.think, self.kept_history)
         except (RecordError, ValueError, OSError, RecursionError, MemoryError) as err:
             try:
                 moved = str(self.store.set_aside())
@@ -237,7 +279,8 @@ class HanafudaApp(App[int]):
     ) -> None:
         store = self.store if self.saving else None
         think = self.config.settings.think
-        self.open_table(Session.new(ruleset, options, seats, seed, store, think))
+        session = Session.new(ruleset, options, seats, seed, store, think, self.kept_history)
+        self.open_table(session)
 
     def rematch(self, session: Session) -> None:
         """A new game with the same ruleset, options and seats as ``session`` (new deals)."""
@@ -358,9 +401,10 @@ class HanafudaApp(App[int]):
         from textual.screen import ModalScreen
 
         from .screens.modals import Decision
+        from .screens.statistics import StatisticsScreen
 
         for screen in self.screen_stack:
-            if isinstance(screen, SelectorScreen | Decision):
+            if isinstance(screen, SelectorScreen | Decision | StatisticsScreen):
                 await screen.relabel()
             elif isinstance(screen, ModalScreen) and not isinstance(screen, TooSmall):
                 await screen.recompose()  # its words are looked up as it is composed
@@ -435,6 +479,7 @@ class HanafudaApp(App[int]):
         )
         for key, step in (("cmd.faster", -PACE_STEP), ("cmd.slower", PACE_STEP)):
             yield SystemCommand(t(key), t("cmd.pace_desc"), partial(self.action_pace, step))
+        yield SystemCommand(t("cmd.stats"), t("cmd.stats_desc"), self.action_statistics)
         yield SystemCommand(t("cmd.language"), t("cmd.language_desc"), self.action_toggle_language)
         yield SystemCommand(t("cmd.theme"), t("cmd.theme_desc"), self.action_change_theme)
         yield SystemCommand(t("cmd.help"), t("cmd.help_desc"), self.action_help)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -214,12 +214,24 @@ class ScoreSheet(ScrollKeys, ModalScreen[str | None]):
     BINDINGS = [
         Binding("enter,escape,space,s", "close", show=False),
         Binding("r", "rematch", show=False),
+        Binding("w", "save_record", show=False),
         *ScrollKeys.SCROLL_BINDINGS,
     ]
 
-    def __init__(self, game: Any, names: Sequence[str], final: bool = False) -> None:
+    def __init__(
+        self,
+        game: Any,
+        names: Sequence[str],
+        final: bool = False,
+        save: Callable[[], None] | None = None,
+        kept: int | None = None,
+    ) -> None:
+        """``save``: the year's end at a hosted table, where ``w`` saves the record (no rematch:
+        the host decides what comes next); ``kept``: the year's id in the history, said with the
+        final standings."""
         super().__init__()
-        self.game, self.names, self.final = game, names, final
+        self.game, self.names, self.final, self.kept = game, names, final, kept
+        self.keep = save
 
     def compose(self) -> ComposeResult:
         ruleset = self.game.ruleset
@@ -230,19 +242,29 @@ class ScoreSheet(ScrollKeys, ModalScreen[str | None]):
                 if self.final:
                     lines = standings(self.game, self.names)
                     yield Static(Content.from_markup("\n".join(lines)), classes="dialog-body")
+                    if self.kept is not None and self.kept > 0:
+                        note = t("year.kept", id=self.kept)
+                        yield Static(Content(note), classes="dialog-body kept")
                 own_sheet = screen_of(self.game.ruleset).sheet(self.game, self.names)
                 if own_sheet is not None:
                     yield Static(own_sheet, id="kinyu")
                 else:
                     yield Static(sheet_table(self.game, self.names))
-            label = t("year.new_game") if self.final else t("key.close")
+            label = t("key.close")
+            if self.final:
+                label = t("year.quit") if self.keep is not None else t("year.new_game")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(Content(label + " [Enter]"), id="close", compact=True)
-                if self.final:
+                if self.final and self.keep is not None:
+                    keep = t("year.save_record")
+                    yield Button(Content(keep + " [w]"), id="save", compact=True)
+                elif self.final:
                     again = t("year.rematch")
                     yield Button(Content(again + " [r]"), id="rematch", compact=True)
         keys = f"[b]Enter Esc[/b] {label}  "
-        if self.final:
+        if self.final and self.keep is not None:
+            keys += f"[b]w[/b] {t('year.save_record')}  "
+        elif self.final:
             keys += f"[b]r[/b] {t('year.rematch')}  "
         yield KeysLine(keys + t("keys.prompt"))
 
@@ -251,12 +273,18 @@ class ScoreSheet(ScrollKeys, ModalScreen[str | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if self.is_active:  # a second press, or one from under the too-small notice: dropped
+        if event.button.id == "save":
+            self.action_save_record()
+        elif self.is_active:  # a second press, or one from under the too-small notice: dropped
             self.dismiss("rematch" if event.button.id == "rematch" else None)
 
     def action_close(self) -> None:
         self.dismiss(None)
 
     def action_rematch(self) -> None:
-        if self.final:
+        if self.final and self.keep is None:
             self.dismiss("rematch")
+
+    def action_save_record(self) -> None:
+        if self.final and self.keep is not None:
+            self.keep()

@@ -40,8 +40,9 @@ class RulesetScreen:
         """Yaku values as the sidebar shows them (八八: at this month's 場)."""
         return yaku
 
-    def scores_shown(self, game: Game) -> Sequence[int]:
-        """Each seat's score as the table shows it (八八: with this month's payments so far)."""
+    def scores_shown(self, game: Any) -> Sequence[int]:
+        """Each seat's score as the table shows it (八八: with this month's payments so far); ``game``
+        is the core's game or a hosted table's copy (``RemoteGame``)."""
         return game.scores
 
     def result_parts(
@@ -64,7 +65,7 @@ class RulesetScreen:
         oikomi); they score 0 for it."""
         return {}
 
-    def sheet(self, game: Game, names: Sequence[str]) -> Table | None:
+    def sheet(self, game: Any, names: Sequence[str]) -> Table | None:
         """The ruleset's own score sheet (八八's 記入式), or None for the month-by-month table."""
         return None
 
@@ -72,7 +73,7 @@ class RulesetScreen:
         """The ruleset's own score sheet as plain text lines (``replay --sheet``), or None."""
         return None
 
-    def year_scores(self, game: Game) -> tuple[Sequence[int], str]:
+    def year_scores(self, game: Any) -> tuple[Sequence[int], str]:
         """The scores the year's standings rank by, and the text of a rank."""
         return game.scores, "year.rank"
 

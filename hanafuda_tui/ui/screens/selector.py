@@ -223,6 +223,7 @@ class SelectorScreen(Screen[None]):
             with Horizontal(classes="row buttons"):
                 yield Button(t("selector.start"), id="start", compact=True, variant="primary")
                 yield Button(t("selector.continue"), id="continue", compact=True)
+                yield Button(t("selector.stats"), id="stats", compact=True)
                 yield Button(t("selector.quit"), id="quit", compact=True)
             yield Static("", id="selector-error")
             yield Static(Content.from_markup(t("keys.selector")), id="selector-keys")
@@ -410,6 +411,11 @@ class SelectorScreen(Screen[None]):
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:
         self.app.exit(0)
+
+    @on(Button.Pressed, "#stats")
+    def statistics(self) -> None:
+        app: Any = self.app
+        app.action_statistics()
 
     @on(Button.Pressed, "#continue")
     def continue_game(self) -> None:

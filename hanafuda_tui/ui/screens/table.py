@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual import events
 from textual.app import ComposeResult
@@ -39,7 +40,7 @@ from ..advice import AdviceScreen
 from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..rulesets import screen_of
-from ..session import Session
+from ..session import HostedSession, Joined, Session
 from ..text import event_line, plain, role_names, seat_roles
 from ..widgets.last_turns import (
     LastTurns,
@@ -67,6 +68,9 @@ from .modals import (
 )
 from .passing import PassScreen
 from .results import MonthResult, ScoreSheet
+
+if TYPE_CHECKING:
+    from ...net.protocol import Update
 
 PROMPTS = {
     Phase.TAKE: take_prompt,
@@ -150,7 +154,7 @@ class TableScreen(Screen[None]):
         Binding("escape", "leave", show=False),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session | HostedSession) -> None:
         super().__init__()
         self.session = session
         humans = session.humans
@@ -159,6 +163,8 @@ class TableScreen(Screen[None]):
         self.hints = True
         self.shown_results = len(session.game.results)
         self.shown_settled = len(session.game.settlements)
+        self.history_said = False
+        """The year could not be kept in the history, and the table has said so."""
         self.pending = False
         """A prompt or pass screen of ours is open; its callback goes on."""
         self.bot_token = 0
@@ -168,6 +174,8 @@ class TableScreen(Screen[None]):
         """The steps of the last decision still to show, the one on screen first."""
         self.stage_token = 0
         self.stop = threading.Event()
+        self.ended = False
+        """A hosted table's year is over and its last sheet closed: nothing more to show."""
 
     @property
     def ruleset(self) -> str:
@@ -198,6 +206,8 @@ class TableScreen(Screen[None]):
         self.refresh_table()
         self.call_after_refresh(self.advance)
         self.call_after_refresh(memory.freeze)
+        if self.session.hosted:
+            self.set_interval(1.0, self.tick)
 
     def on_screen_resume(self) -> None:
         self.refresh_table()
@@ -310,7 +320,31 @@ class TableScreen(Screen[None]):
         stock = t("table.stock", n=view.stock_count)
         parts.append(stock + (" " + t("table.out_in_stock", n=out) if out else ""))
         parts.append(t("table.speed", s=self.app_pause()))
+        if isinstance(self.session, HostedSession):
+            parts = self.hosted_parts(self.session) + parts
         return " · ".join(parts)
+
+    def hosted_parts(self, session: HostedSession) -> list[str]:
+        """A hosted table's state first: the connection lost, who is away and for how long (and
+        the bot the host gave the seat to)."""
+        parts = []
+        if session.closed:
+            parts.append(t("net.closed_short"))
+        elif session.lost:
+            parts.append(t("net.lost_short"))
+        now = time.monotonic()
+        for seat, away in sorted(session.away.items()):
+            who = plain(session.names[seat]) if 0 <= seat < len(session.names) else "?"
+            key = "net.away_bot" if away.by_bot else "net.away"
+            seconds = max(0, int(now - away.since))
+            parts.append(t(key, who=who, time=duration(seconds), bot=away.by_bot))
+        return [f"[b]{p}[/b]" for p in parts]
+
+    def tick(self) -> None:
+        """Each second: how long who is away, while anyone is (or the connection is down)."""
+        session = self.session
+        if isinstance(session, HostedSession) and (session.away or session.lost):
+            self.refresh_table()
 
     def seat_info(
         self, view: PlayerView, seat: int, names: list[str], roles: list[str], koikoi: Any
@@ -376,10 +410,14 @@ class TableScreen(Screen[None]):
     def advance(self) -> None:
         if self.pending or self.thinking or self.moments or self.app.screen is not self:
             return
+        if self.ended:
+            return
         if getattr(self.app, "too_small", False):
             return
-        self.refresh_table()
         session = self.session
+        if isinstance(session, HostedSession) and not self.take_inbox(session):
+            return
+        self.refresh_table()
         game = session.game
         if len(game.results) > self.shown_results:
             result = game.results[self.shown_results]
@@ -397,9 +435,17 @@ class TableScreen(Screen[None]):
             self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last, turn))
             return
         if game.is_over:
-            self.open(ScoreSheet(game, session.names, final=True), self.year_over)
+            if isinstance(session, HostedSession):
+                if session.game.record is not None:  # the record comes with the host's last word
+                    sheet = ScoreSheet(game, session.names, final=True, save=self.save_record)
+                    self.open(sheet, self.year_over)
+                return
+            sheet = ScoreSheet(game, session.names, final=True, kept=session.kept)
+            self.open(sheet, self.year_over)
             return
         seat = game.to_act
+        if isinstance(session, HostedSession) and (session.sent or not session.is_human(seat)):
+            return  # the host's next update says what happened
         if not session.is_human(seat):
             self.start_bot(seat)
             return
@@ -464,6 +510,10 @@ class TableScreen(Screen[None]):
         error = self.session.save_error
         if error and error != had_error:
             self.notify(t("save.failed", error=error), severity="error", timeout=10, markup=False)
+        if self.session.history_error and not self.history_said:
+            self.history_said = True
+            said = t("history.failed", error=self.session.history_error)
+            self.notify(said, severity="warning", timeout=10, markup=False)
 
     def take_seat(self, seat: int) -> None:
         self.viewer = seat
@@ -475,8 +525,13 @@ class TableScreen(Screen[None]):
             self.play_out(action)
 
     def year_over(self, answer: str | None) -> None:
-        """Back to the selector, or (``r``) straight on to a new year at the same table."""
+        """Back to the selector, or (``r``) straight on to a new year at the same table. A
+        hosted table's year ends the program."""
         self.stop.set()
+        if self.session.hosted:
+            self.ended = True
+            getattr(self.app, "year_done", self.app.exit)()
+            return
         self.app.pop_screen()
         if answer == "rematch":
             app: Any = self.app
@@ -538,10 +593,21 @@ class TableScreen(Screen[None]):
         the field's own note when a human makes that choice. A decision that deals the next month
         is not staged: cards of the month that ended may be in the new hands, so it stays in the
         log."""
-        game = self.session.game
+        session = self.session
+        if isinstance(session, HostedSession):
+            self.send(session, action)
+            return
+        game = session.game
         book = game.book
         seat, start, mark, deals = game.to_act, len(game.log), book.mark(), len(book.deals)
         self.apply(action)
+        self.stage(seat, start, mark, deals)
+
+    def stage(self, seat: int, start: int, mark: int, deals: int) -> None:
+        """Show the steps told since ``mark`` (the log since ``start``) of the decision ``seat``
+        took, if it dealt no new month (``deals``: the deals before it)."""
+        game = self.session.game
+        book = game.book
         pace = self.app_pause()
         if pace <= 0 or len(book.deals) != deals:
             return
@@ -564,6 +630,84 @@ class TableScreen(Screen[None]):
             self.stage_token += 1
             token = self.stage_token
             self.set_timer(self.moments[0].hold or pace, lambda: self.next_moment(token))
+
+    # -- a hosted table -----------------------------------------------------------------------------
+
+    def send(self, session: HostedSession, action: int) -> None:
+        """Send our decision to the host; nothing is applied here: its update, staged as any
+        move, or its refusal comes back through the inbox."""
+        connection = session.connection
+        if connection is None or session.lost or session.closed:
+            self.notify(t("net.not_sent"), severity="warning", markup=False)
+            return
+        session.sent = True
+        self.run_worker(self.sending(session, connection, action), exit_on_error=False)
+        self.refresh_table()
+
+    async def sending(self, session: HostedSession, connection: Any, action: int) -> None:
+        try:
+            await connection.act(action)
+        except Exception:  # the connection went down: its rejoin tells the table again
+            session.sent = False
+
+    def take_inbox(self, session: HostedSession) -> bool:
+        """Take the host's messages in order until one is being shown (a move staged): True when
+        nothing is left to show, so the table goes on to results, prompts or waiting."""
+        from ...net.protocol import Over, Refused, Update  # loaded only at a hosted table
+
+        while session.inbox:
+            message = session.inbox.popleft()
+            if isinstance(message, Joined):  # the table afresh, from the update that follows
+                if not session.inbox:
+                    session.inbox.appendleft(message)
+                    return False
+                first = session.inbox.popleft()
+                if isinstance(first, Update):
+                    message.game.update(first)
+                    session.game = message.game
+                    session.sent = False
+                else:
+                    session.inbox.appendleft(first)
+            elif isinstance(message, Update):
+                self.take_update(session, message)
+                if self.moments:
+                    return False
+            elif isinstance(message, Refused):
+                session.sent = False
+                self.notify(
+                    t("net.refused", reason=message.reason), severity="warning", markup=False
+                )
+            elif isinstance(message, Over):
+                session.game.over(message)
+                self.year_record(session)
+        return True
+
+    def take_update(self, session: HostedSession, message: Update) -> None:
+        """An action at the table: the update taken, its steps shown as a local move's are."""
+        game = session.game
+        book = game.book
+        seat, start, mark, deals = game.to_act, len(game.log), book.mark(), len(book.deals)
+        game.update(message)
+        if seat == game.seat:
+            session.sent = False
+        self.stage(seat, start, mark, deals)
+
+    def year_record(self, session: HostedSession) -> None:
+        """At the year's end the record is saved where ``--record`` said, if it said."""
+        if session.record_path is not None:
+            self.save_record()
+
+    def save_record(self) -> None:
+        session = self.session
+        if not isinstance(session, HostedSession):
+            return
+        try:
+            where = session.save_record()
+        except (OSError, ValueError) as err:
+            error = getattr(err, "strerror", None) or str(err)
+            self.notify(t("net.record_failed", error=error), severity="error", markup=False)
+            return
+        self.notify(t("net.record_saved", path=str(where)), markup=False, timeout=10)
 
     def step_moments(self, step: Step, later: Sequence[Step], pace: float) -> list[Moment]:
         """A card step as the table shows it: the card slides along the field row (with motion
@@ -605,6 +749,8 @@ class TableScreen(Screen[None]):
     def human_to_play(self) -> PlayerView | None:
         game = self.session.game
         if self.pending or self.viewer is None or game.to_act != self.viewer:
+            return None
+        if isinstance(self.session, HostedSession) and self.session.sent:
             return None
         view = game.view(self.viewer)
         return view if view.phase == Phase.PLAY else None
@@ -681,6 +827,8 @@ class TableScreen(Screen[None]):
         seat = self.viewer
         if seat is None or game.to_act != seat or self.moments or self.thinking:
             return None
+        if isinstance(self.session, HostedSession) and self.session.sent:
+            return None
         above = self.app.screen_stack[self.app.screen_stack.index(self) + 1 :]
         if any(not isinstance(screen, Decision | AdviceScreen) for screen in above):
             return None
@@ -707,7 +855,23 @@ class TableScreen(Screen[None]):
         return self.advice_view() == view
 
     def action_leave(self) -> None:
-        """Back to the selector; the game is saved and can be continued."""
+        """Back to the selector; the game is saved and can be continued. A hosted table is left
+        by quitting (asked first): its host keeps the seat for a rejoin."""
+        if self.session.hosted:
+            app: Any = self.app
+            app.ask_quit()
+            return
         self.stop.set()
         self.bot_token += 1
         self.app.pop_screen()
+
+
+def duration(seconds: int) -> str:
+    """``42s`` (``42秒``), ``3:07`` (minutes and seconds), ``1:02:03``."""
+    if seconds < 60:
+        return t("net.seconds", n=seconds)
+    minutes, secs = divmod(seconds, 60)
+    if minutes < 60:
+        return f"{minutes}:{secs:02d}"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}"

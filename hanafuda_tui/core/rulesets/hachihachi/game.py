@@ -242,6 +242,12 @@ class Hachihachi(Game):
         """Month stones so far (docs/rules/hachihachi.md §15)."""
         return tuple(self.stones)
 
+    def board(self) -> dict[str, object]:
+        """The shown scores, the 記入式 lines so far and the year's final 貫 (``sheet.board``)."""
+        from .sheet import board  # the sheet reads this module
+
+        return board(self)
+
     def year_closing(self) -> YearClosing:
         """The 番個板, and after the year 吟味's taker and the final 貫 (§15, §16)."""
         year = self.year

@@ -10,7 +10,7 @@ how they are laid out as text is the CLI's and the screen's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .ba import ba_label
 from .game import GINMI, MONTHS, Hachihachi, MonthResult, Row, YearEnd, split_same_sign
@@ -114,3 +114,60 @@ def sheet(game: Hachihachi) -> Sheet:
     if game.year is not None and not mushobu:
         lines.extend(closing_lines(kan, ten, game.stones, game.year))
     return Sheet(tuple(lines), mushobu)
+
+
+def paid_so_far(game: Hachihachi) -> list[int]:
+    """Each seat's score with what this month paid before it ended: teyaku are paid when declared
+    (seed 002 (4)2), 飛込 when made; a row 吹き消し strikes is paid back."""
+    if game.finished:
+        return list(game.scores)
+    rows = [row for row in game.rows if not row.struck]
+    return [game.scores[s] + sum(row.amounts[s] for row in rows) for s in range(3)]
+
+
+def month_so_far(game: Hachihachi) -> list[SheetLine]:
+    """The 記入式 lines of the month being played, as they are paid (no month stone yet)."""
+    if game.finished or not game.rows:
+        return []
+    number = game.month_index + 1
+    name = f"{number}月" if number <= MONTHS else f"越年{number - MONTHS}"
+    label = f"{name} {ba_label(game.ba, game.carried)}"
+    return [
+        SheetLine(
+            label if i == 0 else "",
+            tuple((k, ten, False) for k, ten in row_cells(row)),
+            row.remark,
+            row.struck,
+        )
+        for i, row in enumerate(game.rows)
+    ]
+
+
+def board(game: Hachihachi) -> dict[str, Any]:
+    """What a table shows of the whole game beside a view, as plain JSON data: each seat's score
+    with this month's payments so far (``shown``), every 記入式 line so far with the month being
+    played (``lines``, each a ``SheetLine`` as a list), whether the year ended 無勝負, and the
+    final 貫 once the year is settled (``final``, else None)."""
+    kinyu = sheet(game)
+    lines = [*kinyu.lines, *month_so_far(game)]
+    return {
+        "shown": paid_so_far(game),
+        "lines": [
+            [line.label, [list(c) for c in line.cells], line.remark, line.struck, list(line.stones)]
+            for line in lines
+        ],
+        "mushobu": kinyu.mushobu,
+        "final": list(game.year.final) if game.year is not None else None,
+    }
+
+
+def line_of(data: Sequence[Any]) -> SheetLine:
+    """A ``SheetLine`` of a ``board``'s line."""
+    label, cells, remark, struck, stones = data
+    return SheetLine(
+        str(label),
+        tuple((c[0], c[1], bool(c[2])) for c in cells),
+        str(remark),
+        bool(struck),
+        tuple(int(n) for n in stones),
+    )

@@ -14,10 +14,10 @@ from ....core.game import Game, Phase, PlayerView
 from ....core.hints import stakes
 from ....core.records import printable
 from ....core.results import DealResult
-from ....core.rulesets.hachihachi.ba import BA_NAMES, KOBA, ba_label
+from ....core.rulesets.hachihachi.ba import BA_NAMES, KOBA
 from ....core.rulesets.hachihachi.facts import HachihachiFacts
-from ....core.rulesets.hachihachi.game import MONTHS, Hachihachi, MonthResult
-from ....core.rulesets.hachihachi.sheet import SheetLine, row_cells, sheet
+from ....core.rulesets.hachihachi.game import Hachihachi, MonthResult
+from ....core.rulesets.hachihachi.sheet import line_of, sheet
 from ....core.rulesets.hachihachi.yaku import MULTIPLIERS, points
 from ....core.stakes import Stakes
 from ...i18n import t
@@ -141,37 +141,23 @@ def rows_table(result: Any, names: Sequence[str]) -> Table:
     return table
 
 
-def paid_so_far(game: Hachihachi) -> list[int]:
-    """Each seat's score with what this month paid before it ended: teyaku are paid when declared
-    (seed 002 (4)2), 飛込 when made; a row 吹き消し strikes is paid back."""
-    if game.finished:
-        return list(game.scores)
-    rows = [row for row in game.rows if not row.struck]
-    return [game.scores[s] + sum(row.amounts[s] for row in rows) for s in range(3)]
+def board_of(game: Any) -> dict[str, Any]:
+    """The game's board (``Hachihachi.board``): asked of the core's game, or as a hosted table's
+    copy (``RemoteGame``) last received it; empty before anything is known."""
+    board = game.board
+    return dict(board()) if callable(board) else dict(board)
 
 
-def month_so_far(game: Hachihachi) -> list[SheetLine]:
-    """The 記入式 lines of the month being played, as they are paid (no month stone yet)."""
-    if game.finished or not game.rows:
-        return []
-    number = game.month_index + 1
-    name = f"{number}月" if number <= MONTHS else f"越年{number - MONTHS}"
-    label = f"{name} {ba_label(game.ba, game.carried)}"
-    return [
-        SheetLine(
-            label if i == 0 else "",
-            tuple((k, ten, False) for k, ten in row_cells(row)),
-            row.remark,
-            row.struck,
-        )
-        for i, row in enumerate(game.rows)
-    ]
+def scores_shown(game: Any) -> list[int]:
+    """Each seat's score with what this month paid before it ended (the board's ``shown``)."""
+    shown = board_of(game).get("shown")
+    return list(shown) if shown else list(game.scores)
 
 
-def sheet_table(game: Hachihachi, names: Sequence[str]) -> Table:
+def sheet_table(game: Any, names: Sequence[str]) -> Table:
     """The 記入式: each line's 場 label, then 貫 and 点 for each player (* the month stone), the
-    remark, the cells as ``replay --sheet`` writes them. Rich lays the columns by cell width, so
-    kanji names stay aligned."""
+    remark, the cells as ``replay --sheet`` writes them, the month being played included. Rich
+    lays the columns by cell width, so kanji names stay aligned."""
     table = Table(box=None, show_header=True, pad_edge=False)
     table.add_column("")
     # every cell is WIDTH cells wide, laid from the left: 貫 under 貫, 点 under 点, * after them
@@ -185,12 +171,12 @@ def sheet_table(game: Hachihachi, names: Sequence[str]) -> Table:
             min_width=WIDTH,
         )
     table.add_column(t("hh.note"))
-    kinyu = sheet(game)
-    for line in (*kinyu.lines, *month_so_far(game)):
+    board = board_of(game)
+    for line in map(line_of, board.get("lines", [])):
         style = "strike dim" if line.struck else ""
         cells = [Text(cell_text(line, s), style=style) for s in range(len(names))]
         table.add_row(Text(line.label), *cells, Text(line.remark))
-    if kinyu.mushobu:
+    if board.get("mushobu"):
         table.add_row(Text(t("hh.end.mushobu")))
     return table
 
@@ -223,18 +209,19 @@ class HachihachiScreen(RulesetScreen):
         unit = Text(f"{t('hh.ba', ba=BA_NAMES[result.ba])} · {t('explain.kan')}")
         return result_head(result, names, last), [rows_table(result, names), unit]
 
-    def scores_shown(self, game: Game) -> Sequence[int]:
-        return paid_so_far(game) if isinstance(game, Hachihachi) else game.scores
+    def scores_shown(self, game: Any) -> Sequence[int]:
+        return scores_shown(game)
 
-    def sheet(self, game: Game, names: Sequence[str]) -> Table | None:
-        return sheet_table(game, names) if isinstance(game, Hachihachi) else None
+    def sheet(self, game: Any, names: Sequence[str]) -> Table | None:
+        return sheet_table(game, names)
 
     def sheet_text(self, game: Game, names: Sequence[str]) -> list[str] | None:
         return render_sheet(sheet(game), names) if isinstance(game, Hachihachi) else None
 
-    def year_scores(self, game: Game) -> tuple[Sequence[int], str]:
-        if isinstance(game, Hachihachi) and game.year is not None:
-            return game.year.final, "year.rank.hachihachi"
+    def year_scores(self, game: Any) -> tuple[Sequence[int], str]:
+        final = board_of(game).get("final")
+        if final is not None:
+            return list(final), "year.rank.hachihachi"
         return super().year_scores(game)
 
     def option_label(self, option: str, value: Any) -> str | None:

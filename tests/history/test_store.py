@@ -1,0 +1,179 @@
+"""The history database: what a stored game keeps, concurrent writers in real processes, a damaged
+database, one of a newer schema and a directory that cannot be written."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from helpers.history import finished
+
+from hanafuda_tui.core.records import load_record, replay
+from hanafuda_tui.history import (
+    DB_NAME,
+    SCHEMA_VERSION,
+    HistoryError,
+    HistoryStore,
+    facts_of,
+    player_stats,
+)
+
+
+def test_a_stored_game_keeps_its_record_and_the_totals_it_replays_to(tmp_path: Path) -> None:
+    record, game = finished("koikoi3", 4)
+    store = HistoryStore(tmp_path)
+    game_id = store.add(record)
+    [summary] = store.games()
+    assert summary.id == game_id and summary.ruleset == "koikoi3"
+    assert [s.score for s in summary.seats] == list(replay(store.record(game_id)).scores)
+    assert [s.score for s in summary.seats] == game.scores
+    assert [(s.name, s.player) for s in summary.seats] == [(s.name, s.player) for s in record.seats]
+    assert summary.months == len(game.results)
+    top = max(game.scores)
+    assert [s.won for s in summary.seats] == [x == top for x in game.scores]
+    assert store.record(game_id) == record
+
+
+def test_the_same_record_is_kept_once(tmp_path: Path) -> None:
+    record, _ = finished("koikoi2", 1, {"months": 3})
+    store = HistoryStore(tmp_path)
+    assert store.add(record) == store.add(record)
+    assert store.count() == 1
+
+
+def test_an_unfinished_record_is_refused(tmp_path: Path) -> None:
+    record, _ = finished("koikoi2", 1, {"months": 3})
+    cut = record.model_copy(update={"deals": record.deals[:1]})
+    with pytest.raises(ValueError, match="ends before"):
+        HistoryStore(tmp_path).add(cut)
+    assert HistoryStore(tmp_path).count() == 0
+
+
+def test_games_filter_by_ruleset_and_player(tmp_path: Path) -> None:
+    store = HistoryStore(tmp_path)
+    for ruleset, seed in (("koikoi3", 1), ("koikoi2", 2), ("koikoi2", 3)):
+        store.add(finished(ruleset, seed, {"months": 3})[0])
+    assert [g.ruleset for g in store.games()] == ["koikoi2", "koikoi2", "koikoi3"]
+    assert len(store.games("koikoi2")) == 2
+    assert len(store.games(player="あなた")) == 3
+    assert len(store.games(player="easy")) == 1  # koikoi2 seats a human and a normal bot
+    assert store.games(player="nobody") == []
+    standing = {(s.ruleset, s.who): s for s in store.standings()}
+    assert standing["koikoi2", "あなた"].games == 2
+    assert standing["koikoi2", "normal"].side == "bot"
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, sys.argv[3])
+    from helpers.history import finished
+    from hanafuda_tui.history import HistoryStore
+    made = [finished("koikoi2", seed, {"months": 3})[0] for seed in range(int(sys.argv[2]), int(sys.argv[2]) + 12)]
+    Path(sys.argv[1], "ready-" + sys.argv[2]).write_text("")
+    while len(list(Path(sys.argv[1]).glob("ready-*"))) < 2:
+        pass
+    for record in made:
+        HistoryStore(Path(sys.argv[1])).add(record, "sim")
+    """
+)
+
+
+def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
+    tests = str(Path(__file__).resolve().parents[1])
+    writers = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), str(start), tests])
+        for start in (0, 100)
+    ]
+    assert [w.wait(timeout=300) for w in writers] == [0, 0]
+    store = HistoryStore(tmp_path)
+    games = store.games(newest_first=False)
+    assert len(games) == 24
+    seeds = {
+        finished("koikoi2", s, {"months": 3})[0].to_json() for s in [*range(12), *range(100, 112)]
+    }
+    assert {store.record(g.id).to_json() for g in games} == seeds
+
+
+def test_a_damaged_database_is_set_aside_and_a_new_one_started(tmp_path: Path) -> None:
+    damaged = b"this is no database" * 100
+    (tmp_path / DB_NAME).write_bytes(damaged)
+    store = HistoryStore(tmp_path)
+    record, _ = finished("koikoi2", 5, {"months": 3})
+    store.add(record)
+    [notice] = store.notices
+    assert "\n" not in notice and "damaged" in notice and "set aside" in notice
+    [aside] = tmp_path.glob("history-set-aside-*.sqlite3")
+    assert aside.name in notice and aside.read_bytes() == damaged
+    assert store.count() == 1 and store.problem == ""
+
+
+def test_a_database_of_a_newer_schema_is_set_aside_untouched(tmp_path: Path) -> None:
+    store = HistoryStore(tmp_path)
+    store.add(finished("koikoi2", 5, {"months": 3})[0])
+    with sqlite3.connect(tmp_path / DB_NAME) as conn:
+        conn.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
+    conn.close()
+    again = HistoryStore(tmp_path)
+    assert again.games() == []
+    [notice] = again.notices
+    assert f"schema {SCHEMA_VERSION + 1}" in notice and "newer" in notice
+    [aside] = tmp_path.glob("history-set-aside-*.sqlite3")
+    with sqlite3.connect(aside) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone() == (1,)
+        assert conn.execute("SELECT version FROM schema_version").fetchone() == (
+            SCHEMA_VERSION + 1,
+        )
+    conn.close()
+
+
+def test_the_schema_moves_on_from_an_older_version(tmp_path: Path) -> None:
+    """A database of schema 1 (no facts yet) is migrated; its games' facts are counted after."""
+    from hanafuda_tui.history.store import MIGRATIONS
+
+    record, game = finished("koikoi3", 2)
+    path = tmp_path / DB_NAME
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE schema_version (version INTEGER)")
+        conn.execute("INSERT INTO schema_version VALUES (1)")
+        for statement in MIGRATIONS[0]:
+            conn.execute(statement)
+        conn.execute(
+            "INSERT INTO games VALUES (1, 'x', '2020-01-01T00:00:00+00:00', 'table', 'koikoi3',"
+            " '{}', 3, ?, ?, '[]', 0, ?)",
+            (len(game.results), json.dumps(game.scores), record.to_json()),
+        )
+        for s, seat in enumerate(record.seats):
+            conn.execute(
+                "INSERT INTO seats VALUES (1, ?, ?, ?, ?, 0)",
+                (s, seat.name, seat.player, game.scores[s]),
+            )
+    conn.close()
+    store = HistoryStore(tmp_path)
+    assert store.open() and store.notices == []
+    assert store.query("SELECT version FROM schema_version") == [(SCHEMA_VERSION,)]
+    assert store.query("SELECT COUNT(*) FROM facts") == [(0,)]
+    assert store.refresh_facts() == 1
+    assert store.query("SELECT COUNT(*) FROM facts")[0][0] > 0
+    [me] = [s for s in store.standings() if s.side == "player"]
+    assert sum(player_stats(store, me).yaku.values()) == len(
+        [f for f in facts_of(game) if f.seat == 0 and f.kind == "yaku"]
+    )
+    assert load_record(store.query("SELECT record FROM games")[0][0]) == record
+
+
+def test_a_directory_that_cannot_be_written_keeps_no_history_and_says_why(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    store = HistoryStore(blocker / "data")  # below a file: no directory can be made there
+    assert not store.open()
+    assert "data" in store.problem and "\n" not in store.problem
+    assert store.games() == [] and store.standings() == []
+    with pytest.raises(HistoryError):
+        store.add(finished("koikoi2", 1, {"months": 3})[0])

@@ -1,0 +1,235 @@
+"""The Textual table at a hosted game: a whole year by keys, updates shown in order, refusals,
+who is away, a dropped connection rejoined, keys pressed while connecting, a refused join."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from helpers.screen_net import hosted, kept_notices, until, waits_for_key
+from helpers.ui import press, screen_text
+
+from hanafuda_tui.core.records import load_record, replay
+from hanafuda_tui.net.protocol import Update
+from hanafuda_tui.ui.netplay import Connecting
+from hanafuda_tui.ui.screens.results import MonthResult
+from hanafuda_tui.ui.screens.table import TableScreen
+from hanafuda_tui.ui.session import HostedSession
+
+
+def session_of(app: object) -> HostedSession:
+    session = getattr(app, "session", None)
+    assert isinstance(session, HostedSession)
+    return session
+
+
+async def a_whole_year_played_by_keys(tmp_path: Path) -> None:
+    record = tmp_path / "year.json"
+    async with hosted(options={"months": 3}, seed="36") as table:  # a year of three deals
+        app = table.app(0, tmp_path, record=record, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            results = 0
+            while app.is_running:
+                await until(pilot, lambda: waits_for_key(app) or not app.is_running, "a key")
+                if not app.is_running:
+                    break
+                results += isinstance(app.screen, MonthResult)
+                await press(pilot, "enter")
+        game = table.table.game
+        assert app.return_code == 0
+        assert results == len(game.results)  # each month's result shown once
+        shown = session_of(app).game
+        assert shown.scores == list(game.scores)
+        assert len(shown.log) == len(game.log)  # every event told once, none twice
+        saved = load_record(record.read_text("utf-8"))  # --record: saved at the year's end
+        assert list(replay(saved).scores) == list(game.scores)
+
+
+async def updates_that_come_while_a_move_is_staged_wait_their_turn(tmp_path: Path) -> None:
+    async with hosted(options={"months": 3}) as table:
+        app = table.app(0, tmp_path, bot_pause=30.0)  # each step held long: keys move it on
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.table() is not None, "the table")
+            screen = app.table()
+            assert isinstance(screen, TableScreen)
+            session = session_of(app)
+
+            def queued() -> bool:
+                return bool(screen.moments) and any(isinstance(m, Update) for m in session.inbox)
+
+            while not queued():  # play on until a move is on screen with another behind it
+                if waits_for_key(app) or screen.moments:
+                    await press(pilot, "enter")  # a card played, or a lone move's steps skipped
+                await pilot.pause(0.01)
+            connection = session.connection
+            assert connection is not None
+            assert session.game.seq < connection.game.seq  # the table shows the older move first
+            steps = len(session.game.book.steps)
+            await press(pilot, "enter")  # the rest of this move at once: the next one is staged
+            assert len(session.game.book.steps) > steps
+            while session.inbox or screen.moments:
+                await press(pilot, "enter")
+            assert session.game.seq == connection.game.seq
+            assert session.game.log == connection.game.log  # in order, each once
+            assert [s.card for s in session.game.book.steps] == [
+                s.card for s in connection.game.book.steps
+            ]
+
+
+async def a_refused_action_is_said_and_the_decision_asked_again(tmp_path: Path) -> None:
+    async with hosted(options={"months": 3}) as table:
+        app = table.app(0, tmp_path, language="en")
+        notices = kept_notices(app)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.table() is not None and waits_for_key(app), "our turn")
+            screen = app.table()
+            assert isinstance(screen, TableScreen) and app.screen is screen
+            screen.play_out(47 if 47 not in session_of(app).game.legal_actions() else 99)
+            assert screen.human_to_play() is None  # sent: no second card meanwhile
+            await until(pilot, lambda: any("refused" in n for n in notices), "the refusal")
+            assert any("is not legal now" in n for n in notices)
+            await until(pilot, lambda: screen.human_to_play() is not None, "asked again")
+
+
+async def who_is_away_is_shown_and_a_bot_playing_for_them(tmp_path: Path) -> None:
+    async with hosted(options={"months": 3}, bots=(1,)) as table:  # seat 3 never comes
+        app = table.app(0, tmp_path, language="en")
+        async with app.run_test(size=(120, 36)) as pilot:
+            await until(pilot, lambda: app.table() is not None, "the table")
+            await until(pilot, lambda: "P3 away" in screen_text(app), "P3 away")
+            table.table.give_to_bot(2)
+            await until(pilot, lambda: "plays)" in screen_text(app), "the bot named")
+            assert "P3 away" in screen_text(app)
+
+
+async def a_dropped_connection_is_rejoined_and_play_goes_on(tmp_path: Path) -> None:
+    async with hosted(options={"months": 3}) as table:
+        app = table.app(0, tmp_path, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.table() is not None and waits_for_key(app), "our turn")
+            await press(pilot, "enter")
+            session = session_of(app)
+            screen = app.table()
+            assert screen is not None
+            first = session.connection
+            assert first is not None
+            link = table.table.links[0]
+            link.socket.transport.abort()  # no close frame: as when the network goes
+            await until(pilot, lambda: session.lost != "", "the loss noticed")
+            assert "connection lost" in screen_text(app)
+            await until(pilot, lambda: session.connection not in (None, first), "rejoined")
+            await until(pilot, lambda: not session.inbox, "the table taken again")
+            assert session.connection is not None
+            assert len(session.game.log) == len(session.connection.game.log)  # not doubled
+            moves = len(table.table.game.log)
+            for _ in range(6):  # the table goes on from where it was
+                await until(pilot, lambda: waits_for_key(app), "a key to press")
+                await press(pilot, "enter")
+            await until(pilot, lambda: not session.inbox and not screen.moments, "all shown")
+            assert len(table.table.game.log) > moves
+            assert session.game.log == session.connection.game.log
+
+
+async def a_key_pressed_while_connecting_is_not_lost(tmp_path: Path) -> None:
+    async with hosted(options={"months": 3}) as table:
+        handle = table.host.handle
+        open_door = asyncio.Event()
+
+        async def slow(socket: object) -> None:
+            await open_door.wait()
+            await handle(socket)  # type: ignore[arg-type]
+
+        table.host.handle = slow  # type: ignore[method-assign]
+        await table.host.close()
+        table.port = await table.host.start("127.0.0.1", 0)
+        app = table.app(0, tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, Connecting), "connecting")
+            await press(pilot, "3")
+            assert isinstance(app.screen, Connecting)
+            open_door.set()
+            await until(pilot, lambda: app.table() is not None, "the table")
+            screen = app.table()
+            assert screen is not None
+            await until(pilot, lambda: screen.selected == 2, "the third card chosen")
+
+
+async def a_wrong_code_ends_with_one_line(tmp_path: Path) -> None:
+    async with hosted(options={"months": 3}) as table:
+        app = table.app(0, tmp_path)
+        app.code = "wrongcode"
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: not app.is_running, "the app ended", seconds=10)
+        assert app.return_code == 1
+        assert app.refusal == "no table has this code"
+
+
+def test_a_whole_year_played_by_keys(tmp_path: Path) -> None:
+    asyncio.run(a_whole_year_played_by_keys(tmp_path))
+
+
+def test_updates_that_come_while_a_move_is_staged_wait_their_turn(tmp_path: Path) -> None:
+    asyncio.run(updates_that_come_while_a_move_is_staged_wait_their_turn(tmp_path))
+
+
+def test_a_refused_action_is_said_and_the_decision_asked_again(tmp_path: Path) -> None:
+    asyncio.run(a_refused_action_is_said_and_the_decision_asked_again(tmp_path))
+
+
+def test_who_is_away_is_shown_and_a_bot_playing_for_them(tmp_path: Path) -> None:
+    asyncio.run(who_is_away_is_shown_and_a_bot_playing_for_them(tmp_path))
+
+
+def test_a_dropped_connection_is_rejoined_and_play_goes_on(tmp_path: Path) -> None:
+    asyncio.run(a_dropped_connection_is_rejoined_and_play_goes_on(tmp_path))
+
+
+def test_a_key_pressed_while_connecting_is_not_lost(tmp_path: Path) -> None:
+    asyncio.run(a_key_pressed_while_connecting_is_not_lost(tmp_path))
+
+
+def test_a_wrong_code_ends_with_one_line(tmp_path: Path) -> None:
+    asyncio.run(a_wrong_code_ends_with_one_line(tmp_path))
+
+
+async def a_spectator_watches(tmp_path: Path) -> None:
+    async with hosted(options={"months": 3}, bots=(0, 1, 2)) as table:
+        table.table.spectator_code = "watching"
+        app = table.app(0, tmp_path, language="en")
+        app.code = "watching"
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.table() is not None, "the table")
+            session = session_of(app)
+            assert session.humans == []
+            await until(pilot, lambda: "P2: plays" in screen_text(app), "moves watched")
+            screen = app.table()
+            assert screen is not None and screen.viewer is None
+            assert screen.hand_cards(session.game.view(0)) == []  # no hand is open to watchers
+
+
+def test_a_spectator_watches(tmp_path: Path) -> None:
+    asyncio.run(a_spectator_watches(tmp_path))
+
+
+async def advice_for_ones_own_seat(tmp_path: Path) -> None:
+    from hanafuda_tui.ui.advice import AdviceScreen
+
+    async with hosted(options={"months": 3}) as table:
+        app = table.app(0, tmp_path, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(
+                pilot,
+                lambda: (
+                    app.table() is not None and app.screen is app.table() and waits_for_key(app)
+                ),
+                "our turn",
+            )
+            await press(pilot, "a")
+            await until(pilot, lambda: isinstance(app.screen, AdviceScreen), "the advice")
+            screen = app.screen
+            assert isinstance(screen, AdviceScreen)
+            assert screen.view == session_of(app).game.view(0)  # from our seat's own view
+
+
+def test_advice_for_ones_own_seat(tmp_path: Path) -> None:
+    asyncio.run(advice_for_ones_own_seat(tmp_path))
