@@ -115,7 +115,8 @@ class PlayOnScreen(ModalScreen[None]):
         game = start(made.record, random.Random(seed))
         store = app.store if getattr(app, "saving", False) else None
         think = app.config.settings.think if hasattr(app, "config") else None
-        session = Session(game, seats, seed, store, think, self.record.advice)
+        history = getattr(app, "kept_history", None)  # kept there once finished, as any year
+        session = Session(game, seats, seed, store, think, self.record.advice, history)
         session.save()
         self.dismiss(None)
         if made.dealt != Dealt.UNSEEN:
