@@ -29,13 +29,14 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..core.game import Game
-from ..core.records import GameRecord, RecordError, load_record, replay
+from ..core.records import PEOPLE, GameRecord, RecordError, load_record, replay
 from .facts import FACTS_VERSION, Fact, facts_of
 
 DB_NAME = "history.sqlite3"
 BUSY_MS = 30_000
 """How long a write waits for another writer (ms) before it gives up."""
-HUMAN = "human"
+_PEOPLE = ", ".join(f"'{p}'" for p in PEOPLE)
+"""The players that are people (at the keyboard or remote), in SQL."""
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -100,8 +101,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 player's statistics read a few rows however many games are kept)."""
 SCHEMA_VERSION = len(MIGRATIONS)
 
-_KIND = f"CASE WHEN s.player = '{HUMAN}' THEN 'player' ELSE 'bot' END"
-_WHO = f"CASE WHEN s.player = '{HUMAN}' THEN s.name ELSE s.player END"
+_KIND = f"CASE WHEN s.player IN ({_PEOPLE}) THEN 'player' ELSE 'bot' END"
+_WHO = f"CASE WHEN s.player IN ({_PEOPLE}) THEN s.name ELSE s.player END"
 TOTALS = (
     f"SELECT g.ruleset, {_KIND}, {_WHO}, f.kind, f.name, f.outcome, SUM(f.count), SUM(f.amount)"
     " FROM facts f JOIN seats s ON s.game_id = f.game_id AND s.seat = f.seat"
@@ -524,7 +525,7 @@ class HistoryStore:
 def who_matches(side: str, who: str) -> tuple[str, list[Any]]:
     """The SQL condition on a seat ``s`` for one player name or bot level."""
     if side == "player":
-        return "s.player = ? AND s.name = ?", [HUMAN, who]
+        return f"s.player IN ({_PEOPLE}) AND s.name = ?", [who]
     return "s.player = ?", [who]
 
 
@@ -537,7 +538,10 @@ def _where(
         parts.append("g.ruleset = ?")
         params.append(ruleset)
     if player:
-        who = f"(s.player = '{HUMAN}' AND s.name = ?) OR (s.player <> '{HUMAN}' AND s.player = ?)"
+        who = (
+            f"(s.player IN ({_PEOPLE}) AND s.name = ?)"
+            f" OR (s.player NOT IN ({_PEOPLE}) AND s.player = ?)"
+        )
         if seat_only:
             parts.append(f"({who})")
         else:
@@ -559,7 +563,7 @@ def _add_totals(conn: sqlite3.Connection, p: Prepared) -> None:
     rows: dict[tuple[str, ...], list[int]] = {}
     for f in p.facts:
         name, player = p.seats[f.seat]
-        who = ("player", name) if player == HUMAN else ("bot", player)
+        who = ("player", name) if player in PEOPLE else ("bot", player)
         key = (p.ruleset, *who, f.kind, f.name, f.outcome)
         total = rows.setdefault(key, [0, 0])
         total[0] += f.times

@@ -176,6 +176,8 @@ class Table:
         self.save()
         if self.game.is_over:
             self.keep()
+        self.told_as_is.clear()  # made afresh for this action's events, kept no longer
+        self.told_blanked.clear()
         for link in self.all_links():
             self.tell(link)
         if self.game.is_over:
@@ -256,8 +258,8 @@ class Table:
         return [*self.links.values(), *self.watchers]
 
     def told(self, index: int, seat: int) -> Told:
-        """The event at ``index`` of the log as ``seat`` may see it (each made once: most
-        events are the same for every seat)."""
+        """The event at ``index`` of the log as ``seat`` may see it (made once for all the
+        seats told of it at one time: most events are the same for every seat)."""
         event = self.game.log[index]
         own = not event.private or event.seat == seat
         cache = self.told_as_is if own else self.told_blanked
