@@ -108,6 +108,8 @@ class StatisticsScreen(Screen[None]):
         self.standings: list[Standing] = []
         self.stats: PlayerStats | None = None
         self.game_at = -1
+        self.facts_version = 0
+        """How many times facts were counted afresh (details read before that are read again)."""
         """Which of the highlighted one's recent games the chart shows (an index)."""
         self.year: tuple[int, GameRecord, Game] | None = None
         """The game the chart shows: its id, record and replay."""
@@ -160,7 +162,9 @@ class StatisticsScreen(Screen[None]):
             self.app.call_from_thread(self.facts_counted)
 
     def facts_counted(self) -> None:
-        """Show the highlighted one's details again, with the facts just counted."""
+        """Show the highlighted one's details again, with the facts just counted (details being
+        read now are read again when they come)."""
+        self.facts_version += 1
         if self.stats is not None:
             self.load_detail(self.stats.standing, self.game_at)
 
@@ -172,6 +176,7 @@ class StatisticsScreen(Screen[None]):
     def load_detail(self, standing: Standing, at: int) -> None:
         """One player's statistics and the chart's game (``at``: an index into its recent
         games; -1 the latest)."""
+        version = self.facts_version
         try:
             stats = player_stats(self.store, standing)
             year = None
@@ -183,7 +188,7 @@ class StatisticsScreen(Screen[None]):
         except (HistoryError, RecordError) as err:
             self.app.call_from_thread(self.show_problem, str(err))
             return
-        self.app.call_from_thread(self.show_detail, stats, at, year)
+        self.app.call_from_thread(self.show_detail, stats, at, year, version)
 
     # -- showing --------------------------------------------------------------------------------
 
@@ -224,8 +229,15 @@ class StatisticsScreen(Screen[None]):
         self.load_detail(standings[0], -1)
 
     def show_detail(
-        self, stats: PlayerStats, at: int, year: tuple[int, GameRecord, Game] | None
+        self,
+        stats: PlayerStats,
+        at: int,
+        year: tuple[int, GameRecord, Game] | None,
+        version: int = -1,
     ) -> None:
+        """``version``: the facts' version the details were read at (older: read again)."""
+        if 0 <= version < self.facts_version:
+            self.load_detail(stats.standing, at)
         self.stats, self.game_at, self.year = stats, at, year
         ruleset = stats.standing.ruleset
         recent = self.query_one(Sparkline)
