@@ -19,6 +19,7 @@ from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.results import ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
 from hanafuda_tui.ui.screens.statistics import StatisticsScreen, who_label
+from hanafuda_tui.ui.screens.viewer import ViewerScreen
 from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.chart import chart_lines
 
@@ -219,5 +220,25 @@ def test_the_statistics_screen_counts_games_whose_facts_are_not_counted(tmp_path
             await settle_workers(pilot, app)
             screen: Any = app.screen
             assert screen.stats.yaku == before.yaku
+
+    asyncio.run(run())
+
+
+def test_v_opens_the_shown_year_in_the_replay_viewer(tmp_path: Path) -> None:
+    store = fill(tmp_path)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(StatisticsScreen(store, "koikoi3"))
+            await settle_workers(pilot, app)
+            screen: Any = app.screen
+            game_id, record, _ = screen.year
+            await pilot.press("v")
+            await pilot.pause()
+            viewer: Any = app.screen
+            assert isinstance(viewer, ViewerScreen)
+            assert viewer.record == record == store.record(game_id)
 
     asyncio.run(run())

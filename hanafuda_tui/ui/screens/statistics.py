@@ -97,6 +97,7 @@ class StatisticsScreen(Screen[None]):
         Binding("left", "game(-1)", show=False, priority=True),
         Binding("right", "game(1)", show=False, priority=True),
         Binding("s", "sheet", show=False),
+        Binding("v", "view", show=False),
         Binding("pageup", "scroll_detail(-8)", show=False, priority=True),
         Binding("pagedown", "scroll_detail(8)", show=False, priority=True),
     ]
@@ -317,6 +318,14 @@ class StatisticsScreen(Screen[None]):
 
         _, record, game = self.year
         self.app.push_screen(ScoreSheet(game, [s.name for s in record.seats]))
+
+    def action_view(self) -> None:
+        """The shown year in the replay viewer (every hand open: it is over)."""
+        if self.year is None:
+            return
+        game_id, record, _ = self.year
+        app: Any = self.app
+        app.open_replay(record, t("stats.game", id=game_id))
 
     def action_scroll_detail(self, lines: int) -> None:
         self.query_one("#stats-detail", VerticalScroll).scroll_relative(y=lines, animate=False)
