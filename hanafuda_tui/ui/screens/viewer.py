@@ -442,7 +442,9 @@ def move_label(action: int) -> str:
 
 
 def pct(chance: float) -> str:
-    return f"{100 * chance:.0f}%"
+    """A chance as the advice shows one: the search's estimate for a move it would not play is a
+    cautious one (less its standard errors), which can fall below 0; shown within 0–100%."""
+    return f"{100 * min(1.0, max(0.0, chance)):.0f}%"
 
 
 def seat_chooser(names: Sequence[str], title: str, open_all: bool, body: str = "") -> Decision:
