@@ -109,6 +109,62 @@ def captured_by(steps: Sequence[Step]) -> int:
     return cards
 
 
+def seat_info(
+    view: PlayerView,
+    seat: int,
+    names: Sequence[str],
+    roles: Sequence[str],
+    koikoi: Any,
+    scores: Sequence[int],
+    viewer: int | None,
+    big: bool,
+) -> SeatInfo:
+    """A seat's panel as ``view`` shows it (``viewer``: the seat whose own cards are shown; ``big``:
+    the board uses big cards)."""
+    flags = t("table.koikoi") if seat < len(koikoi) and koikoi[seat] else ""
+    if seat == view.to_act:
+        flags = (flags + " " + t("table.to_act")).strip()
+    seating = view.facts.seating()
+    out = is_out(view, seat)
+    entry = None  # the answers while 出る・下る is asked; then only the out seats'
+    if seating and (out or not seating.participants):
+        entry = seating.entries[seat]
+    return SeatInfo(
+        names[seat],
+        roles[seat],
+        view.hand_counts[seat],
+        view.captures[seat],
+        view.shown[seat],
+        scores[seat],
+        flags,
+        ruleset_class(view.ruleset).kasu_cards,
+        entry=t(f"table.entry.{entry}") if entry else "",
+        out=out,
+        set_aside=seating.set_aside if seating and seat == viewer else 0,
+        many=view.players > 3,
+        one_line=view.players > 3 and not big,
+        ruleset=view.ruleset,
+    )
+
+
+def yaku_infos(view: PlayerView, names: Sequence[str], scores: Sequence[int]) -> list[YakuInfo]:
+    """Each seat's yaku, the yaku one card away and its score, for the sidebar."""
+    options = view.options
+    out = []
+    for s in range(view.players):
+        caps = view.captures[s]
+        yaku = screen_of(view.ruleset).yaku_shown(current_yaku(view.ruleset, options, caps), view)
+        near = near_yaku(view.ruleset, options, caps, available(view.captures, s))
+        out.append(YakuInfo(names[s], scores[s], yaku, near, view.ruleset))
+    return out
+
+
+def big_board(screen: Screen[Any]) -> bool:
+    """Whether the field and the hand use big cards (the seats have room to spare)."""
+    width, height = screen.app.size
+    return width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
+
+
 FRAME = 0.04
 """The longest a frame of a sliding card is held (seconds)."""
 
@@ -294,7 +350,8 @@ class TableScreen(Screen[None]):
         warned = sum(1 << c for c, (_, ok) in view.facts.warnings().items() if not ok)
         hand = self.query_one("#hand", HandPanel)
         hand.show(cards, self.selected, playable, hidden, hint, warned if cards else 0)
-        self.query_one("#yaku", YakuPanel).show(self.yaku_infos(view, names))
+        scores = screen_of(view.ruleset).scores_shown(self.session.game)
+        self.query_one("#yaku", YakuPanel).show(yaku_infos(view, names, scores))
         lines = [line for e in log[-LOG_LINES:] if (line := event_line(e, names, view.ruleset))]
         self.query_one("#log", LogPanel).show(lines)
         playing = self.human_to_play() is not None
@@ -349,54 +406,8 @@ class TableScreen(Screen[None]):
     def seat_info(
         self, view: PlayerView, seat: int, names: list[str], roles: list[str], koikoi: Any
     ) -> SeatInfo:
-        flags = t("table.koikoi") if seat < len(koikoi) and koikoi[seat] else ""
-        if seat == view.to_act:
-            flags = (flags + " " + t("table.to_act")).strip()
-        seating = view.facts.seating()
-        out = is_out(view, seat)
-        entry = None  # the answers while 出る・下る is asked; then only the out seats'
-        if seating and (out or not seating.participants):
-            entry = seating.entries[seat]
-        return SeatInfo(
-            names[seat],
-            roles[seat],
-            view.hand_counts[seat],
-            view.captures[seat],
-            view.shown[seat],
-            screen_of(view.ruleset).scores_shown(self.session.game)[seat],
-            flags,
-            ruleset_class(view.ruleset).kasu_cards,
-            entry=t(f"table.entry.{entry}") if entry else "",
-            out=out,
-            set_aside=seating.set_aside if seating and seat == self.viewer else 0,
-            many=view.players > 3,
-            one_line=view.players > 3 and not self.big_board(),
-            ruleset=view.ruleset,
-        )
-
-    def big_board(self) -> bool:
-        """Whether the field and the hand use big cards (the seats have room to spare)."""
-        width, height = self.app.size
-        return width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
-
-    def yaku_infos(self, view: PlayerView, names: list[str]) -> list[YakuInfo]:
-        options = view.options
         scores = screen_of(view.ruleset).scores_shown(self.session.game)
-        out = []
-        for s in range(view.players):
-            caps = view.captures[s]
-            yaku = current_yaku(view.ruleset, options, caps)
-            yaku = screen_of(view.ruleset).yaku_shown(yaku, view)
-            out.append(
-                YakuInfo(
-                    names[s],
-                    scores[s],
-                    yaku,
-                    near_yaku(view.ruleset, options, caps, available(view.captures, s)),
-                    view.ruleset,
-                )
-            )
-        return out
+        return seat_info(view, seat, names, roles, koikoi, scores, self.viewer, big_board(self))
 
     def app_pause(self) -> float:
         return float(getattr(self.app, "bot_pause", 0.0))

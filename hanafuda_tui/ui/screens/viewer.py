@@ -25,9 +25,8 @@ from ...core import actions as act
 from ...core.cards import card_list
 from ...core.events import seen_by
 from ...core.game import Game, Phase, PlayerView
-from ...core.hints import available, current_yaku, near_yaku
 from ...core.records import GameRecord, RecordError
-from ...core.rulesets import ruleset_class, titles
+from ...core.rulesets import titles
 from ...review.judge import ITERATIONS, MISTAKE, Judgement
 from ...review.positions import Positions
 from ..faces import face, month_label
@@ -37,18 +36,16 @@ from ..text import event_line, plain
 from ..widgets.last_turns import LastTurns, final_turn
 from ..widgets.open_hand import OpenHand
 from ..widgets.table import (
-    BIG_SIZE,
     FieldPanel,
     HandPanel,
     LogPanel,
     SeatInfo,
     SeatPanel,
-    YakuInfo,
     YakuPanel,
 )
 from .modals import Decision, action_label, generic_prompt
 from .results import MonthResult, ScoreSheet
-from .table import LOG_LINES, PROMPTS, is_out, round_roles
+from .table import LOG_LINES, PROMPTS, big_board, is_out, round_roles, seat_info, yaku_infos
 
 OPEN = -1
 """The viewer's seat with every hand open."""
@@ -183,7 +180,9 @@ class ViewerScreen(Screen[None]):
         hint = t("viewer.played", card=face(chosen)) if selected >= 0 else ""
         hand = self.query_one("#hand", HandPanel)
         hand.show(cards, selected, playable, view.hand_counts[bottom], hint)
-        self.query_one("#yaku", YakuPanel).show(self.yaku_infos(game, view))
+        self.query_one("#yaku", YakuPanel).show(
+            yaku_infos(view, self.names, screen_of(view.ruleset).scores_shown(game))
+        )
         log = game.log[-LOG_LINES:]
         if self.seat != OPEN:
             log = [seen_by(e, self.seat) for e in log]
@@ -220,48 +219,8 @@ class ViewerScreen(Screen[None]):
     def seat_info(
         self, game: Game, view: PlayerView, seat: int, roles: list[str], koikoi: Any
     ) -> SeatInfo:
-        flags = t("table.koikoi") if seat < len(koikoi) and koikoi[seat] else ""
-        if seat == view.to_act:
-            flags = (flags + " " + t("table.to_act")).strip()
-        seating = view.facts.seating()
-        out = is_out(view, seat)
-        entry = None
-        if seating and (out or not seating.participants):
-            entry = seating.entries[seat]
-        return SeatInfo(
-            self.names[seat],
-            roles[seat],
-            view.hand_counts[seat],
-            view.captures[seat],
-            view.shown[seat],
-            screen_of(view.ruleset).scores_shown(game)[seat],
-            flags,
-            ruleset_class(view.ruleset).kasu_cards,
-            entry=t(f"table.entry.{entry}") if entry else "",
-            out=out,
-            set_aside=seating.set_aside if seating and seat == view.seat else 0,
-            many=view.players > 3,
-            one_line=view.players > 3 and not self.big_board(),
-            ruleset=view.ruleset,
-        )
-
-    def big_board(self) -> bool:
-        """Whether the field and the hand use big cards (the seats have room to spare)."""
-        width, height = self.app.size
-        return width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
-
-    def yaku_infos(self, game: Game, view: PlayerView) -> list[YakuInfo]:
-        options = view.options
         scores = screen_of(view.ruleset).scores_shown(game)
-        out = []
-        for s in range(view.players):
-            caps = view.captures[s]
-            yaku = screen_of(view.ruleset).yaku_shown(
-                current_yaku(view.ruleset, options, caps), view
-            )
-            near = near_yaku(view.ruleset, options, caps, available(view.captures, s))
-            out.append(YakuInfo(self.names[s], scores[s], yaku, near, view.ruleset))
-        return out
+        return seat_info(view, seat, self.names, roles, koikoi, scores, view.seat, big_board(self))
 
     def sees_decision(self, game: Game) -> bool:
         """Whether the decision at this position is the viewer's to see (every hand open, or
@@ -296,7 +255,7 @@ class ViewerScreen(Screen[None]):
             title = prompt.title_text
             named = title if who in title else f"{who}: {title}"  # some prompts name the seat
             text = f"[b]{named}[/b]  " + "  ".join(labels)
-            if self.big_board():
+            if big_board(self):
                 text += "".join(f"\n  {line}" for line in prompt.body[:4] if line)
         if action < 0:
             text += f"  [dim]{t('viewer.record_ends')}[/]"
