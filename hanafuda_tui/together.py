@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .bots import make_bot
 from .core.records import (
@@ -34,9 +34,9 @@ from .core.records import (
 )
 from .core.rulesets import RULESETS, ruleset_class
 from .history import HistoryStore
-from .net.client import JoinError, play_bot
-from .net.codes import codes_path, load_codes, new_code, save_codes
-from .net.host import Host, Table, clean_name
+
+if TYPE_CHECKING:  # the network's modules (websockets) load only for host and join
+    from .net.host import Host, Table
 
 DEFAULT_PORT = 8765
 TOLD_WAIT = 10.0
@@ -102,6 +102,8 @@ def add_commands(sub: Any, options: Callable[[str, list[str]], Any]) -> dict[str
 def guarded(
     command: Callable[[argparse.Namespace, Any], int], args: argparse.Namespace, options: Any
 ) -> int:
+    from .net.client import JoinError
+
     try:
         return command(args, options)
     except (NetUsageError, JoinError) as err:
@@ -149,6 +151,8 @@ def seat_list(args: argparse.Namespace, seated: int) -> list[SeatRecord]:
     for spec in specs:
         if spec not in (HUMAN, REMOTE):
             make_bot(spec, random.Random(0))
+    from .net.host import clean_name
+
     names = [clean_name(n) for n in args.names.split(",")] if args.names else []
     if names and len(names) != seated:
         raise NetUsageError(f"--names: {seated} names, got {len(names)}")
@@ -198,6 +202,9 @@ def read_record(path: str) -> GameRecord:
 
 def make_table(args: argparse.Namespace, options: Any) -> Table:
     """The table asked for: a new game, or the one ``--resume`` continues (with its codes)."""
+    from .net.codes import codes_path, load_codes, new_code, save_codes
+    from .net.host import Table
+
     if args.resume:
         record = read_record(args.resume)
         if args.ruleset or args.option or args.seats or args.seed:
@@ -245,6 +252,8 @@ def cmd_host(args: argparse.Namespace, options: Any) -> int:
     listen = ("0.0.0.0" if args.public else "127.0.0.1", args.port)
     if not 0 <= args.port <= 65535:
         raise NetUsageError(f"--port: {args.port} is not a port")
+    from .net.host import Host
+
     host = Host()
     host.add(table)
     if any(s.player == HUMAN for s in table.seats):
@@ -313,6 +322,8 @@ async def stand_ins(table: Table, after: float) -> None:
 
 def cmd_join(args: argparse.Namespace, options: Any) -> int:
     tls = client_tls(args)
+    from .net.host import clean_name
+
     name = clean_name(args.name)
     record = Path(args.record) if args.record else None
     if args.trace and not args.bot:
@@ -338,6 +349,8 @@ async def join_headless(
         except OSError as err:
             raise NetUsageError(f"cannot write {args.trace}: {err.strerror or err}") from None
     try:
+        from .net.client import play_bot
+
         game = await play_bot(args.where, args.code, args.bot, name, tls, trace, record)
     finally:
         if trace is not None:
