@@ -119,8 +119,9 @@ def test_v_goes_round_the_seats_and_every_hand_open(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-CHECKED = 60
-"""Positions a seat's view is checked at, every third from the start (several months)."""
+CHECKED = 20
+"""Positions a seat's view is checked at, every third from the start (the twin test below
+holds the screen against the hidden cards at a later decision of every ruleset)."""
 
 
 @pytest.mark.parametrize("name", ["koikoi3", "koikoi2", "hachihachi", "hanaawase"])
@@ -143,7 +144,7 @@ def test_a_seat_s_view_shows_no_card_hidden_from_it(tmp_path: Path, name: str) -
                 await keys(pilot, "right", "right", "right")
                 while not isinstance(app.screen, ViewerScreen):  # a month result: closed
                     await keys(pilot, "escape")
-            assert checked > 50
+            assert checked == CHECKED
 
     asyncio.run(run())
 
