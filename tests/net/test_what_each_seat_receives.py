@@ -6,6 +6,7 @@ appears anywhere in it. Every ruleset; 花合わせ with six seated too."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
@@ -37,6 +38,8 @@ class Snapshot:
         self.stock = sum(BIT[c] for c in game.stock[game.stock_pos :])
         self.views = {s: view_model(game.view(s)) for s in range(game.players)}
         self.views[-1] = view_model(game.spectator_view())
+        self.board = json.loads(json.dumps(game.board()))
+        """The public whole-game facts (八八's sheet so far): the same for every seat."""
 
 
 def snapshots(played: Any) -> list[Snapshot]:
@@ -122,8 +125,12 @@ def test_every_message_holds_only_what_its_seat_may_see(
                 if isinstance(event, HattoExempt):
                     revealed |= event.proof
             at += len(message["told"])
+            # the board (八八's shown scores and sheet: amounts, not cards) is the game's, alike
+            # for every seat
+            assert message["board"] == shot.board, f"seat {seat}, update {message['seq']}: board"
             hidden = hidden_from(seat, shot, revealed)
-            leaked = (cards_in(message["view"]) | cards_in(this_deal(message["told"]))) & hidden
+            told = this_deal(message["told"])
+            leaked = (cards_in(message["view"]) | cards_in(told)) & hidden
             assert not leaked, f"seat {seat}, update {message['seq']}: hidden cards {leaked:#x}"
         record = messages[-1]["record"]
         assert record == table.record().model_dump(mode="json")
