@@ -218,6 +218,11 @@ def make_table(args: argparse.Namespace, options: Any) -> Table:
         path = Path(args.resume)
         kept = load_codes(codes_path(path))
         codes, spectator = kept if kept else (None, None)
+        if kept is None:
+            print(
+                f"hanafuda: {codes_path(path)} cannot be read: every seat gets a new code",
+                file=sys.stderr,
+            )
         table = Table(game, list(record.seats), str(random.SystemRandom().random()), path, codes)
         table.history = host_history()
         table.spectator_code = spectator if args.spectators or spectator else None

@@ -156,3 +156,17 @@ def test_the_seat_of_a_player_who_left_is_given_to_a_bot_after_a_while(tmp_path:
         if '"presence"' in line
     ]
     assert any(a["seat"] == 0 and a["by_bot"] for p in presence for a in p["away"])
+
+
+def test_a_resumed_table_whose_codes_are_lost_gets_new_ones_and_says_so(tmp_path: Path) -> None:
+    record = tmp_path / "table.json"
+    host, first = start_host(tmp_path, "--option", "months=3", "--record", str(record))
+    host.kill()
+    host.wait()
+    (tmp_path / "table.json.codes").write_text("{not json", "utf-8")
+    host, again = start_host(tmp_path, "--resume", str(record))
+    host.kill()
+    _, err = host.communicate(timeout=30)
+    assert set(again["codes"]) == set(first["codes"]) and again["codes"] != first["codes"]
+    assert "cannot be read: every seat gets a new code" in err
+    assert "Traceback" not in err
