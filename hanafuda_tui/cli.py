@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import __version__, together, tournament
+from . import __version__, together, tournament, training
 from .bots import BotSpecError, make_bot
 from .core import actions as act
 from .core.cards import MONTH_NAMES, NAME
@@ -826,6 +826,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--ruleset", help="teyaku: koikoi3 unless given; ba: the ruleset with 場")
     stats.add_argument("--json", action="store_true")
     COMMANDS.update(together.add_commands(sub, _options))
+    COMMANDS.update(training.add_commands(sub, _options))
     return parser
 
 
@@ -851,7 +852,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
-    except (UsageError, UnknownRuleset, OptionError, BotSpecError, RecordError) as err:
+    except (
+        UsageError,
+        UnknownRuleset,
+        OptionError,
+        BotSpecError,
+        RecordError,
+        training.TrainUsageError,
+    ) as err:
         print(f"hanafuda: error: {_one_line(str(err))}", file=sys.stderr)
         return 2
     except BrokenPipeError:

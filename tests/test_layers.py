@@ -1,4 +1,4 @@
-"""The layers of the package: core < bots < net, history, review, tournament, story < ui < cli. A module imports only from
+"""The layers of the package: core < bots < net, history, review, tournament, training, story < ui < cli. A module imports only from
 its own layer or the layers below it (read from the source, so a lazy import inside a function counts
 too)."""
 
@@ -16,6 +16,7 @@ LAYERS = {
     "history": 2,
     "review": 2,
     "tournament": 2,
+    "training": 2,
     "story": 2,
     "ui": 3,
     "cli": 4,

@@ -2,15 +2,17 @@
 
 A world is one sample of the cards behind the view (``core.determinize``: the unseen cards shared
 out among the other hands and the stock); the actions still in play are each tried in the same
-world and the month is played out with the normal policy for every seat. An action's result is
+world and the month is played out by the playout policy for every seat: the learned policy
+(``bots.learned``, its weights trained from this search) by default, or the normal or easy
+policy (``playout=normal``: the strong bot as it was before it learned). An action's result is
 the bot's chance, from the scores at the month's end, to finish the year on top (``aim=win``,
 the default: a lead counts for less with many months to play, and the last month counts only who
 is ahead), or its score change less the others' mean change (``aim=margin``). Moves that are the
 same (two cards alike in the hand, ``twin_moves``) are searched once. The playouts are spent by
 sequential halving (the worse half of the actions is dropped after each round), about
 ``iterations`` of them, or as many as ``time`` seconds allow (each round runs to its slice of the
-time, so a slow first world costs nothing later). The normal policy's own choice always stays in
-play, and another action replaces it only when clearly better in the same worlds
+time, so a slow first world costs nothing later). The playout policy's own choice always stays
+in play, and another action replaces it only when clearly better in the same worlds
 (``confidence`` standard errors, default ``CONFIDENCE``). ``ranked`` gives every action's
 estimated value, best first; ``act`` plays the first.
 """
@@ -30,6 +32,7 @@ from ..core.determinize import build_game, sample_deal
 from ..core.game import Game, PlayerView
 from ..core.rulesets import ruleset_class
 from .evaluation import Evaluator, evaluator_of
+from .learned import Weights, learned_action, shipped, table_of_game, table_of_view
 from .policy import easy_action, normal_action, seen_of_game, seen_of_view
 
 DEFAULT_TIME = 0.2
@@ -48,6 +51,9 @@ MAX_TIME = 60.0
 """Seconds a decision at most."""
 MAX_PLAYOUT_ACTIONS = 400
 """A guard: a month never needs this many decisions."""
+PLAYOUTS = ("learned", "normal", "easy")
+"""Who plays every seat in a playout: the learned policy (``learned``: the shipped weights of the
+ruleset, the normal policy where none are shipped), or the normal or easy policy."""
 
 
 class StrongBot:
@@ -58,7 +64,7 @@ class StrongBot:
         rng: random.Random,
         iterations: int | str | None = None,
         time: float | str | None = None,
-        playout: str = "normal",
+        playout: str = "learned",
         confidence: float | str = CONFIDENCE,
         aim: str = "win",
     ) -> None:
@@ -73,9 +79,11 @@ class StrongBot:
             raise ValueError(f"iterations must be 1 to {MAX_ITERATIONS:,}")
         if self.time is not None and not 0 < self.time <= MAX_TIME:
             raise ValueError(f"time must be more than 0 and at most {MAX_TIME:g} seconds")
-        if playout not in ("normal", "easy"):
-            raise ValueError(f"playout must be normal or easy, not {playout!r}")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"playout must be {', '.join(PLAYOUTS)}, not {playout[:20]!r}")
         self.playout = playout
+        self.model: Weights | None = None
+        """Weights to search with in place of the shipped ones (``playout=learned``; training)."""
         if aim not in ("win", "margin"):
             raise ValueError(f"aim must be win or margin, not {aim[:20]!r}")
         self.aim = aim
@@ -99,10 +107,23 @@ class StrongBot:
         if len(legal) == 1:
             return [(legal[0], 0.0)]
         ev = evaluator_of(view)
-        guess = normal_action(ev, seen_of_view(view))
-        return self._search(view, ev, guess)
+        weights = self._weights(view.ruleset)
+        seen = seen_of_view(view)
+        if weights is None:
+            guess = normal_action(ev, seen)
+        else:
+            guess = learned_action(weights, ev, seen, table_of_view(view))
+        return self._search(view, ev, guess, weights)
 
-    def _search(self, view: PlayerView, ev: Evaluator, guess: int) -> list[tuple[int, float]]:
+    def _weights(self, ruleset: str) -> Weights | None:
+        """The learned weights the search plays with (None: the normal or easy policy)."""
+        if self.playout != "learned":
+            return None
+        return self.model if self.model is not None else shipped(ruleset)
+
+    def _search(
+        self, view: PlayerView, ev: Evaluator, guess: int, weights: Weights | None
+    ) -> list[tuple[int, float]]:
         """Sequential halving: every action on a first world, then rounds that share the budget
         (playouts, or the time in equal slices), each dropping the worse half of the actions still
         in play (by their mean so far)."""
@@ -118,6 +139,7 @@ class StrongBot:
         results: list[dict[int, float]] = [{} for _ in range(n)]
         """Each action's result in each world it was tried in (for paired comparisons)."""
         value_of = self._value_of(view, ev)
+        year = ruleset_class(view.ruleset).year_length(view.options)
 
         def world(alive: list[int]) -> None:
             """One sampled world; every action still in play tried in it on the same cards."""
@@ -128,7 +150,7 @@ class StrongBot:
                 deck_rng = random.Random(seed)
                 game = build_game(view, hands, stock, functools.partial(_deck, deck_rng))
                 game.apply(candidates[i])
-                self._playout(game, ev)
+                self._playout(game, ev, weights, year)
                 value = value_of(game.scores)
                 totals[i] += value
                 counts[i] += 1
@@ -191,9 +213,10 @@ class StrongBot:
             return mean
         return mean - self.confidence * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
-    def _playout(self, game: Game, ev: Evaluator) -> None:
-        """Play on until the month has a result (or the game ends), every seat by the policy; a
-        forced action is played without asking it."""
+    def _playout(self, game: Game, ev: Evaluator, weights: Weights | None, year: int) -> None:
+        """Play on until the month has a result (or the game ends), every seat by the playout
+        policy (the learned one where ``weights`` are given); a forced action is played without
+        asking it. ``year``: the months of the game's year."""
         steps = 0
         easy = self.playout == "easy"
         while not game.results and not game.finished and steps < MAX_PLAYOUT_ACTIONS:
@@ -202,7 +225,12 @@ class StrongBot:
                 game.apply(legal[0])
             else:
                 seen = seen_of_game(game)
-                game.apply(easy_action(seen, ev) if easy else normal_action(ev, seen))
+                if weights is not None:
+                    game.apply(learned_action(weights, ev, seen, table_of_game(game, year)))
+                elif easy:
+                    game.apply(easy_action(seen, ev))
+                else:
+                    game.apply(normal_action(ev, seen))
             steps += 1
 
 

@@ -1,0 +1,333 @@
+"""The learned policy: a linear stop rule and a linear play policy over features of what a seat
+sees, with weights trained by ``hanafuda train`` from the strong bot's own search and shipped as
+JSON beside this module (``weights/<ruleset>.json``, with how they were made).
+
+Every feature is read from a ``Seen`` (the seat's hand, the field its cards meet, everyone's
+captures, its public facts) and the public numbers of the table (``Table``: scores, months left,
+cards left in the stock), never from a hidden card: the same function serves a real view and a
+search's imagined world. The stop rule answers こいこい/勝負, 八八's あがり/下げ and 取消し/続行: stop
+when ``w · stop_features ≥ 0``; the play policy plays the card (or takes the field card) whose
+``w · play_features`` is highest. Both start from the normal policy's own terms (its stop answer
+is a feature, and its capture value is the first play features), so the untrained weights play
+as ``normal`` does. Pure Python: a dot product over a few dozen numbers needs no library.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from collections.abc import Sequence
+from importlib import resources
+from typing import NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from ..core import actions as act
+from ..core.cards import ALL_CARDS, MONTH_MASK, POINTS, cards_of
+from ..core.game import Game, PlayerView
+from ..core.rulesets import ruleset_class
+from ..core.table import matches
+from .evaluation import GO_ON, STOP_FIRST, Evaluator
+from .policy import DENY, Seen, _lay_risk, _named, normal_action
+
+STOP_FEATURES = (
+    "bias",
+    "normal_stops",
+    "score_now",
+    "score_now_squared",
+    "own_one_away",
+    "own_one_away_unseen",
+    "own_one_away_in_reach",
+    "best_next_gain",
+    "others_one_away",
+    "threatened",
+    "others_best_score",
+    "hand_size",
+    "stock_size",
+    "months_left",
+    "last_month",
+    "lead",
+    "called_self",
+    "called_other",
+    "own_potential",
+    "others_potential",
+    "score_now_by_months_left",
+    "lead_by_score_now",
+    "players",
+)
+"""The stop rule's features, in order (``stop_features``); amounts are in the ruleset's month
+spread (``Evaluator.spread``), counts are plain."""
+
+PLAY_FEATURES = (
+    "own_gain",
+    "denial",
+    "lay_risk",
+    "lays",
+    "points_taken",
+    "card_points",
+    "hatto",
+    "month_pair_in_hand",
+    "month_unseen",
+)
+"""The play policy's features of one action, in order (``play_features``)."""
+
+
+class Table(NamedTuple):
+    """The public numbers a stop decision weighs besides what ``Seen`` holds."""
+
+    scores: Sequence[int]
+    left: int
+    """Months still to be played after this one."""
+    stock: int
+    """Cards left in the stock."""
+
+
+def table_of_view(view: PlayerView) -> Table:
+    left = ruleset_class(view.ruleset).year_length(view.options) - view.month
+    return Table(view.scores, max(0, left), view.stock_count)
+
+
+def table_of_game(game: Game, year: int) -> Table:
+    """A search's imagined game, ``year`` its year's length in months."""
+    return Table(game.scores, max(0, year - game.month), len(game.stock) - game.stock_pos)
+
+
+# -- features --------------------------------------------------------------------------------
+
+
+def stop_features(ev: Evaluator, seen: Seen, table: Table) -> list[float]:
+    """``STOP_FEATURES`` of a stop decision, from the seat's ``Seen`` and the table's numbers."""
+    seat, caps, hand = seen.seat, seen.captures, seen.hand
+    mine = caps[seat]
+    others = 0
+    for s, c in enumerate(caps):
+        if s != seat:
+            others |= c
+    unit = ev.spread
+    now = ev.score(mine)
+    near = ev.one_away(mine, ALL_CARDS & ~others)
+    hand_months = 0
+    for c in cards_of(hand):
+        hand_months |= MONTH_MASK[c >> 2]
+    field_months = 0
+    for c in cards_of(seen.field):
+        field_months |= MONTH_MASK[c >> 2]
+    in_reach = near & (seen.field & hand_months | hand & field_months)
+    best_next = max((ev.score(mine | 1 << c) - now for c in cards_of(near)), default=0)
+    everyone = others | mine
+    threat = 0
+    others_best = 0
+    others_potential = 0.0
+    for s, c in enumerate(caps):
+        if s == seat:
+            continue
+        open_to = ALL_CARDS & ~everyone | c
+        threat = max(threat, ev.one_away(c, open_to).bit_count())
+        others_best = max(others_best, ev.score(c))
+        others_potential = max(others_potential, ev.potential(c, open_to))
+    scores = table.scores
+    best_other = max(v for s, v in enumerate(scores) if s != seat)
+    lead = (scores[seat] - best_other) / (unit * math.sqrt(table.left + 1))
+    called = seen.facts.called()
+    called_self = 1.0 if called and called[seat] else 0.0
+    called_other = 1.0 if any(v for s, v in enumerate(called) if s != seat) else 0.0
+    normal = 1.0 if ev.stop(seat, hand, caps, seen.facts) else 0.0
+    score_now = now / unit
+    return [
+        1.0,
+        normal,
+        score_now,
+        score_now * score_now,
+        float(near.bit_count()),
+        float((near & ~(hand | seen.field)).bit_count()),
+        float(in_reach.bit_count()),
+        best_next / unit,
+        float(threat),
+        1.0 if threat else 0.0,
+        others_best / unit,
+        hand.bit_count() / 8,
+        table.stock / 24,
+        table.left / 12,
+        1.0 if table.left == 0 else 0.0,
+        lead,
+        called_self,
+        called_other,
+        ev.potential(mine, ALL_CARDS & ~others) / unit,
+        others_potential / unit,
+        score_now * table.left / 12,
+        lead * score_now,
+        len(caps) / 6,
+    ]
+
+
+def play_features(ev: Evaluator, seen: Seen, action: int, others: int) -> list[float]:
+    """``PLAY_FEATURES`` of one play (a hand card) or take (a field card for the waiting card).
+    A card meeting two field cards is judged by the better of the two takes (by the normal
+    policy's value), as the take is chosen next. ``others``: the other seats' captures."""
+    hand, field = seen.hand, seen.field
+    if action >= act.TAKE:
+        card = seen.pending
+        targets = [1 << card | 1 << (action - act.TAKE)]
+    else:
+        card = action
+        met = matches(field, card)
+        if met.bit_count() == 2:
+            targets = [1 << card | 1 << t for t in cards_of(met)]
+        else:
+            targets = [1 << card | met] if met else []
+    month = MONTH_MASK[card >> 2]
+    pair = 1.0 if action < act.TAKE and hand & month & ~(1 << card) else 0.0
+    seat = seen.seat
+    caps = seen.captures
+    mine = caps[seat]
+    unseen = (month & ~(hand | field | others | mine)).bit_count() / 4
+    warning = seen.facts.warnings().get(card) if action < act.TAKE else None
+    hatto = ev.hatto_weight * warning[0].value if warning and not warning[1] else 0.0
+    if not targets:
+        risk = _lay_risk(ev, seen, card, others)
+        return [0.0, 0.0, risk, 1.0, 0.0, POINTS[card] / 20, hatto, pair, unseen]
+    gain = ev.gain
+    own_open = ALL_CARDS & ~others
+    their_open = ALL_CARDS & ~(others | mine)
+    best: list[float] = []
+    best_value = -math.inf
+    for new in targets:
+        own = gain(mine, new, own_open)
+        denial = 0.0
+        for s, c in enumerate(caps):
+            if s != seat:
+                denial += gain(c, new, their_open | c)
+        value = own + DENY * denial
+        if value > best_value:
+            best_value = value
+            taken = sum(POINTS[c] for c in cards_of(new)) - POINTS[card]
+            best = [own, denial, 0.0, 0.0, taken / 20, POINTS[card] / 20, hatto, pair, unseen]
+    return best
+
+
+# -- the model -------------------------------------------------------------------------------
+
+
+class Linear(BaseModel):
+    """Weights over named features (the names must be the module's, in its order)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    features: tuple[str, ...]
+    weights: tuple[float, ...]
+
+    @model_validator(mode="after")
+    def _same_length(self) -> Linear:
+        if len(self.features) != len(self.weights):
+            raise ValueError("one weight per feature")
+        if not all(math.isfinite(w) for w in self.weights):
+            raise ValueError("weights must be finite")
+        return self
+
+
+class Provenance(BaseModel):
+    """How a weights file was made: ``hanafuda train``'s command, seed and commit, and what the
+    training saw."""
+
+    model_config = ConfigDict(extra="allow")
+
+    command: str
+    seed: int
+    commit: str
+    rounds: int = Field(ge=0)
+
+
+class Weights(BaseModel):
+    """A ruleset's learned stop rule and play policy (``weights/<ruleset>.json``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ruleset: str
+    stop: Linear | None = None
+    """None: the ruleset asks no stop decision, or none was learned (the normal rule answers)."""
+    play: Linear
+    provenance: Provenance
+
+    @model_validator(mode="after")
+    def _known_features(self) -> Weights:
+        if self.stop is not None and self.stop.features != STOP_FEATURES:
+            raise ValueError("the stop rule's features are not this version's")
+        if self.play.features != PLAY_FEATURES:
+            raise ValueError("the play policy's features are not this version's")
+        return self
+
+
+NORMAL_PLAY = Linear(
+    features=PLAY_FEATURES, weights=(1.0, DENY, -1.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0)
+)
+"""The normal policy's capture value as play weights: its own gain, a quarter of the denial, less
+the risk of a laid card and the 法度 at stake."""
+
+
+class WeightsError(ValueError):
+    pass
+
+
+def weights_path(ruleset: str) -> str:
+    return f"weights/{ruleset}.json"
+
+
+@functools.cache
+def shipped(ruleset: str) -> Weights | None:
+    """The weights shipped for ``ruleset`` (None: none shipped; the strong bot then plays out
+    with the normal policy)."""
+    ref = resources.files(__package__ or "hanafuda_tui.bots").joinpath(weights_path(ruleset))
+    if not ref.is_file():
+        return None
+    return read_weights(ref.read_text("utf-8"), ruleset)
+
+
+def read_weights(text: str, ruleset: str) -> Weights:
+    """Weights from JSON text, checked: a file that is not this version's weights for
+    ``ruleset`` is a ``WeightsError`` with one line saying why."""
+    try:
+        weights = Weights.model_validate(json.loads(text))
+    except (ValueError, ValidationError) as err:
+        first = str(err).splitlines()[0] if str(err) else type(err).__name__
+        raise WeightsError(f"weights for {ruleset} are not readable: {first}") from None
+    if weights.ruleset != ruleset:
+        raise WeightsError(f"weights are for {weights.ruleset}, not {ruleset}")
+    return weights
+
+
+def _dot(w: Sequence[float], x: Sequence[float]) -> float:
+    return sum(a * b for a, b in zip(w, x, strict=True))
+
+
+def learned_stops(weights: Weights, ev: Evaluator, seen: Seen, table: Table) -> bool:
+    """The learned stop rule (the normal rule where none was learned)."""
+    if weights.stop is None:
+        return ev.stop(seen.seat, seen.hand, seen.captures, seen.facts)
+    return _dot(weights.stop.weights, stop_features(ev, seen, table)) >= 0.0
+
+
+def is_stop_decision(legal: Sequence[int]) -> bool:
+    return any(a in legal for a in STOP_FIRST) and any(a in legal for a in GO_ON)
+
+
+def learned_action(weights: Weights, ev: Evaluator, seen: Seen, table: Table) -> int:
+    """The learned policy's action: its stop rule at a stop decision, its play weights for a play
+    or take, the normal policy's answer elsewhere (teyaku, 出る・下る)."""
+    legal = seen.legal
+    low = min(legal)
+    if low >= act.DECLARE:
+        if act.DECLARE not in legal and is_stop_decision(legal):
+            return _named(legal, stop=learned_stops(weights, ev, seen, table))
+        return normal_action(ev, seen)
+    others = 0
+    for s, c in enumerate(seen.captures):
+        if s != seen.seat:
+            others |= c
+    w = weights.play.weights
+    best, best_value = legal[0], -math.inf
+    for a in legal:
+        value = _dot(w, play_features(ev, seen, a, others))
+        if value > best_value:
+            best, best_value = a, value
+    return best

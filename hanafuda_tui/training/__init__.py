@@ -1,0 +1,90 @@
+"""Training the learned stop rule and play policy (``hanafuda train``): self-play labelled by the
+strong bot's search, fitted with numpy (the ``train`` extra: ``pip install -e '.[train]'``).
+Nothing here runs at play time: the bots read only the JSON weights it writes."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..core.rulesets import RULESETS
+
+
+class TrainUsageError(Exception):
+    """Reported as one line with exit status 2."""
+
+
+def add_commands(sub: Any, options: Callable[[str, list[str]], Any]) -> dict[str, Any]:
+    """The ``train`` subcommand; its function by name. ``options`` checks --option pairs."""
+    train = sub.add_parser(
+        "train",
+        help="train the strong bot's learned stop rule and playout policy by self-play"
+        " (needs numpy: pip install -e '.[train]'); the same command resumes it",
+    )
+    train.add_argument("--ruleset", required=True, help=f"one of {', '.join(RULESETS)}")
+    train.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    train.add_argument("--work", required=True, help="the directory of checkpoints")
+    train.add_argument("--out", help="the weights file (default: the one the package ships)")
+    train.add_argument("--seed", type=int, default=1)
+    train.add_argument("--rounds", type=int, default=2, help="rounds of expert iteration")
+    train.add_argument("--shards", type=int, default=100, help="shards a round")
+    train.add_argument("--games", type=int, default=3, help="self-play games a shard")
+    train.add_argument(
+        "--play-share", type=float, default=0.25, help="share of plays labelled (0 to 1)"
+    )
+    train.add_argument("--stop-iterations", type=int, default=400)
+    train.add_argument("--play-iterations", type=int, default=200)
+    train.add_argument("--jobs", type=int, default=0, help="processes (0: every core)")
+
+    def run(args: argparse.Namespace) -> int:
+        return cmd_train(args, options)
+
+    return {"train": run}
+
+
+def cmd_train(args: argparse.Namespace, options: Callable[[str, list[str]], Any]) -> int:
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise TrainUsageError(
+            "training needs numpy: pip install -e '.[train]' (playing does not)"
+        ) from None
+    from pydantic import ValidationError
+
+    from .run import Plan, TrainError, cpu_count, default_out, train
+
+    opts = options(args.ruleset, args.option)
+    try:
+        plan = Plan(
+            ruleset=args.ruleset,
+            options=opts.model_dump(),
+            seed=args.seed,
+            rounds=args.rounds,
+            shards=args.shards,
+            games=args.games,
+            play_share=args.play_share,
+            stop_iterations=args.stop_iterations,
+            play_iterations=args.play_iterations,
+        )
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise TrainUsageError(f"--{where.replace('_', '-')}: {first['msg']}") from None
+    jobs = args.jobs or cpu_count()
+    out = Path(args.out) if args.out else default_out(args.ruleset)
+
+    def say(line: str) -> None:
+        print(f"train {args.ruleset}: {line}", file=sys.stderr, flush=True)
+
+    try:
+        weights = train(Path(args.work), plan, out, max(1, jobs), say)
+    except TrainError as err:
+        raise TrainUsageError(str(err)) from None
+    except KeyboardInterrupt:
+        say("stopped; the same command goes on from the last shard written")
+        return 130
+    say(f"weights written to {out} (rounds {weights.provenance.rounds})")
+    return 0

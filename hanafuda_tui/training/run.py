@@ -1,0 +1,227 @@
+"""``hanafuda train``: expert iteration in rounds, each checkpointed in a work directory.
+
+Round ``r`` plays self-play shards with the policy of round ``r − 1`` (round 0: the normal
+policy), labels their decisions with the search playing out by that same policy, and fits new
+weights (``fit``). Every shard's labels are written to ``round-R/shard-K.json`` as it finishes and
+every round's weights to ``round-R/weights.json``: stopped at any point, the same command skips
+what is written and goes on. The plan (ruleset, options, sizes, seed) is kept in ``plan.json``: a
+work directory answers only the command that began it. The last round's weights, with their
+provenance, are written to ``--out`` (the package's shipped file by default).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..bots.learned import (
+    NORMAL_PLAY,
+    PLAY_FEATURES,
+    STOP_FEATURES,
+    Linear,
+    Provenance,
+    Weights,
+    read_weights,
+)
+from ..core.records import write_atomically
+from .states import Shard, label_shard
+
+
+class TrainError(Exception):
+    """Reported as one line (a work directory of another plan, unreadable checkpoints)."""
+
+
+class Plan(BaseModel):
+    """What a training run is: kept in its work directory, compared on every resume."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ruleset: str
+    options: dict[str, Any]
+    seed: int
+    rounds: int = Field(ge=1, le=20)
+    shards: int = Field(ge=1, le=10_000)
+    games: int = Field(ge=1, le=1_000)
+    """Games per shard."""
+    play_share: float = Field(ge=0.0, le=1.0)
+    stop_iterations: int = Field(ge=2, le=100_000)
+    play_iterations: int = Field(ge=2, le=100_000)
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl+C to the parent (which ends it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _commit() -> str:
+    """The checkout's commit (``unknown`` outside a git checkout)."""
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=Path(__file__).resolve().parent,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return out.stdout.strip() or "unknown"
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError) as err:
+        raise TrainError(f"cannot read {path}: {err}") from None
+
+
+def begin(work: Path, plan: Plan) -> None:
+    """Make the work directory, or check that it holds this plan."""
+    work.mkdir(parents=True, exist_ok=True)
+    kept = work / "plan.json"
+    if kept.exists():
+        if Plan.model_validate(_read_json(kept)) != plan:
+            raise TrainError(f"{work} holds another training's plan: use another --work")
+        return
+    write_atomically(kept, plan.model_dump_json(indent=1))
+
+
+def round_weights(
+    plan: Plan, stop: list[float] | None, play: list[float], r: int, stats: dict[str, Any]
+) -> Weights:
+    provenance = Provenance(
+        command=shlex.join(["hanafuda", "train", *sys.argv[2:]]),
+        seed=plan.seed,
+        commit=_commit(),
+        rounds=r + 1,
+        **stats,
+    )
+    return Weights(
+        ruleset=plan.ruleset,
+        stop=None if stop is None else Linear(features=STOP_FEATURES, weights=tuple(stop)),
+        play=Linear(features=PLAY_FEATURES, weights=tuple(play)),
+        provenance=provenance,
+    )
+
+
+def train(
+    work: Path,
+    plan: Plan,
+    out: Path,
+    jobs: int,
+    say: Callable[[str], None],
+) -> Weights:
+    """Every round not yet written, then the last round's weights to ``out``."""
+    from .fit import fit_play, fit_stop  # numpy: the training extra
+
+    begin(work, plan)
+    weights: Weights | None = None
+    for r in range(plan.rounds):
+        folder = work / f"round-{r}"
+        folder.mkdir(exist_ok=True)
+        done = folder / "weights.json"
+        if done.exists():
+            weights = read_weights(done.read_text("utf-8"), plan.ruleset)
+            say(f"round {r + 1}/{plan.rounds}: done before")
+            continue
+        policy = None if weights is None else weights.model_dump_json()
+        shards = [
+            Shard(
+                plan.ruleset,
+                plan.options,
+                plan.seed,
+                r,
+                k,
+                plan.games,
+                plan.play_share,
+                plan.stop_iterations,
+                plan.play_iterations,
+                policy,
+            )
+            for k in range(plan.shards)
+            if not (folder / f"shard-{k}.json").exists()
+        ]
+        _label(folder, shards, plan, r, jobs, say)
+        stop_rows: list[list[float]] = []
+        play_states: list[dict[str, Any]] = []
+        cpu = 0.0
+        for k in range(plan.shards):
+            data = _read_json(folder / f"shard-{k}.json")
+            stop_rows += data["stop"]
+            play_states += data["play"]
+            cpu += data["cpu_seconds"]
+        stop, stop_fit = fit_stop(stop_rows) if len(stop_rows) >= 50 else (None, {})
+        play, play_fit = fit_play(play_states) if play_states else (list(NORMAL_PLAY.weights), {})
+        stats = {
+            "games": plan.shards * plan.games * (r + 1),
+            "round_cpu_seconds": round(cpu),
+            "stop_fit": stop_fit,
+            "play_fit": play_fit,
+        }
+        weights = round_weights(plan, stop, play, r, stats)
+        write_atomically(done, weights.model_dump_json(indent=1))
+        say(
+            f"round {r + 1}/{plan.rounds}: {len(stop_rows):,} stop decisions"
+            f" (agreement {stop_fit.get('agreement', '-')}), {len(play_states):,} plays"
+            f" (agreement {play_fit.get('agreement', '-')}), {cpu / 60:.1f} CPU minutes"
+        )
+    assert weights is not None
+    write_atomically(out, weights.model_dump_json(indent=1) + "\n")
+    return weights
+
+
+def _label(
+    folder: Path,
+    shards: Sequence[Shard],
+    plan: Plan,
+    r: int,
+    jobs: int,
+    say: Callable[[str], None],
+) -> None:
+    """Label the shards over ``jobs`` processes, each written as it finishes; a line of progress
+    after each."""
+    if not shards:
+        return
+    start = time.monotonic()
+    left = len(shards)
+    done = plan.shards - left
+
+    def keep(shard: Shard, data: dict[str, Any]) -> None:
+        nonlocal done
+        write_atomically(folder / f"shard-{shard.k}.json", json.dumps(data))
+        done += 1
+        rate = (time.monotonic() - start) / (done - (plan.shards - left))
+        eta = rate * (plan.shards - done)
+        say(
+            f"round {r + 1}/{plan.rounds}: shard {done}/{plan.shards}"
+            f" ({len(data['stop'])} stop decisions, {len(data['play'])} plays),"
+            f" about {eta / 60:.0f} min left in the round"
+        )
+
+    if jobs <= 1:
+        for shard in shards:
+            keep(shard, label_shard(shard))
+        return
+    with get_context("fork").Pool(jobs, initializer=_worker_start) as pool:
+        for shard, data in zip(shards, pool.imap(label_shard, shards), strict=True):
+            keep(shard, data)
+
+
+def default_out(ruleset: str) -> Path:
+    """The weights file the package ships for ``ruleset``."""
+    return Path(__file__).resolve().parents[1] / "bots" / "weights" / f"{ruleset}.json"
+
+
+def cpu_count() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1

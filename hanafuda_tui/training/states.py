@@ -1,0 +1,112 @@
+"""Training data from self-play: decisions met in games played by the policy being trained, each
+labelled by the strong bot's search (pure Python; run in worker processes).
+
+A shard is a few whole games, every seat played by the policy of the round (the normal policy in
+round 0, the learned weights of the round before after it). At each stop decision (こいこい/勝負,
+あがり/下げ, 取消し/続行) the search plays the month out from sampled worlds under both answers and
+the label is the difference of the seat's chance to finish the year first (``aim=win``); at a
+share of the plays and takes the search ranks every action and the label is its first. Labels
+read only the seat's view: the search samples the cards the seat cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, NamedTuple
+
+from ..bots.evaluation import GO_ON, STOP_FIRST, evaluator_of
+from ..bots.learned import (
+    Weights,
+    is_stop_decision,
+    learned_action,
+    play_features,
+    stop_features,
+    table_of_view,
+)
+from ..bots.policy import normal_action, seen_of_view
+from ..bots.strong import StrongBot
+from ..core import actions as act
+from ..core.records import new_game
+
+
+class Shard(NamedTuple):
+    """One unit of work: ``games`` games of round ``round`` from seed ``f"{seed}/{round}/{k}"``."""
+
+    ruleset: str
+    options: dict[str, Any]
+    seed: int
+    round: int
+    k: int
+    games: int
+    play_share: float
+    """The share of plays and takes labelled (every stop decision is)."""
+    stop_iterations: int
+    play_iterations: int
+    weights: str | None
+    """The round's policy as weights JSON (None: the normal policy)."""
+
+
+def label_shard(shard: Shard) -> dict[str, Any]:
+    """Play the shard's games and label their decisions: ``stop`` rows are the stop features
+    with the value of stopping less the value of going on; ``play`` rows are each action's play
+    features and the index of the search's choice."""
+    weights = Weights.model_validate_json(shard.weights) if shard.weights else None
+    rng = random.Random(f"{shard.seed}/{shard.round}/{shard.k}")
+    stop_search = _searcher(rng, shard.stop_iterations, weights)
+    play_search = _searcher(rng, shard.play_iterations, weights)
+    stops: list[list[float]] = []
+    plays: list[dict[str, Any]] = []
+    start = time.process_time()
+    for _ in range(shard.games):
+        game = new_game(shard.ruleset, random.Random(rng.getrandbits(64)), shard.options)
+        game.logging = False
+        while not game.finished:
+            legal = game.legal_actions()
+            if len(legal) == 1:
+                game.apply(legal[0])
+                continue
+            view = game.view(game.to_act, legal)
+            ev = evaluator_of(view)
+            seen = seen_of_view(view)
+            table = table_of_view(view)
+            if act.DECLARE not in legal and is_stop_decision(legal):
+                values = dict(stop_search.ranked(view))
+                stop = next(a for a in STOP_FIRST if a in legal)
+                go = next(a for a in GO_ON if a in legal)
+                stops.append([*stop_features(ev, seen, table), values[stop] - values[go]])
+            elif min(legal) < act.DECLARE and rng.random() < shard.play_share:
+                ranked = play_search.ranked(view)
+                others = 0
+                for s, c in enumerate(view.captures):
+                    if s != view.seat:
+                        others |= c
+                plays.append(
+                    {
+                        "x": [play_features(ev, seen, a, others) for a in legal],
+                        "best": legal.index(ranked[0][0]),
+                    }
+                )
+            if weights is None:
+                game.apply(normal_action(ev, seen))
+            else:
+                game.apply(learned_action(weights, ev, seen, table))
+    return {
+        "stop": stops,
+        "play": plays,
+        "games": shard.games,
+        "cpu_seconds": round(time.process_time() - start, 2),
+    }
+
+
+def _searcher(rng: random.Random, iterations: int, weights: Weights | None) -> StrongBot:
+    """The search that labels: no confidence margin (its estimates as they are), playouts by
+    the round's policy."""
+    bot = StrongBot(
+        rng,
+        iterations=iterations,
+        confidence=0,
+        playout="normal" if weights is None else "learned",
+    )
+    bot.model = weights
+    return bot
