@@ -285,13 +285,17 @@ def shipped(ruleset: str) -> Weights | None:
 
 def read_weights(text: str, ruleset: str) -> Weights:
     """Weights from JSON text, checked: a file that is not this version's weights for
-    ``ruleset`` is a ``WeightsError`` with one line saying why."""
+    ``ruleset`` (any ruleset: '') is a ``WeightsError`` with one line saying why."""
+    what = f"weights for {ruleset}" if ruleset else "weights"
     try:
         weights = Weights.model_validate(json.loads(text))
-    except (ValueError, ValidationError) as err:
-        first = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise WeightsError(f"weights for {ruleset} are not readable: {first}") from None
-    if weights.ruleset != ruleset:
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the file"
+        raise WeightsError(f"{what} are not readable: {where}: {first['msg']}") from None
+    except ValueError as err:
+        raise WeightsError(f"{what} are not readable: {str(err).splitlines()[0]}") from None
+    if ruleset and weights.ruleset != ruleset:
         raise WeightsError(f"weights are for {weights.ruleset}, not {ruleset}")
     return weights
 

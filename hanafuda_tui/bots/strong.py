@@ -25,6 +25,7 @@ import random
 import statistics
 import time as _time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from ..core import actions as act
 from ..core.cards import POINTS
@@ -32,7 +33,15 @@ from ..core.determinize import build_game, sample_deal
 from ..core.game import Game, PlayerView
 from ..core.rulesets import ruleset_class
 from .evaluation import Evaluator, evaluator_of
-from .learned import Weights, learned_action, shipped, table_of_game, table_of_view
+from .learned import (
+    Weights,
+    WeightsError,
+    learned_action,
+    read_weights,
+    shipped,
+    table_of_game,
+    table_of_view,
+)
 from .policy import easy_action, normal_action, seen_of_game, seen_of_view
 
 DEFAULT_TIME = 0.2
@@ -67,6 +76,7 @@ class StrongBot:
         playout: str = "learned",
         confidence: float | str = CONFIDENCE,
         aim: str = "win",
+        weights: str | None = None,
     ) -> None:
         self.rng = rng
         self.iterations = (
@@ -82,8 +92,9 @@ class StrongBot:
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be {', '.join(PLAYOUTS)}, not {playout[:20]!r}")
         self.playout = playout
-        self.model: Weights | None = None
-        """Weights to search with in place of the shipped ones (``playout=learned``; training)."""
+        self.model: Weights | None = None if weights is None else _weights_file(weights)
+        """Weights to search with in place of the shipped ones (``playout=learned``): a file's
+        (``weights=FILE``, a training round's), or set by the training itself."""
         if aim not in ("win", "margin"):
             raise ValueError(f"aim must be win or margin, not {aim[:20]!r}")
         self.aim = aim
@@ -119,7 +130,11 @@ class StrongBot:
         """The learned weights the search plays with (None: the normal or easy policy)."""
         if self.playout != "learned":
             return None
-        return self.model if self.model is not None else shipped(ruleset)
+        if self.model is None:
+            return shipped(ruleset)
+        if self.model.ruleset != ruleset:
+            raise WeightsError(f"weights are for {self.model.ruleset}, not {ruleset}")
+        return self.model
 
     def _search(
         self, view: PlayerView, ev: Evaluator, guess: int, weights: Weights | None
@@ -266,6 +281,15 @@ def _number(name: str, value: float | str, kind: Callable[[str], float]) -> floa
     except ValueError:
         whole = "a whole number" if kind is int else "a number"
         raise ValueError(f"{name} must be {whole}, not {text[:20]!r}") from None
+
+
+def _weights_file(path: str) -> Weights:
+    """The weights in a file (``weights=FILE``), checked now: a bad file is one line."""
+    try:
+        text = Path(path).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ValueError(f"cannot read weights {path[:60]!r}: {err.__class__.__name__}") from None
+    return read_weights(text, "")
 
 
 def _margin(scores: Sequence[int], seat: int) -> float:

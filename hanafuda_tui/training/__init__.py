@@ -46,12 +46,6 @@ def add_commands(sub: Any, options: Callable[[str, list[str]], Any]) -> dict[str
 
 
 def cmd_train(args: argparse.Namespace, options: Callable[[str, list[str]], Any]) -> int:
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        raise TrainUsageError(
-            "training needs numpy: pip install -e '.[train]' (playing does not)"
-        ) from None
     from pydantic import ValidationError
 
     from .run import Plan, TrainError, cpu_count, default_out, train
@@ -73,6 +67,12 @@ def cmd_train(args: argparse.Namespace, options: Callable[[str, list[str]], Any]
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise TrainUsageError(f"--{where.replace('_', '-')}: {first['msg']}") from None
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise TrainUsageError(
+            "training needs numpy: pip install -e '.[train]' (playing does not)"
+        ) from None
     jobs = args.jobs or cpu_count()
     out = Path(args.out) if args.out else default_out(args.ruleset)
 

@@ -113,7 +113,7 @@ def test_fixed_seed_fixed_iteration_games_are_reproducible():
 def test_strong_never_overrules_the_normal_policy_without_the_confidence_it_asks_for():
     game = new_game("koikoi2", random.Random(8), {"months": 3})
     game.logging = False
-    strong = make_bot("strong:iterations=8:confidence=1e9", random.Random(1))
+    strong = make_bot("strong:iterations=8:confidence=1e9:playout=normal", random.Random(1))
     normal = make_bot("normal", random.Random(1))
     eager = make_bot("strong:iterations=8:confidence=0", random.Random(1))
     differs = 0
