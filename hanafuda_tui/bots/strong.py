@@ -47,7 +47,7 @@ from .policy import easy_action, normal_action, seen_of_game, seen_of_view
 DEFAULT_TIME = 0.2
 """Seconds per decision when neither a time nor an iteration count is given."""
 CONFIDENCE = 2.0
-"""The search overrules the normal policy's choice only when this sure (standard errors of the
+"""The search overrules its guess (the playout policy's own choice) only when this sure (standard errors of the
 paired difference). Measured in 三人こいこい (3 months, 300 games, 100 playouts, against two normal
 bots): 0 → −3.2 a game, 1 → +0.6, 2 → +3.7, 3 → +2.0; the search's best is chosen on the same
 noisy results, so a weak threshold lets noise overrule a policy that is often right."""
@@ -111,9 +111,9 @@ class StrongBot:
     def ranked(self, view: PlayerView) -> list[tuple[int, float]]:
         """Every legal action with its estimated value (by ``aim``: the seat's chance to finish
         the year on top, or the change of its score margin by the month's end), best first, a
-        twin move right after the move it is the same as. The normal policy's choice is worth its
-        mean; another action is worth that plus its paired advantage less ``confidence`` standard
-        errors, so an action comes first only when clearly better than the policy's."""
+        twin move right after the move it is the same as. The guess (the learned policy's choice
+        with learned playouts, else the normal policy's) is worth its mean; another action is worth that plus its paired advantage less ``confidence`` standard
+        errors, so an action comes first only when clearly better than the guess."""
         legal = view.legal
         if len(legal) == 1:
             return [(legal[0], 0.0)]
@@ -217,7 +217,7 @@ class StrongBot:
         return lambda scores: _win_chance(scores, seat, spread)
 
     def _advantage(self, other: dict[int, float], guess: dict[int, float]) -> float:
-        """An action's mean paired advantage over the normal policy's choice (worlds where both
+        """An action's mean paired advantage over the guess (worlds where both
         were tried) less ``confidence`` standard errors; from one world, never above 0. An action
         no worse in any of at least ``DOMINANCE_WORLDS`` worlds keeps its whole mean."""
         diffs = [v - guess[w] for w, v in other.items() if w in guess]

@@ -162,7 +162,10 @@ def train(
             play_states += data["play"]
             cpu += data["cpu_seconds"]
         stop, stop_fit = fit_stop(stop_rows) if len(stop_rows) >= 50 else (None, {})
-        play, play_fit = fit_play(play_states) if play_states else (list(NORMAL_PLAY.weights), {})
+        if play_states:
+            play, play_fit = fit_play(play_states, NORMAL_PLAY.weights)
+        else:
+            play, play_fit = list(NORMAL_PLAY.weights), {}
         stats = {
             "games": plan.shards * plan.games * (r + 1),
             "round_cpu_seconds": round(cpu),
@@ -173,12 +176,19 @@ def train(
         write_atomically(done, weights.model_dump_json(indent=1))
         say(
             f"round {r + 1}/{plan.rounds}: {len(stop_rows):,} stop decisions"
-            f" (agreement {stop_fit.get('agreement', '-')}), {len(play_states):,} plays"
-            f" (agreement {play_fit.get('agreement', '-')}), {cpu / 60:.1f} CPU minutes"
+            f" (held out, chance lost: {_lost(stop_fit)}), {len(play_states):,} plays"
+            f" ({_lost(play_fit)}, {play_fit.get('kept', 'normal')} kept),"
+            f" {cpu / 60:.1f} CPU minutes"
         )
     assert weights is not None
     write_atomically(out, weights.model_dump_json(indent=1) + "\n")
     return weights
+
+
+def _lost(fit: dict[str, Any]) -> str:
+    if "lost" not in fit:
+        return "-"
+    return f"learned {fit['lost']:.4f}, normal {fit['normal_lost']:.4f}"
 
 
 def _label(

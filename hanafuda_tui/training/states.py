@@ -5,7 +5,8 @@ A shard is a few whole games, every seat played by the policy of the round (the 
 round 0, the learned weights of the round before after it). At each stop decision (こいこい/勝負,
 あがり/下げ, 取消し/続行) the search plays the month out from sampled worlds under both answers and
 the label is the difference of the seat's chance to finish the year first (``aim=win``); at a
-share of the plays and takes the search ranks every action and the label is its first. Labels
+share of the plays and takes the search values every action (the same chance), and those values
+are the label. Labels
 read only the seat's view: the search samples the cards the seat cannot see.
 """
 
@@ -50,7 +51,7 @@ class Shard(NamedTuple):
 def label_shard(shard: Shard) -> dict[str, Any]:
     """Play the shard's games and label their decisions: ``stop`` rows are the stop features
     with the value of stopping less the value of going on; ``play`` rows are each action's play
-    features and the index of the search's choice."""
+    features and its value."""
     weights = Weights.model_validate_json(shard.weights) if shard.weights else None
     rng = random.Random(f"{shard.seed}/{shard.round}/{shard.k}")
     stop_search = _searcher(rng, shard.stop_iterations, weights)
@@ -76,7 +77,7 @@ def label_shard(shard: Shard) -> dict[str, Any]:
                 go = next(a for a in GO_ON if a in legal)
                 stops.append([*stop_features(ev, seen, table), values[stop] - values[go]])
             elif min(legal) < act.DECLARE and rng.random() < shard.play_share:
-                ranked = play_search.ranked(view)
+                values = dict(play_search.ranked(view))
                 others = 0
                 for s, c in enumerate(view.captures):
                     if s != view.seat:
@@ -84,7 +85,7 @@ def label_shard(shard: Shard) -> dict[str, Any]:
                 plays.append(
                     {
                         "x": [play_features(ev, seen, a, others) for a in legal],
-                        "best": legal.index(ranked[0][0]),
+                        "v": [values[a] for a in legal],
                     }
                 )
             if weights is None:

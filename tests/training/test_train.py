@@ -10,7 +10,7 @@ import types
 import pytest
 from helpers.cli import refused
 
-from hanafuda_tui.bots.learned import NORMAL_PLAY, PLAY_FEATURES, STOP_FEATURES, read_weights
+from hanafuda_tui.bots.learned import PLAY_FEATURES, STOP_FEATURES, read_weights
 from hanafuda_tui.training import run as training
 from hanafuda_tui.training.run import Plan, TrainError, train
 from hanafuda_tui.training.states import Shard, label_shard
@@ -20,8 +20,8 @@ def plain_fit(monkeypatch) -> None:
     """A fit that needs no numpy and says what it was given: the count of its rows."""
     fit = types.ModuleType("hanafuda_tui.training.fit")
     fit.fit_stop = lambda rows: ([float(len(rows))] + [0.0] * (len(STOP_FEATURES) - 1), {})
-    fit.fit_play = lambda states: (
-        [float(sum(s["best"] for s in states)), *NORMAL_PLAY.weights[1:]],
+    fit.fit_play = lambda states, prior: (
+        [float(sum(len(s["v"]) for s in states)), *prior[1:]],
         {"states": float(len(states))},
     )
     monkeypatch.setitem(sys.modules, "hanafuda_tui.training.fit", fit)
@@ -49,7 +49,8 @@ def test_a_shard_is_labelled_from_the_seats_view_and_is_the_same_again():
         assert -1.0 <= row[-1] <= 1.0  # a difference of two chances
     for state in data["play"]:
         assert all(len(x) == len(PLAY_FEATURES) for x in state["x"])
-        assert 0 <= state["best"] < len(state["x"])
+        assert len(state["v"]) == len(state["x"])
+        assert all(-1.0 <= v <= 2.0 for v in state["v"])  # a chance plus paired differences
     again = label_shard(shard)
     assert (again["stop"], again["play"]) == (data["stop"], data["play"])
 
