@@ -736,7 +736,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         help="comma-separated bot specs, one per seat (default: all random); levels random, easy,"
-        " normal, strong[:iterations=N][:time=SECONDS][:playout=normal|easy]; any non-random"
+        " normal, strong[:iterations=N][:time=SECONDS][:playout=learned|normal|easy]"
+        "[:weights=FILE]; any non-random"
         " bot plays every seat order on the same deals",
     )
     sim.add_argument(
