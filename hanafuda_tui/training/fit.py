@@ -37,7 +37,7 @@ def _scale(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return mean, spread
 
 
-def fit_stop(rows: Sequence[Sequence[float]]) -> tuple[list[float], dict[str, float]]:
+def fit_stop(rows: Sequence[Sequence[float]]) -> tuple[list[float], dict[str, Any]]:
     """Stop weights from rows of (features..., value of stopping less value of going on), fitted
     on all but the last ``HELD_OUT`` of the rows; with the mean value lost on those held out by
     the fitted rule and by the normal rule (``normal_stops``, the second feature)."""

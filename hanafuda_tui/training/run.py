@@ -6,7 +6,9 @@ weights (``fit``). Every shard's labels are written to ``round-R/shard-K.json`` 
 every round's weights to ``round-R/weights.json``: stopped at any point, the same command skips
 what is written and goes on. The plan (ruleset, options, sizes, seed) is kept in ``plan.json``: a
 work directory answers only the command that began it. The last round's weights, with their
-provenance, are written to ``--out`` (the package's shipped file by default).
+provenance, are written to ``--out`` (the package's shipped file by default). A fitted rule is kept
+only where it loses less of the search's value than the normal policy on the states held out of
+its fit; else the normal policy's answer stays (and the provenance says which was kept).
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ from ..bots.learned import (
 )
 from ..core.records import write_atomically
 from .states import Shard, label_shard
+
+MIN_STOP_STATES = 50
+"""Stop decisions a round needs to fit a stop rule (fewer: the normal rule answers)."""
 
 
 class TrainError(Exception):
@@ -98,12 +103,17 @@ def begin(work: Path, plan: Plan) -> None:
 
 
 def round_weights(
-    plan: Plan, stop: list[float] | None, play: list[float], r: int, stats: dict[str, Any]
+    plan: Plan,
+    stop: list[float] | None,
+    play: list[float],
+    r: int,
+    stats: dict[str, Any],
+    commit: str,
 ) -> Weights:
     provenance = Provenance(
         command=shlex.join(["hanafuda", "train", *sys.argv[2:]]),
         seed=plan.seed,
-        commit=_commit(),
+        commit=commit,
         rounds=r + 1,
         **stats,
     )
@@ -126,6 +136,7 @@ def train(
     from .fit import fit_play, fit_stop  # numpy: the training extra
 
     begin(work, plan)
+    commit = _commit()  # the code this run labels and fits with
     weights: Weights | None = None
     for r in range(plan.rounds):
         folder = work / f"round-{r}"
@@ -161,7 +172,13 @@ def train(
             stop_rows += data["stop"]
             play_states += data["play"]
             cpu += data["cpu_seconds"]
-        stop, stop_fit = fit_stop(stop_rows) if len(stop_rows) >= 50 else (None, {})
+        stop: list[float] | None = None
+        stop_fit: dict[str, Any] = {"states": len(stop_rows), "kept": "normal"}
+        if len(stop_rows) >= MIN_STOP_STATES:
+            fitted, stop_fit = fit_stop(stop_rows)
+            kept = stop_fit["lost"] < stop_fit["normal_lost"]
+            stop_fit["kept"] = "fitted" if kept else "normal"
+            stop = fitted if kept else None
         if play_states:
             play, play_fit = fit_play(play_states, NORMAL_PLAY.weights)
         else:
@@ -172,11 +189,12 @@ def train(
             "stop_fit": stop_fit,
             "play_fit": play_fit,
         }
-        weights = round_weights(plan, stop, play, r, stats)
+        weights = round_weights(plan, stop, play, r, stats, commit)
         write_atomically(done, weights.model_dump_json(indent=1))
         say(
             f"round {r + 1}/{plan.rounds}: {len(stop_rows):,} stop decisions"
-            f" (held out, chance lost: {_lost(stop_fit)}), {len(play_states):,} plays"
+            f" (held out, chance lost: {_lost(stop_fit)}, {stop_fit['kept']} kept),"
+            f" {len(play_states):,} plays"
             f" ({_lost(play_fit)}, {play_fit.get('kept', 'normal')} kept),"
             f" {cpu / 60:.1f} CPU minutes"
         )

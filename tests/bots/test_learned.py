@@ -223,3 +223,39 @@ def test_without_confidence_to_overrule_strong_plays_the_learned_choice(ruleset)
         assert sure.act(view) == learned_action(weights, ev, seen, table_of_view(view))
         asked += 1
     assert asked > 20
+
+
+def clear_stop_decisions(ruleset: str, seeds: range, margin: float):
+    """Stop decisions of normal-bot games where the search (200 playouts, no confidence margin)
+    finds one answer better by at least ``margin`` of a chance to finish first: (view, stop is
+    better)."""
+    search = make_bot("strong:iterations=200:confidence=0:playout=normal", random.Random(2))
+    out = []
+    for seed in seeds:
+        for _, view in decisions(ruleset, {}, seed):
+            if act.DECLARE in view.legal or not is_stop_decision(view.legal):
+                continue
+            values = dict(search.ranked(view))
+            stop = next(a for a in view.legal if a in (act.SHOBU, act.AGARI, act.CANCEL))
+            go = next(a for a in view.legal if a in (act.KOIKOI, act.SAGE, act.KEEP))
+            if abs(values[stop] - values[go]) >= margin:
+                out.append((view, values[stop] > values[go]))
+    return out
+
+
+@pytest.mark.parametrize("ruleset", ("koikoi2", "koikoi3"))
+def test_the_shipped_stop_rule_answers_clear_decisions_as_the_search_does(ruleset):
+    """Where the search finds one answer clearly better (a tenth of a chance to finish first),
+    the shipped stop rule gives it far more often than the normal rule it was trained to beat."""
+    weights = shipped(ruleset)
+    assert weights is not None
+    cases = clear_stop_decisions(ruleset, range(100, 124), 0.1)
+    assert len(cases) >= 30
+    learned = normal = 0
+    for view, stop_better in cases:
+        ev, seen = evaluator_of(view), seen_of_view(view)
+        stops = learned_action(weights, ev, seen, table_of_view(view)) in (act.SHOBU, act.AGARI)
+        learned += stops == stop_better
+        normal += ev.stop(view.seat, view.hand, view.captures, view.facts) == stop_better
+    assert learned >= 0.8 * len(cases)
+    assert learned > normal
