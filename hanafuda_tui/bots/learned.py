@@ -19,6 +19,7 @@ import json
 import math
 from collections.abc import Sequence
 from importlib import resources
+from operator import mul
 from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -96,6 +97,16 @@ def table_of_game(game: Game, year: int) -> Table:
 # -- features --------------------------------------------------------------------------------
 
 
+_FIRST_OF_MONTHS = sum(1 << 4 * m for m in range(12))
+"""The first card of every month (cards ``4m``..``4m + 3`` are month ``m``)."""
+
+
+def _months(cards: int) -> int:
+    """Every card of each month ``cards`` holds a card of."""
+    folded = cards | cards >> 1 | cards >> 2 | cards >> 3
+    return (folded & _FIRST_OF_MONTHS) * 15
+
+
 def stop_features(ev: Evaluator, seen: Seen, table: Table) -> list[float]:
     """``STOP_FEATURES`` of a stop decision, from the seat's ``Seen`` and the table's numbers."""
     seat, caps, hand = seen.seat, seen.captures, seen.hand
@@ -107,14 +118,11 @@ def stop_features(ev: Evaluator, seen: Seen, table: Table) -> list[float]:
     unit = ev.spread
     now = ev.score(mine)
     near = ev.one_away(mine, ALL_CARDS & ~others)
-    hand_months = 0
-    for c in cards_of(hand):
-        hand_months |= MONTH_MASK[c >> 2]
-    field_months = 0
-    for c in cards_of(seen.field):
-        field_months |= MONTH_MASK[c >> 2]
-    in_reach = near & (seen.field & hand_months | hand & field_months)
-    best_next = max((ev.score(mine | 1 << c) - now for c in cards_of(near)), default=0)
+    field = seen.field
+    in_reach = near & (field & _months(hand) | hand & _months(field))
+    best_next = 0
+    for c in cards_of(near):
+        best_next = max(best_next, ev.score(mine | 1 << c) - now)
     everyone = others | mine
     threat = 0
     others_best = 0
@@ -140,7 +148,7 @@ def stop_features(ev: Evaluator, seen: Seen, table: Table) -> list[float]:
         score_now,
         score_now * score_now,
         float(near.bit_count()),
-        float((near & ~(hand | seen.field)).bit_count()),
+        float((near & ~(hand | field)).bit_count()),
         float(in_reach.bit_count()),
         best_next / unit,
         float(threat),
@@ -263,6 +271,7 @@ NORMAL_PLAY = Linear(
 )
 """The normal policy's capture value as play weights: its own gain, a quarter of the denial, less
 the risk of a laid card and the 法度 at stake."""
+NORMAL_WEIGHTS = NORMAL_PLAY.weights
 
 
 class WeightsError(ValueError):
@@ -301,7 +310,7 @@ def read_weights(text: str, ruleset: str) -> Weights:
 
 
 def _dot(w: Sequence[float], x: Sequence[float]) -> float:
-    return sum(a * b for a, b in zip(w, x, strict=True))
+    return sum(map(mul, w, x))
 
 
 def learned_stops(weights: Weights, ev: Evaluator, seen: Seen, table: Table) -> bool:
@@ -324,11 +333,13 @@ def learned_action(weights: Weights, ev: Evaluator, seen: Seen, table: Table) ->
         if act.DECLARE not in legal and is_stop_decision(legal):
             return _named(legal, stop=learned_stops(weights, ev, seen, table))
         return normal_action(ev, seen)
+    w = weights.play.weights
+    if w == NORMAL_WEIGHTS:  # the normal policy's value, as it computes it (faster)
+        return normal_action(ev, seen)
     others = 0
     for s, c in enumerate(seen.captures):
         if s != seen.seat:
             others |= c
-    w = weights.play.weights
     best, best_value = legal[0], -math.inf
     for a in legal:
         value = _dot(w, play_features(ev, seen, a, others))

@@ -14,6 +14,7 @@ from hanafuda_tui.bots import BotSpecError, make_bot
 from hanafuda_tui.bots.evaluation import evaluator_of
 from hanafuda_tui.bots.learned import (
     NORMAL_PLAY,
+    Linear,
     PLAY_FEATURES,
     STOP_FEATURES,
     Provenance,
@@ -46,10 +47,12 @@ ASKS_STOP = ("koikoi2", "koikoi3", "hachihachi")
 """The rulesets with a stop decision (こいこい/勝負, あがり/下げ)."""
 
 
-def untrained(ruleset: str) -> Weights:
+def untrained(ruleset: str, scale: float = 1.0) -> Weights:
+    """Weights with no stop rule and the normal policy's play weights (times ``scale``)."""
+    play = Linear(features=PLAY_FEATURES, weights=tuple(scale * w for w in NORMAL_PLAY.weights))
     return Weights(
         ruleset=ruleset,
-        play=NORMAL_PLAY,
+        play=play,
         provenance=Provenance(command="untrained", seed=0, commit="none", rounds=0),
     )
 
@@ -80,9 +83,10 @@ def others_of(view) -> int:
 
 @pytest.mark.parametrize(("ruleset", "options"), TABLES)
 def test_the_untrained_weights_play_as_the_normal_policy(ruleset, options):
-    """The play features begin from the normal policy's own terms: its weights give its choices,
-    and with no stop rule learned the normal rule answers."""
-    weights = untrained(ruleset)
+    """The play features begin from the normal policy's own terms: its weights (doubled, so that
+    the features are read, not the normal policy asked) give its choices, and with no stop rule
+    learned the normal rule answers."""
+    weights = untrained(ruleset, 2.0)
     asked = 0
     for seed in range(2):
         for _, view in decisions(ruleset, options, seed):
