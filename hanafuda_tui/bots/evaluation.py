@@ -205,6 +205,31 @@ class Evaluator:
                 total += w
         return total + sum(best.values())
 
+    def reach(self, caps: int, avail: int) -> tuple[float, int]:
+        """``potential`` and ``one_away`` of ``caps`` at once, in one pass over the specs (the
+        learned stop rule's features need both for every seat)."""
+        total = 0.0
+        best: dict[int, float] = {}
+        near = 0
+        complete = self.complete
+        for cards, need, value, per, group, void in self.rows:
+            if caps & void:
+                worth = 0.0
+            else:
+                have = (caps & cards).bit_count()
+                if have >= need:
+                    worth = value * complete + per * (have - need)
+                else:
+                    if have == need - 1:
+                        near |= cards & avail & ~caps
+                    reachable = (cards & avail).bit_count() >= need
+                    worth = value * WEIGHT[need - have] if reachable else 0.0
+            if group:
+                best[group] = max(best.get(group, 0.0), worth)
+            else:
+                total += worth
+        return total + sum(best.values()), near
+
     def one_away(self, caps: int, avail: int) -> int:
         """The cards that would each complete a yaku of ``caps`` at once (and are still to be won)."""
         out = 0

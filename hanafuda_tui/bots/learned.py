@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from operator import mul
 from typing import NamedTuple
@@ -71,7 +71,7 @@ PLAY_FEATURES = (
     "month_pair_in_hand",
     "month_unseen",
 )
-"""The play policy's features of one action, in order (``play_features``)."""
+"""The play policy's features of one action, in order (``play_features_of``)."""
 
 
 class Table(NamedTuple):
@@ -117,7 +117,7 @@ def stop_features(ev: Evaluator, seen: Seen, table: Table) -> list[float]:
             others |= c
     unit = ev.spread
     now = ev.score(mine)
-    near = ev.one_away(mine, ALL_CARDS & ~others)
+    own_potential, near = ev.reach(mine, ALL_CARDS & ~others)
     field = seen.field
     in_reach = near & (field & _months(hand) | hand & _months(field))
     best_next = 0
@@ -130,10 +130,10 @@ def stop_features(ev: Evaluator, seen: Seen, table: Table) -> list[float]:
     for s, c in enumerate(caps):
         if s == seat:
             continue
-        open_to = ALL_CARDS & ~everyone | c
-        threat = max(threat, ev.one_away(c, open_to).bit_count())
+        potential, one_away = ev.reach(c, ALL_CARDS & ~everyone | c)
+        threat = max(threat, one_away.bit_count())
         others_best = max(others_best, ev.score(c))
-        others_potential = max(others_potential, ev.potential(c, open_to))
+        others_potential = max(others_potential, potential)
     scores = table.scores
     best_other = max(v for s, v in enumerate(scores) if s != seat)
     lead = (scores[seat] - best_other) / (unit * math.sqrt(table.left + 1))
@@ -161,7 +161,7 @@ def stop_features(ev: Evaluator, seen: Seen, table: Table) -> list[float]:
         lead,
         called_self,
         called_other,
-        ev.potential(mine, ALL_CARDS & ~others) / unit,
+        own_potential / unit,
         others_potential / unit,
         score_now * table.left / 12,
         lead * score_now,
@@ -169,49 +169,60 @@ def stop_features(ev: Evaluator, seen: Seen, table: Table) -> list[float]:
     ]
 
 
-def play_features(ev: Evaluator, seen: Seen, action: int, others: int) -> list[float]:
-    """``PLAY_FEATURES`` of one play (a hand card) or take (a field card for the waiting card).
-    A card meeting two field cards is judged by the better of the two takes (by the normal
-    policy's value), as the take is chosen next. ``others``: the other seats' captures."""
-    hand, field = seen.hand, seen.field
-    if action >= act.TAKE:
-        card = seen.pending
-        targets = [1 << card | 1 << (action - act.TAKE)]
-    else:
-        card = action
-        met = matches(field, card)
-        if met.bit_count() == 2:
-            targets = [1 << card | 1 << t for t in cards_of(met)]
-        else:
-            targets = [1 << card | met] if met else []
-    month = MONTH_MASK[card >> 2]
-    pair = 1.0 if action < act.TAKE and hand & month & ~(1 << card) else 0.0
-    seat = seen.seat
-    caps = seen.captures
+def play_features_of(ev: Evaluator, seen: Seen) -> Callable[[int], list[float]]:
+    """``PLAY_FEATURES`` of each play (a hand card) or take (a field card for the waiting card)
+    of one decision, what every action shares reckoned once. A card meeting two field cards is
+    judged by the better of the two takes (by the normal policy's value), as the take is chosen
+    next."""
+    hand, field, seat, caps = seen.hand, seen.field, seen.seat, seen.captures
     mine = caps[seat]
-    unseen = (month & ~(hand | field | others | mine)).bit_count() / 4
-    warning = seen.facts.warnings().get(card) if action < act.TAKE else None
-    hatto = ev.hatto_weight * warning[0].value if warning and not warning[1] else 0.0
-    if not targets:
-        risk = _lay_risk(ev, seen, card, others)
-        return [0.0, 0.0, risk, 1.0, 0.0, POINTS[card] / 20, hatto, pair, unseen]
-    gain = ev.gain
+    rivals = [c for s, c in enumerate(caps) if s != seat]
+    others = 0
+    for c in rivals:
+        others |= c
     own_open = ALL_CARDS & ~others
     their_open = ALL_CARDS & ~(others | mine)
-    best: list[float] = []
-    best_value = -math.inf
-    for new in targets:
-        own = gain(mine, new, own_open)
-        denial = 0.0
-        for s, c in enumerate(caps):
-            if s != seat:
+    visible = hand | field | others | mine
+    warnings = seen.facts.warnings()
+    hatto_weight = ev.hatto_weight
+    gain = ev.gain
+
+    def features(action: int) -> list[float]:
+        if action >= act.TAKE:
+            card = seen.pending
+            targets = [1 << card | 1 << (action - act.TAKE)]
+            pair = 0.0
+            hatto = 0.0
+        else:
+            card = action
+            met = matches(field, card)
+            if met.bit_count() == 2:
+                targets = [1 << card | 1 << t for t in cards_of(met)]
+            else:
+                targets = [1 << card | met] if met else []
+            pair = 1.0 if hand & MONTH_MASK[card >> 2] & ~(1 << card) else 0.0
+            warning = warnings.get(card) if warnings else None
+            hatto = hatto_weight * warning[0].value if warning and not warning[1] else 0.0
+        unseen = (MONTH_MASK[card >> 2] & ~visible).bit_count() / 4
+        points = POINTS[card] / 20
+        if not targets:
+            risk = _lay_risk(ev, seen, card, others)
+            return [0.0, 0.0, risk, 1.0, 0.0, points, hatto, pair, unseen]
+        best: list[float] = []
+        best_value = -math.inf
+        for new in targets:
+            own = gain(mine, new, own_open)
+            denial = 0.0
+            for c in rivals:
                 denial += gain(c, new, their_open | c)
-        value = own + DENY * denial
-        if value > best_value:
-            best_value = value
-            taken = sum(POINTS[c] for c in cards_of(new)) - POINTS[card]
-            best = [own, denial, 0.0, 0.0, taken / 20, POINTS[card] / 20, hatto, pair, unseen]
-    return best
+            value = own + DENY * denial
+            if value > best_value:
+                best_value = value
+                taken = sum(POINTS[c] for c in cards_of(new)) - POINTS[card]
+                best = [own, denial, 0.0, 0.0, taken / 20, points, hatto, pair, unseen]
+        return best
+
+    return features
 
 
 # -- the model -------------------------------------------------------------------------------
@@ -336,13 +347,10 @@ def learned_action(weights: Weights, ev: Evaluator, seen: Seen, table: Table) ->
     w = weights.play.weights
     if w == NORMAL_WEIGHTS:  # the normal policy's value, as it computes it (faster)
         return normal_action(ev, seen)
-    others = 0
-    for s, c in enumerate(seen.captures):
-        if s != seen.seat:
-            others |= c
+    features = play_features_of(ev, seen)
     best, best_value = legal[0], -math.inf
     for a in legal:
-        value = _dot(w, play_features(ev, seen, a, others))
+        value = _dot(w, features(a))
         if value > best_value:
             best, best_value = a, value
     return best

@@ -21,7 +21,7 @@ from ..bots.learned import (
     Weights,
     is_stop_decision,
     learned_action,
-    play_features,
+    play_features_of,
     stop_features,
     table_of_view,
 )
@@ -78,13 +78,10 @@ def label_shard(shard: Shard) -> dict[str, Any]:
                 stops.append([*stop_features(ev, seen, table), values[stop] - values[go]])
             elif min(legal) < act.DECLARE and rng.random() < shard.play_share:
                 values = dict(play_search.ranked(view))
-                others = 0
-                for s, c in enumerate(view.captures):
-                    if s != view.seat:
-                        others |= c
+                features = play_features_of(ev, seen)
                 plays.append(
                     {
-                        "x": [play_features(ev, seen, a, others) for a in legal],
+                        "x": [features(a) for a in legal],
                         "v": [values[a] for a in legal],
                     }
                 )

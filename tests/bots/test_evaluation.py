@@ -11,7 +11,8 @@ from hanafuda_tui.bots.policy import Seen, easy_action, normal_action
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CARD_OF_CODE, POINTS, card_list, cards_of, mask
 from hanafuda_tui.core.game import NO_FACTS
-from hanafuda_tui.core.records import new_game
+from hanafuda_tui.core.records import make_options, new_game
+from hanafuda_tui.core.rulesets import ruleset_class
 from hanafuda_tui.core.rulesets.hachihachi.hatto import Hatto
 
 RULESETS = ("koikoi3", "koikoi2", "hanaawase", "hachihachi")
@@ -100,3 +101,23 @@ def test_normal_calls_sage_in_hachihachi_only_while_another_yaku_is_near_and_saf
     assert decide("abcd", "BFJUY", "k") == act.AGARI  # the missing 蝶 is taken
     assert decide("abcd", "BFJUY", "", (act.CANCEL, act.KEEP)) == act.KEEP
     assert decide("abcd", "BFJUY", "Vh", (act.CANCEL, act.KEEP)) == act.CANCEL
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options"),
+    [
+        ("koikoi3", {}),
+        ("koikoi2", {}),
+        ("koikoi2", {"rain": True}),
+        ("hachihachi", {}),
+        ("hanaawase", {}),
+    ],
+)
+def test_reach_is_the_potential_and_the_cards_one_away_at_once(ruleset, options):
+    cls = ruleset_class(ruleset)
+    ev = evaluator(ruleset, make_options(cls, options))
+    rng = random.Random(5)
+    for _ in range(3000):
+        caps = rng.getrandbits(48) & rng.getrandbits(48) & rng.getrandbits(48)
+        avail = rng.getrandbits(48) | caps
+        assert ev.reach(caps, avail) == (ev.potential(caps, avail), ev.one_away(caps, avail))

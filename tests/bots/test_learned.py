@@ -22,7 +22,7 @@ from hanafuda_tui.bots.learned import (
     WeightsError,
     is_stop_decision,
     learned_action,
-    play_features,
+    play_features_of,
     read_weights,
     shipped,
     stop_features,
@@ -73,14 +73,6 @@ def decisions(ruleset: str, options: dict, seed: int, months: int = 3):
             game.apply(legal[0])
 
 
-def others_of(view) -> int:
-    out = 0
-    for s, c in enumerate(view.captures):
-        if s != view.seat:
-            out |= c
-    return out
-
-
 @pytest.mark.parametrize(("ruleset", "options"), TABLES)
 def test_the_untrained_weights_play_as_the_normal_policy(ruleset, options):
     """The play features begin from the normal policy's own terms: its weights (doubled, so that
@@ -115,18 +107,19 @@ def test_an_imagined_game_gives_the_features_its_seat_would_see(ruleset, options
             stops += 1
             assert stop_features(ev, from_view, table) == stop_features(ev, from_game, table)
         elif min(view.legal) < act.DECLARE:
-            others = others_of(view)
+            by_view, by_game = play_features_of(ev, from_view), play_features_of(ev, from_game)
             for a in view.legal:
-                seen_by_view = play_features(ev, from_view, a, others)
+                seen_by_view = by_view(a)
                 seen_by_view[hatto] = 0.0
-                assert seen_by_view == play_features(ev, from_game, a, others)
+                assert seen_by_view == by_game(a)
     assert stops > 0 or ruleset not in ("koikoi2", "koikoi3")
 
 
 def features_of(game: Game, seat: int, weights: Weights):
     view = game.view(seat)
     ev, seen, table = evaluator_of(view), seen_of_view(view), table_of_view(view)
-    plays = [play_features(ev, seen, a, others_of(view)) for a in view.legal if a < act.DECLARE]
+    features = play_features_of(ev, seen)
+    plays = [features(a) for a in view.legal if a < act.DECLARE]
     stop = stop_features(ev, seen, table) if is_stop_decision(view.legal) else None
     return plays, stop, learned_action(weights, ev, seen, table)
 
