@@ -18,8 +18,8 @@ import functools
 import json
 import math
 from collections.abc import Callable, Sequence
-from importlib import resources
 from operator import mul
+from pathlib import Path
 from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -289,18 +289,18 @@ class WeightsError(ValueError):
     pass
 
 
-def weights_path(ruleset: str) -> str:
-    return f"weights/{ruleset}.json"
+WEIGHTS = Path(__file__).resolve().parent / "weights"
+"""The shipped weights, one file a ruleset (``<ruleset>.json``)."""
 
 
 @functools.cache
 def shipped(ruleset: str) -> Weights | None:
     """The weights shipped for ``ruleset`` (None: none shipped; the strong bot then plays out
     with the normal policy)."""
-    ref = resources.files(__package__ or "hanafuda_tui.bots").joinpath(weights_path(ruleset))
-    if not ref.is_file():
+    path = WEIGHTS / f"{ruleset}.json"
+    if not path.is_file():
         return None
-    return read_weights(ref.read_text("utf-8"), ruleset)
+    return read_weights(path.read_text("utf-8"), ruleset)
 
 
 def read_weights(text: str, ruleset: str) -> Weights:

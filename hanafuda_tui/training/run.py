@@ -31,6 +31,7 @@ from ..bots.learned import (
     NORMAL_PLAY,
     PLAY_FEATURES,
     STOP_FEATURES,
+    WEIGHTS,
     Linear,
     Provenance,
     Weights,
@@ -248,7 +249,7 @@ def _label(
 
 def default_out(ruleset: str) -> Path:
     """The weights file the package ships for ``ruleset``."""
-    return Path(__file__).resolve().parents[1] / "bots" / "weights" / f"{ruleset}.json"
+    return WEIGHTS / f"{ruleset}.json"
 
 
 def cpu_count() -> int:
