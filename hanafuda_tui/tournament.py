@@ -11,12 +11,14 @@ from __future__ import annotations
 import math
 import random
 import signal
+import threading
 import time
 from bisect import bisect_left
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 from multiprocessing import get_context
+from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import Any
 
@@ -221,6 +223,19 @@ def _worker_start() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+def worker_pool(jobs: int) -> Pool:
+    """A pool of ``jobs`` forked workers that leave Ctrl+C to the parent. They are forked with
+    SIGINT already ignored: a worker interrupted before its initializer ran could die holding the
+    task queue's lock, and the parent's clean-up would then wait for it for ever."""
+    if threading.current_thread() is not threading.main_thread():  # signals are the main's
+        return get_context("fork").Pool(jobs, initializer=_worker_start)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return get_context("fork").Pool(jobs, initializer=_worker_start)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def games_in(plan: Plan, games: int) -> int:
     """The games played for ``games`` asked: whole deal sets when rotating."""
     per_set = len(seatings(plan.specs)) if plan.rotate else 1
@@ -239,7 +254,7 @@ def deal_sets(plan: Plan, games: int, jobs: int = 1) -> Generator[list[Played], 
         yield from map(_play_set_job, work)
         return
     chunk = max(1, min(MAX_CHUNK, sets // (jobs * 8)))
-    with get_context("fork").Pool(min(jobs, sets), initializer=_worker_start) as pool:
+    with worker_pool(min(jobs, sets)) as pool:
         yield from pool.imap(_play_set_job, work, chunk)
 
 

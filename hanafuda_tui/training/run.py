@@ -16,12 +16,10 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import signal
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +36,7 @@ from ..bots.learned import (
     read_weights,
 )
 from ..core.records import write_atomically
+from ..tournament import worker_pool
 from .states import Shard, label_shard
 
 MIN_STOP_STATES = 50
@@ -63,11 +62,6 @@ class Plan(BaseModel):
     play_share: float = Field(ge=0.0, le=1.0)
     stop_iterations: int = Field(ge=2, le=100_000)
     play_iterations: int = Field(ge=2, le=100_000)
-
-
-def _worker_start() -> None:
-    """A worker leaves Ctrl+C to the parent (which ends it)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _commit() -> str:
@@ -242,7 +236,7 @@ def _label(
         for shard in shards:
             keep(shard, label_shard(shard))
         return
-    with get_context("fork").Pool(jobs, initializer=_worker_start) as pool:
+    with worker_pool(jobs) as pool:
         for shard, data in zip(shards, pool.imap(label_shard, shards), strict=True):
             keep(shard, data)
 
