@@ -123,6 +123,12 @@ def workers_of(pid: int) -> list[int]:
         return []
 
 
+def default_interrupt() -> None:
+    """In the child before it runs: Ctrl+C as a shell leaves it for a command it starts (a test
+    runner's worker may ignore SIGINT, and a child would inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def alive(pid: int) -> bool:
     """Running (not gone, not a zombie waiting for its parent)."""
     try:
@@ -144,6 +150,7 @@ def test_a_stopped_sim_over_workers_says_one_line_and_leaves_no_worker(how, stat
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=default_interrupt,
     )
     try:
         deadline = time.monotonic() + 30
