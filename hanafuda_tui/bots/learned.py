@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import sys
 from collections.abc import Callable, Sequence
 from operator import mul
 from pathlib import Path
@@ -296,11 +297,21 @@ WEIGHTS = Path(__file__).resolve().parent / "weights"
 @functools.cache
 def shipped(ruleset: str) -> Weights | None:
     """The weights shipped for ``ruleset`` (None: none shipped; the strong bot then plays out
-    with the normal policy)."""
+    with the normal policy). A shipped file damaged since it was installed says so in one line
+    on stderr, once, and the game goes on as if none were shipped."""
     path = WEIGHTS / f"{ruleset}.json"
     if not path.is_file():
         return None
-    return read_weights(path.read_text("utf-8"), ruleset)
+    try:
+        return read_weights(path.read_text("utf-8"), ruleset)
+    except (OSError, UnicodeDecodeError, WeightsError) as err:
+        why = str(err).splitlines()[0] if str(err) else type(err).__name__
+        print(
+            f"hanafuda: the shipped {why}; strong plays out with the normal policy"
+            " (reinstall hanafuda-tui to mend it)",
+            file=sys.stderr,
+        )
+        return None
 
 
 def read_weights(text: str, ruleset: str) -> Weights:
