@@ -153,6 +153,25 @@ def test_a_seat_name_follows_its_kind_unless_typed(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
+def test_switching_language_keeps_the_cursor_on_its_row(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.focused is app.screen.query_one("#start")
+            for key in ("up", "up", "up", "up"):  # Seed, strong thinks, seat 3, seat 2
+                await pilot.press(key)
+            assert app.focused is app.screen.query_one("#seat-1")
+            await pilot.press("l")
+            await pilot.pause()
+            assert app.focused is app.screen.query_one("#seat-1")
+            await pilot.press("right")
+            await pilot.pause()
+            assert seats(app)[1][0] == "strong"
+
+    asyncio.run(run())
+
+
 def test_the_description_follows_the_months_option(tmp_path: Path) -> None:
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")

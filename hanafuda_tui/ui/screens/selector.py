@@ -271,9 +271,15 @@ class SelectorScreen(Screen[None]):
             self.stale = True
             return
         self.stale = False
+        at = self.focused.id if self.focused is not None else None
         self.remember()
         await self.recompose()
-        self.on_mount()
+        self.update_continue()
+        again = self.query(f"#{at}") if at else None  # the same rows in the other language
+        if again:
+            again.first().focus()  # the cursor stays on its row
+        else:
+            self.focus_first_button()
 
     @on(Select.Changed, "#ruleset")
     async def ruleset_changed(self, event: Select.Changed) -> None:
