@@ -16,15 +16,12 @@ import random
 import sys
 
 from hanafuda_tui.bots import make_bot
-from hanafuda_tui.bots.evaluation import evaluator_of
+from hanafuda_tui.bots.evaluation import GO_ON, STOP_FIRST, evaluator_of
 from hanafuda_tui.bots.learned import is_stop_decision, learned_action, shipped, table_of_view
 from hanafuda_tui.bots.policy import normal_action, seen_of_view
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import PlayerView
 from hanafuda_tui.core.records import new_game
-
-STOPS = (act.SHOBU, act.AGARI, act.CANCEL)
-GO_ONS = (act.KOIKOI, act.SAGE, act.KEEP)
 
 
 def stop_views(ruleset: str, seed: int) -> list[PlayerView]:
@@ -54,8 +51,8 @@ def main(ruleset: str, games: int, first: int) -> None:
     for seed in range(first, first + games):
         for view in stop_views(ruleset, seed):
             values = dict(search.ranked(view))
-            stop = next(a for a in view.legal if a in STOPS)
-            go = next(a for a in view.legal if a in GO_ONS)
+            stop = next(a for a in STOP_FIRST if a in view.legal)
+            go = next(a for a in GO_ON if a in view.legal)
             ev, seen = evaluator_of(view), seen_of_view(view)
             learned = learned_action(weights, ev, seen, table_of_view(view)) == stop
             normal = ev.stop(view.seat, view.hand, view.captures, view.facts)
