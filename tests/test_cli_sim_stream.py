@@ -124,8 +124,8 @@ def workers_of(pid: int) -> list[int]:
 
 
 def default_interrupt() -> None:
-    """In the child before it runs: Ctrl+C as a shell leaves it for a command it starts (a test
-    runner's worker may ignore SIGINT, and a child would inherit that)."""
+    """In the child before it runs: Ctrl+C at its default, as a shell leaves it for a command it
+    starts, whatever the test's own process does with SIGINT (a child inherits an ignored one)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
