@@ -615,6 +615,17 @@ class Game:
     def teyaku_answers(self, held: object) -> list[int]:
         return [act.DECLARE, act.PASS] if held else [act.PASS]
 
+    def teyaku_asked(self) -> tuple[int, ...]:
+        """The seats this deal's teyaku question is put to, in the order their answers are
+        taken (from the 胴). The answers are revealed together, so a table may ask every one of
+        them at once and apply the answers in this order."""
+        return tuple((self.dealer + k) % self.players for k in range(self.players))
+
+    def teyaku_answers_of(self, seat: int) -> tuple[int, ...]:
+        """The answers ``seat`` may give to this deal's teyaku question, its turn or not."""
+        held: Sequence[object] = getattr(self, "teyaku", ())
+        return tuple(self.teyaku_answers(held[seat] if seat < len(held) else None))
+
     def teyaku_asked_on(self) -> bool:
         """Pass the question to the next seat; False once the last seat (ビキ) has answered."""
         seat = self.to_act

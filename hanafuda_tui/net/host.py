@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed
 
 from ..bots import Bot, make_bot
 from ..core.events import seen_by
-from ..core.game import Game
+from ..core.game import Game, Phase
 from ..core.records import (
     PEOPLE,
     GameRecord,
@@ -37,6 +37,7 @@ from ..core.records import (
     write_atomically,
 )
 from ..history import HistoryError, HistoryStore
+from .asking import TeyakuRound
 from .codes import new_code
 from .protocol import (
     CLIENT,
@@ -115,6 +116,7 @@ class Table:
         spectator_code: str | None = None,
         executor: Executor | None = None,
         report: Callable[[str], None] | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.game = game
         self.seats = seats
@@ -146,6 +148,9 @@ class Table:
         self.kept = False
         self.told_as_is: dict[int, Told] = {}
         self.told_blanked: dict[int, Told] = {}
+        self.clock = clock
+        """The host's clock as updates tell it (``at``)."""
+        self.round = self.teyaku_round()
 
     @staticmethod
     def new_codes(seats: Iterable[SeatRecord]) -> dict[int, str]:
@@ -169,11 +174,34 @@ class Table:
     def bot_for(self, seat: int) -> Bot | None:
         return self.bots.get(seat) or self.stand_ins.get(seat)
 
+    def teyaku_round(self) -> TeyakuRound | None:
+        """The teyaku question now open, put to every seat at once, if one is."""
+        game = self.game
+        return TeyakuRound(game, self.seq) if game.phase == Phase.TEYAKU else None
+
+    def open_round(self) -> TeyakuRound | None:
+        round_ = self.round
+        return round_ if round_ is not None and round_.is_open(self.game) else None
+
     def apply(self, action: int) -> None:
-        """Apply an action of the seat to act, save, and tell everyone."""
-        self.game.apply(action)
-        self.seq += 1
+        """Apply an action of the seat to act, and every answer to the teyaku question then
+        due; save, and tell everyone, unless the teyaku question is still open."""
+        game = self.game
+        while True:
+            round_ = self.open_round()
+            if round_ is not None:
+                round_.answered.add(game.to_act)
+            game.apply(action)
+            self.seq += 1
+            due = round_.due(game) if round_ is not None else None
+            if due is None:
+                break
+            action = due
         self.save()
+        if self.open_round() is not None:
+            self.wake.set()  # a bot may answer next
+            return
+        self.round = self.teyaku_round()
         if self.game.is_over:
             self.keep()
         self.told_as_is.clear()  # made afresh for this action's events, kept no longer
@@ -236,6 +264,15 @@ class Table:
         game = self.game
         if game.is_over:
             return "the year is over"
+        round_ = self.open_round()
+        if round_ is not None and seat not in self.stand_ins:
+            if message.seq != round_.seq:
+                return f"the table has moved on (update {round_.seq})"
+            why = round_.answer(game, seat, message.action)
+            due = round_.due(game)
+            if due is not None:
+                self.apply(due)
+            return why
         if seat != game.to_act or seat in self.stand_ins:
             return "it is not your turn"
         if message.seq != self.seq:
@@ -273,23 +310,27 @@ class Table:
     def tell(self, link: Link) -> None:
         """Send ``link`` its view and all it may see that happened since it was last told."""
         game, seat = self.game, link.seat
-        told = [self.told(i, seat) for i in range(link.told, len(game.log))]
+        round_ = self.open_round()
+        end = len(game.log) if round_ is None else round_.told_until
+        told = [self.told(i, seat) for i in range(link.told, end)]
         view = game.spectator_view() if seat == SPECTATOR else game.view(seat)
-        link.told = len(game.log)
+        if round_ is not None:
+            view = round_.view(game, seat, view)
+        link.told = end
         results = [plain(r) for r in game.results[link.results :]]
         link.results = len(game.results)
         settlements = game.settlements[link.settlements :]
         link.settlements = len(game.settlements)
         link.send(
             Update.model_construct(
-                seq=self.seq,
+                seq=self.seq if round_ is None else round_.seq,
                 view=view_model(view),
                 told=told,
                 results=results,
                 settlements=list(settlements),
                 scores=list(game.scores),
                 board=game.board(),
-                at=time.time(),
+                at=self.clock(),
             )
         )
 

@@ -51,3 +51,38 @@ def test_what_the_observer_sees_of_the_teyaku_question_depends_on_nothing_hidden
             b.apply(act.PASS)
             assert a.view(OBSERVER) == b.view(OBSERVER)
     assert differing > 10, "the sample must hold deals where only one of the pair has a teyaku"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options"),
+    [
+        ("koikoi3", {}),
+        ("hachihachi", {}),
+        ("hanaawase", {}),
+        ("hanaawase", {"players": 5}),
+        ("hanaawase", {"players": 6}),
+    ],
+)
+def test_the_teyaku_question_can_be_put_to_every_seat_at_once(ruleset, options):
+    """A table that asks every seat at once takes the answers in ``teyaku_asked`` order, each
+    seat's answers as listed before the core reached it."""
+    rng = random.Random(f"{ruleset}{options}")
+    rounds = 0
+    cls = ruleset_class(ruleset)
+    for _ in range(60):
+        game = cls(make_options(cls, options), 0, lambda: rng.sample(range(48), 48))
+        game.start()
+        while not game.is_over and rounds < 400:
+            if game.phase != Phase.TEYAKU:
+                game.apply(rng.choice(game.legal_actions()))
+                continue
+            rounds += 1
+            asked = game.teyaku_asked()
+            answers = {s: game.teyaku_answers_of(s) for s in asked}
+            assert len(asked) == 3 and game.to_act == asked[0]
+            for seat in asked:
+                assert game.phase == Phase.TEYAKU and game.to_act == seat
+                assert tuple(game.legal_actions()) == answers[seat]
+                game.apply(rng.choice(answers[seat]))
+            assert game.phase != Phase.TEYAKU or game.to_act == game.teyaku_asked()[0]
+    assert rounds >= 100

@@ -135,3 +135,16 @@ def describe(app: Any) -> str:
     if table is not None:
         parts.append(f"moments {len(table.moments)} pending {table.pending} ended {table.ended}")
     return "; ".join(parts)
+
+
+async def answer_teyaku_question(pilot: Pilot[Any]) -> None:
+    """Answer the teyaku question, put to every seat at a hosted table, with 'pass' (its key is
+    ignored for the prompt's first moment, so it is pressed until the prompt goes)."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, Decision), "the teyaku question")
+    prompt = app.screen
+    deadline = time.monotonic() + 15
+    while app.screen is prompt:
+        assert time.monotonic() < deadline, f"the teyaku question stays ({describe(app)})"
+        await press(pilot, "p")
+        await pilot.pause(0.05)

@@ -19,6 +19,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from hanafuda_tui.bots import Bot
+from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.events import seen_by
 from hanafuda_tui.core.game import PlayerView
 from hanafuda_tui.core.records import REMOTE, SeatRecord, new_game
@@ -95,10 +96,12 @@ def test_an_illegal_action_is_refused_with_a_reason_and_nothing_is_applied() -> 
         answers = []
         legal = update["view"]["legal"]
         wrong = next(a for a in range(200) if a not in legal)
+        pass_ = {"v": 1, "type": "act", "action": act.PASS, "seq": 0}
+        await other.send(json.dumps(pass_))  # the teyaku question is put to every seat at once
         for sock, action, seq in (
             (socket, wrong, 0),  # not legal
             (socket, legal[0], 5),  # answers an update that is not the latest
-            (other, legal[0], 0),  # not that seat's turn
+            (other, act.PASS, 0),  # that seat has answered
         ):
             await sock.send(json.dumps({"v": 1, "type": "act", "action": action, "seq": seq}))
             while (answer := json.loads(await sock.recv()))["type"] != "refused":
@@ -111,10 +114,10 @@ def test_an_illegal_action_is_refused_with_a_reason_and_nothing_is_applied() -> 
         return answers, *before
 
     answers, log, seq = run(go())
-    assert [a["reason"].split()[0] for a in answers] == ["action", "the", "it"]
+    assert [a["reason"].split()[0] for a in answers] == ["action", "the", "you"]
     assert "not legal" in answers[0]["reason"]
     assert "moved on" in answers[1]["reason"]
-    assert "not your turn" in answers[2]["reason"]
+    assert "you have answered" in answers[2]["reason"]
     assert seq == 0
 
 

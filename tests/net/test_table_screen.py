@@ -6,12 +6,21 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from helpers.screen_net import hosted, kept_notices, until, waits_for_key
+from helpers.screen_net import (
+    answer_teyaku_question,
+    hosted,
+    kept_notices,
+    until,
+    waits_for_key,
+)
 from helpers.ui import press, screen_text
 
+from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import load_record, replay
 from hanafuda_tui.net.protocol import Update
 from hanafuda_tui.ui.netplay import Connecting
+from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult
 from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.session import HostedSession
@@ -81,6 +90,7 @@ async def a_refused_action_is_said_and_the_decision_asked_again(tmp_path: Path) 
         app = table.app(0, tmp_path, language="en")
         notices = kept_notices(app)
         async with app.run_test(size=(80, 24)) as pilot:
+            await answer_teyaku_question(pilot)
             await until(pilot, lambda: app.table() is not None and waits_for_key(app), "our turn")
             screen = app.table()
             assert isinstance(screen, TableScreen) and app.screen is screen
@@ -106,6 +116,7 @@ async def a_dropped_connection_is_rejoined_and_play_goes_on(tmp_path: Path) -> N
     async with hosted(options={"months": 3}) as table:
         app = table.app(0, tmp_path, language="en")
         async with app.run_test(size=(80, 24)) as pilot:
+            await answer_teyaku_question(pilot)
             await until(pilot, lambda: app.table() is not None and waits_for_key(app), "our turn")
             await press(pilot, "enter")
             session = session_of(app)
@@ -131,7 +142,8 @@ async def a_dropped_connection_is_rejoined_and_play_goes_on(tmp_path: Path) -> N
 
 
 async def a_key_pressed_while_connecting_is_not_lost(tmp_path: Path) -> None:
-    async with hosted(options={"months": 3}) as table:
+    # 二人こいこい: no teyaku question comes first
+    async with hosted("koikoi2", {"months": 3}, players=2, bots=(1,)) as table:
         handle = table.host.handle
         open_door = asyncio.Event()
 
@@ -217,6 +229,7 @@ async def advice_for_ones_own_seat(tmp_path: Path) -> None:
     async with hosted(options={"months": 3}) as table:
         app = table.app(0, tmp_path, language="en")
         async with app.run_test(size=(80, 24)) as pilot:
+            await answer_teyaku_question(pilot)
             await until(
                 pilot,
                 lambda: (
@@ -233,3 +246,22 @@ async def advice_for_ones_own_seat(tmp_path: Path) -> None:
 
 def test_advice_for_ones_own_seat(tmp_path: Path) -> None:
     asyncio.run(advice_for_ones_own_seat(tmp_path))
+
+
+async def a_teyaku_question_with_nothing_to_declare_is_still_asked(tmp_path: Path) -> None:
+    """Answering 'pass' by itself would tell the others, by how soon it came, that the seat holds
+    no teyaku: the player answers it as a holder would."""
+    async with hosted(options={"months": 3}, seed="no teyaku") as table:
+        game = table.table.game
+        assert game.phase == Phase.TEYAKU and game.teyaku_answers_of(0) == (act.PASS,)
+        app = table.app(0, tmp_path, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, Decision), "the teyaku question")
+            round_ = table.table.open_round()
+            assert round_ is not None and 0 not in round_.answered
+            await answer_teyaku_question(pilot)
+            await until(pilot, lambda: 0 in round_.answered, "the answer at the host")
+
+
+def test_a_teyaku_question_with_nothing_to_declare_is_still_asked(tmp_path: Path) -> None:
+    asyncio.run(a_teyaku_question_with_nothing_to_declare_is_still_asked(tmp_path))

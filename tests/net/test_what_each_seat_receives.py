@@ -14,7 +14,7 @@ from helpers.net import play_table
 
 from hanafuda_tui.core.cards import BIT
 from hanafuda_tui.core.events import HattoExempt, TeyakuShown, seen_by
-from hanafuda_tui.core.game import Game
+from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import replay
 from hanafuda_tui.net.protocol import event_model, view_model
 
@@ -36,7 +36,16 @@ class Snapshot:
         self.set_aside = list(getattr(game, "set_aside", [0] * game.players))
         """花合わせ with four to six: each out seat's own cards put under the stock."""
         self.stock = sum(BIT[c] for c in game.stock[game.stock_pos :])
-        self.views = {s: view_model(game.view(s)) for s in range(game.players)}
+        views = {s: game.view(s) for s in range(game.players)}
+        if game.phase == Phase.TEYAKU:  # the question is put to every seat asked at once
+            asked = game.teyaku_asked()
+            views = {
+                s: view._replace(to_act=s, legal=game.teyaku_answers_of(s))
+                if s in asked
+                else view._replace(to_act=asked[0])
+                for s, view in views.items()
+            }
+        self.views = {s: view_model(view) for s, view in views.items()}
         self.views[-1] = view_model(game.spectator_view())
         self.board = json.loads(json.dumps(game.board()))
         """The public whole-game facts (八八's sheet so far): the same for every seat."""

@@ -461,9 +461,13 @@ class TableScreen(Screen[None]):
             self.start_bot(seat)
             return
         legal = game.legal_actions()
-        alone = len(session.humans) == 1 or game.phase in screen_of(game.ruleset).open_phases
-        if alone and len(legal) == 1 and legal[0] in act.NAMED:
-            # Nothing to decide (e.g. 'pass' without a teyaku), and no other human to hide it from.
+        hosted = isinstance(session, HostedSession)
+        alone = len(session.humans) == 1 and not hosted
+        if (alone or game.phase in screen_of(game.ruleset).open_phases) and (
+            len(legal) == 1 and legal[0] in act.NAMED
+        ):
+            # Nothing to decide (e.g. 'pass' without a teyaku), and no other human to hide it
+            # from: at a hosted table the others could tell it from how soon the answer came.
             self.play_out(legal[0])
             self.advance()
             return

@@ -296,6 +296,10 @@ class Hanaawase(Game):
         self.teyaku = [teyaku(h) if h else None for h in self.hands]
         self.ask_teyaku()
 
+    def teyaku_asked(self) -> tuple[int, ...]:
+        """Only the three participants are asked, from the 胴 (§5, §11)."""
+        return self.participants
+
     def teyaku_asked_on(self) -> bool:
         """Pass the question to the next participant; False once the ビキ has answered."""
         seat = self.to_act
