@@ -1,14 +1,14 @@
 """A hostile player against one host process, and what a legitimate player meanwhile sees. A
 benchmark to run by hand, not a test:
 
-    .venv/bin/python tests/bench_attacks.py connections [--seconds 25] [--nofile 1024]
+    .venv/bin/python tests/bench_attacks.py connections [--seconds 25] [--nofile 1024] [--addresses 1]
     .venv/bin/python tests/bench_attacks.py guesses [--seconds 20] [--attackers 1000]
     .venv/bin/python tests/bench_attacks.py flood
     .venv/bin/python tests/bench_attacks.py spectators [--spectators 400] [--months 3]
 
 The host runs in a process of its own (``--nofile``: its open-file limit, soft and hard), its
-stderr kept and counted. The attacker connects from 127.0.0.1, the legitimate player from
-127.0.0.2 (another address of this machine):
+stderr kept and counted. The attacker connects from 127.0.0.1 (``connections --addresses N``: from
+127.1.x.y, N addresses), the legitimate player from 127.0.0.2 (another address of this machine):
 
 - ``connections``: 20 loops each opening WebSocket connections and holding them, never joining;
   meanwhile the player joins as a spectator every half second: its join latency and failures,
@@ -44,7 +44,6 @@ from hanafuda_tui.net.host import Host, Table
 from hanafuda_tui.net.protocol import Update
 
 HERE = Path(__file__).resolve()
-ATTACKER = "127.0.0.1"
 PLAYER = "127.0.0.2"
 
 
@@ -100,7 +99,8 @@ def start_host(args: argparse.Namespace, tables: int, months: int, spectators: i
     stderr = open(args.log, "w")  # noqa: SIM115 (read back at the end)
     process = subprocess.Popen(
         [sys.executable, str(HERE), "host", "--tables", str(tables), "--months", str(months)]
-        + ["--spectators", str(spectators)],
+        + ["--spectators", str(spectators)]
+        + (["--profile", args.profile] if args.profile else []),
         stdout=subprocess.PIPE,
         stderr=stderr,
         text=True,
@@ -159,6 +159,17 @@ async def joins(where: str, code: str, seconds: float) -> tuple[list[float], lis
     return took, failed
 
 
+async def joins_apart(where: str, code: str, seconds: float) -> tuple[list[float], list[str]]:
+    """``joins`` in a process of its own, so that the attacker's tasks do not hold it up."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, str(HERE), "player", "--where", where, "--seconds", str(seconds),
+        stdout=subprocess.PIPE,
+    )  # fmt: skip
+    out, _ = await process.communicate()
+    took, failed = json.loads(out)
+    return took, failed
+
+
 def report_joins(took: list[float], failed: list[str]) -> None:
     print(f"player's joins: {len(took)} joined, {len(failed)} failed; latency {ms(took)}")
     for reason in sorted(set(failed))[:3]:
@@ -168,22 +179,27 @@ def report_joins(took: list[float], failed: list[str]) -> None:
 # -- the attacks -----------------------------------------------------------------------------------
 
 
-async def hold_connections(where: str, seconds: float, loops: int) -> tuple[int, int]:
-    """``loops`` loops each opening connections and holding them: opened, refused."""
+async def hold_connections(
+    where: str, seconds: float, loops: int, addresses: int
+) -> tuple[int, int]:
+    """``loops`` loops each opening connections from one of ``addresses`` addresses and holding
+    them: opened, refused."""
     held: list[ClientConnection] = []
     counts = [0, 0]
     end = time.monotonic() + seconds
 
-    async def loop() -> None:
+    async def loop(k: int) -> None:
         while time.monotonic() < end:
+            source = f"127.1.{k % addresses // 250}.{1 + k % addresses % 250}"
+            k += loops
             try:
-                held.append(await connect(f"ws://{where}", open_timeout=5))
+                held.append(await connect(f"ws://{where}", open_timeout=5, local_addr=(source, 0)))
                 counts[0] += 1
             except Exception:
                 counts[1] += 1
                 await asyncio.sleep(0.01)
 
-    await asyncio.gather(*(loop() for _ in range(loops)))
+    await asyncio.gather(*(loop(k) for k in range(loops)))
     for socket in held:
         socket.transport.abort()
     return counts[0], counts[1]
@@ -269,8 +285,11 @@ async def play_measured(where: str, code: str, trips: list[float]) -> None:
 
 async def spectate(where: str, code: str, k: int) -> int:
     source = f"127.0.{1 + k // 200}.{2 + k % 200}"  # spread over addresses: one is not many
-    socket = await connect(f"ws://{where}", local_addr=(source, 0), max_size=None)
-    await socket.send(json.dumps({"v": 1, "type": "join", "code": code}))
+    try:
+        socket = await connect(f"ws://{where}", local_addr=(source, 0), max_size=None)
+        await socket.send(json.dumps({"v": 1, "type": "join", "code": code}))
+    except Exception:
+        return 0
     received = 0
     try:
         async for raw in socket:
@@ -283,21 +302,25 @@ async def spectate(where: str, code: str, k: int) -> int:
     return received
 
 
+async def watch_all(where: str, count: int) -> list[int]:
+    return list(await asyncio.gather(*(spectate(where, "watch0", k) for k in range(count))))
+
+
 # -- the scenarios ---------------------------------------------------------------------------------
 
 
 async def scenario(args: argparse.Namespace, where: str, codes: list[list[str]]) -> Any:
     if args.attack == "connections":
-        attack = asyncio.create_task(hold_connections(where, args.seconds, 20))
+        attack = asyncio.create_task(hold_connections(where, args.seconds, 20, args.addresses))
         await asyncio.sleep(1)
-        took, failed = await joins(where, "watch0", args.seconds - 1)
+        took, failed = await joins_apart(where, "watch0", args.seconds - 1)
         opened, refused = await attack
         print(f"attacker: {opened} connections opened, {refused} refused or failed")
         report_joins(took, failed)
     elif args.attack == "guesses":
         attack = asyncio.create_task(guess_codes(where, args.seconds, args.attackers))
         await asyncio.sleep(2)
-        took, failed = await joins(where, "watch0", args.seconds - 2)
+        took, failed = await joins_apart(where, "watch0", args.seconds - 2)
         answered = await attack
         print(f"attacker: {answered} guesses answered, {answered / args.seconds:.0f} a second")
         report_joins(took, failed)
@@ -319,30 +342,53 @@ async def scenario(args: argparse.Namespace, where: str, codes: list[list[str]])
         print(f"other table's round trip: {len(trips)} actions, {ms(trips)}")
     elif args.attack == "spectators":
         trips = []
-        watchers = [
-            asyncio.create_task(spectate(where, "watch0", k)) for k in range(args.spectators)
-        ]
+        watchers = await asyncio.create_subprocess_exec(
+            sys.executable, str(HERE), "spectate", "--where", where,
+            "--spectators", str(args.spectators), stdout=subprocess.PIPE,
+        )  # fmt: skip
         await asyncio.sleep(1 + args.spectators / 200)
         await asyncio.gather(*(play_measured(where, code, trips) for code in codes[0]))
-        received = await asyncio.gather(*watchers)
-        told = sum(1 for r in received if r > 2)
-        print(f"spectators: {told} of {args.spectators} were told the year")
+        out, _ = await watchers.communicate()
+        print(f"spectators: {int(out)} of {args.spectators} were told the year")
         print(f"round trip: {len(trips)} actions, {ms(trips)}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("attack", choices=["connections", "guesses", "flood", "spectators", "host"])
+    parser.add_argument(
+        "attack",
+        choices=["connections", "guesses", "flood", "spectators", "host", "player", "spectate"],
+    )
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--attackers", type=int, default=1000)
+    parser.add_argument("--addresses", type=int, default=1, help="the attacker's addresses")
     parser.add_argument("--spectators", type=int, default=400)
     parser.add_argument("--months", type=int, default=3)
     parser.add_argument("--nofile", type=int, default=0, help="the host's open-file limit")
     parser.add_argument("--log", default="/tmp/bench_attacks_host.log")
     parser.add_argument("--tables", type=int, default=1, help=argparse.SUPPRESS)
+    parser.add_argument("--where", help=argparse.SUPPRESS)
+    parser.add_argument("--profile", metavar="FILE", help="the host's cProfile statistics")
     args = parser.parse_args()
     if args.attack == "host":
-        asyncio.run(run_host(args.tables, args.months, args.spectators))
+        if args.profile:
+            import cProfile
+
+            cProfile.runctx(
+                "asyncio.run(run_host(args.tables, args.months, args.spectators))",
+                globals(),
+                {"args": args},
+                args.profile,
+            )
+        else:
+            asyncio.run(run_host(args.tables, args.months, args.spectators))
+        return
+    if args.attack == "spectate":  # the spectators, in a process of their own
+        received = asyncio.run(watch_all(args.where, args.spectators))
+        print(sum(1 for r in received if r > 2))
+        return
+    if args.attack == "player":
+        print(json.dumps(asyncio.run(joins(args.where, "watch0", args.seconds))))
         return
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(20000, hard), hard))
