@@ -695,13 +695,15 @@ def _session_argv(argv: Sequence[str]) -> list[str]:
 def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be 0 to 65535, not {args.port}")
+    if args.max_sessions < 1:
+        raise UsageError(f"--max-sessions must be at least 1, not {args.max_sessions}")
     session = _session_argv(args.session)
     try:
         from .ui.serve import ServeError, serve
     except ImportError as err:
         raise UsageError(f"cannot serve ({err}); reinstall hanafuda-tui") from None
     try:
-        return serve(args.host, args.port, args.public_url, session)
+        return serve(args.host, args.port, args.public_url, session, args.max_sessions)
     except ServeError as err:
         raise UsageError(str(err)) from None
 
@@ -774,6 +776,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--public-url",
         metavar="URL",
         help="the address browsers reach the server at, if not the one they asked for (a proxy)",
+    )
+    srv.add_argument(
+        "--max-sessions",
+        type=int,
+        default=12,
+        metavar="N",
+        help="browser sessions (each a game process) at once (12)",
     )
     srv.add_argument(
         "session",

@@ -75,6 +75,15 @@ def add_commands(sub: Any, options: Callable[[str, list[str]], Any]) -> dict[str
         metavar="SECONDS",
         help="give the seat of a player who left to a normal bot after this long",
     )
+    host.add_argument(
+        "--max-connections", type=int, metavar="N", help="connections held at once (1000)"
+    )
+    host.add_argument(
+        "--max-per-address", type=int, metavar="N", help="connections from one address (20)"
+    )
+    host.add_argument(
+        "--max-spectators", type=int, metavar="N", help="spectators at the table (50)"
+    )
     host.add_argument("--certfile", help="serve over TLS with this certificate (PEM)")
     host.add_argument("--keyfile", help="the certificate's private key (PEM)")
     host.add_argument(
@@ -251,15 +260,36 @@ def make_table(args: argparse.Namespace, options: Any) -> Table:
     return table
 
 
+def host_limits(args: argparse.Namespace) -> dict[str, int]:
+    """The limits the command line sets (the others keep the host's defaults)."""
+    given = {
+        "max_connections": args.max_connections,
+        "max_per_address": args.max_per_address,
+        "max_spectators": args.max_spectators,
+    }
+    for name, value in given.items():
+        if value is not None and value < 1:
+            raise NetUsageError(f"--{name.replace('_', '-')}: at least 1, not {value}")
+    return {name: value for name, value in given.items() if value is not None}
+
+
 def cmd_host(args: argparse.Namespace, options: Any) -> int:
     tls = server_tls(args)
+    limits = host_limits(args)
     table = make_table(args, options)
     listen = ("0.0.0.0" if args.public else "127.0.0.1", args.port)
     if not 0 <= args.port <= 65535:
         raise NetUsageError(f"--port: {args.port} is not a port")
     from .net.host import Host
+    from .net.limits import Limits
 
-    host = Host()
+    if args.public and tls is None:
+        print(
+            "hanafuda: warning: --public without --certfile: anyone who can reach this machine"
+            " can connect, and the table's traffic (codes included) is not encrypted",
+            file=sys.stderr,
+        )
+    host = Host(limits=Limits(**limits))
     host.add(table)
     if any(s.player == HUMAN for s in table.seats):
         try:

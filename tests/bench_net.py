@@ -26,6 +26,7 @@ from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core.records import REMOTE, SeatRecord, new_game
 from hanafuda_tui.net.client import Connection
 from hanafuda_tui.net.host import Host, Table
+from hanafuda_tui.net.limits import Limits
 from hanafuda_tui.net.protocol import Update
 
 HERE = Path(__file__).resolve()
@@ -41,7 +42,7 @@ def rss_kib() -> int:
 async def run_host(tables: int, months: int) -> None:
     """The host process: print the port and codes, play every table out, print the figures."""
     before = rss_kib()
-    host = Host()
+    host = Host(limits=Limits(max_per_address=10 * tables))  # every client is on this machine
     made = []
     for t in range(tables):
         game = new_game("koikoi3", random.Random(f"load/{t}"), {"months": months})

@@ -4,13 +4,15 @@ Each connection first sends ``Join`` with a code; a code grants one seat of one 
 it). The host sends each connection only its seat's view and the events that seat may see
 (``core/events.py`` ``seen_by``), applies an action only if it is legal for that seat now, saves
 the record after every action, and lets bots think in a thread pool, never on the event loop.
-Every connection has its own queue and writer, so a client that stops reading slows no one.
+Every connection has its own queue and writer, so a client that stops reading slows no one, and
+its own budget of messages (``limits.py``), so a client that sends too much slows no one either.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hmac
+import logging
 import random
 import ssl
 import sys
@@ -20,6 +22,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from pydantic import ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -39,6 +42,15 @@ from ..core.records import (
 from ..history import HistoryError, HistoryStore
 from .asking import TeyakuRound
 from .codes import new_code
+from .limits import (
+    RESERVED_FILES,
+    Counts,
+    Limits,
+    MessageBudget,
+    OneLineLogs,
+    RateLimitedLog,
+    raise_open_files,
+)
 from .protocol import (
     CLIENT,
     MAX_MESSAGE_BYTES,
@@ -87,13 +99,18 @@ class Link:
     results: int = 0
     settlements: int = 0
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    budget: MessageBudget = field(default_factory=lambda: Limits().budget())
 
     def send(self, message: Message) -> None:
         """Queue ``message``; a client that has stopped reading is cut off."""
+        self.send_text(message.model_dump_json())
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already made into its JSON text (the same text for many links)."""
         if self.queue.qsize() >= QUEUE_LIMIT:
             self.socket.transport.abort()
             return
-        self.queue.put_nowait(message.model_dump_json())
+        self.queue.put_nowait(text)
 
     async def write(self) -> None:
         """Send the queue in order until it says stop (None) or the connection ends."""
@@ -206,12 +223,9 @@ class Table:
             self.keep()
         self.told_as_is.clear()  # made afresh for this action's events, kept no longer
         self.told_blanked.clear()
-        for link in self.all_links():
-            self.tell(link)
+        self.tell_all()
         if self.game.is_over:
-            over = Over(record=self.record())
-            for link in self.all_links():
-                link.send(over)
+            self.send_all(Over(record=self.record()))
         self.wake.set()
 
     def record(self) -> GameRecord:
@@ -309,30 +323,58 @@ class Table:
 
     def tell(self, link: Link) -> None:
         """Send ``link`` its view and all it may see that happened since it was last told."""
-        game, seat = self.game, link.seat
+        link.send(self.update(link.seat, link.told, link.results, link.settlements))
+        self.told_all_now(link)
+        link.budget.grant()
+
+    def tell_all(self) -> None:
+        """Tell every connection what is new: each seat its own update; the spectators, who all
+        see the same, one update made (and made into JSON) once for all those told as far."""
+        for link in list(self.links.values()):
+            self.tell(link)
+        shared: dict[tuple[int, int, int], str] = {}
+        for link in self.watchers:
+            since = (link.told, link.results, link.settlements)
+            text = shared.get(since)
+            if text is None:
+                text = shared[since] = self.update(SPECTATOR, *since).model_dump_json()
+            link.send_text(text)
+            self.told_all_now(link)
+
+    def update(self, seat: int, told: int, results: int, settlements: int) -> Update:
+        """The update of ``seat`` (SPECTATOR: of a spectator) told up to these counts of the
+        log, the results and the settlements."""
+        game = self.game
         round_ = self.open_round()
-        end = len(game.log) if round_ is None else round_.told_until
-        told = [self.told(i, seat) for i in range(link.told, end)]
         view = game.spectator_view() if seat == SPECTATOR else game.view(seat)
         if round_ is not None:
             view = round_.view(game, seat, view)
-        link.told = end
-        results = [plain(r) for r in game.results[link.results :]]
-        link.results = len(game.results)
-        settlements = game.settlements[link.settlements :]
-        link.settlements = len(game.settlements)
-        link.send(
-            Update.model_construct(
-                seq=self.seq if round_ is None else round_.seq,
-                view=view_model(view),
-                told=told,
-                results=results,
-                settlements=list(settlements),
-                scores=list(game.scores),
-                board=game.board(),
-                at=self.clock(),
-            )
+        return Update.model_construct(
+            seq=self.seq if round_ is None else round_.seq,
+            view=view_model(view),
+            told=[self.told(i, seat) for i in range(told, self.told_end())],
+            results=[plain(r) for r in game.results[results:]],
+            settlements=list(game.settlements[settlements:]),
+            scores=list(game.scores),
+            board=game.board(),
+            at=self.clock(),
         )
+
+    def told_end(self) -> int:
+        """How far the log is told: all of it, but for the answers of an open teyaku question."""
+        round_ = self.open_round()
+        return len(self.game.log) if round_ is None else round_.told_until
+
+    def told_all_now(self, link: Link) -> None:
+        game = self.game
+        link.told, link.results = self.told_end(), len(game.results)
+        link.settlements = len(game.settlements)
+
+    def send_all(self, message: Message) -> None:
+        """The same message to every connection, made into JSON once."""
+        text = message.model_dump_json()
+        for link in self.all_links():
+            link.send_text(text)
 
     def presence(self) -> None:
         now = time.monotonic()
@@ -340,9 +382,7 @@ class Table:
             Away(seat=s, seconds=round(now - since, 1), by_bot=self.stand_in_name(s))
             for s, since in sorted(self.away.items())
         ]
-        message = Presence(away=away, names=[s.name for s in self.seats])
-        for link in self.all_links():
-            link.send(message)
+        self.send_all(Presence(away=away, names=[s.name for s in self.seats]))
 
     def stand_in_name(self, seat: int) -> str:
         bot = self.stand_ins.get(seat)
@@ -397,13 +437,16 @@ class Table:
 
 class Host:
     """The server: its tables, found by code; a bad or silent connection is closed and the
-    tables play on."""
+    tables play on. What one connection or address may cost it is bounded (``limits``); what
+    it refuses is reported one line per kind at most every few seconds."""
 
     def __init__(
         self,
         executor: Executor | None = None,
         join_timeout: float = JOIN_TIMEOUT,
         remind_every: float = PRESENCE_EVERY,
+        limits: Limits | None = None,
+        report: Callable[[str], None] | None = None,
     ) -> None:
         self.tables: list[Table] = []
         self.join_timeout = join_timeout
@@ -411,6 +454,15 @@ class Host:
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
         self.server: Server | None = None
         self.reminders: asyncio.Task[None] | None = None
+        self.limits = limits or Limits()
+        self.max_connections = self.limits.max_connections
+        """The connections held at once: the limits' or fewer, below the open-file limit."""
+        self.log = RateLimitedLog(report or (lambda line: print(line, file=sys.stderr)))
+        self.library_logs = OneLineLogs(self.log)
+        self.connections = Counts()
+        """The connections held now, by address (their handshakes included)."""
+        self.join_checks = Counts()
+        """The join codes being checked now, by address."""
 
     def add(self, table: Table) -> Table:
         table.executor = self.executor
@@ -428,7 +480,14 @@ class Host:
     async def start(
         self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None
     ) -> int:
-        """Listen; the port listened on."""
+        """Listen; the port listened on. The connections held at once stay below the process's
+        open-file limit (raised as far as it goes), and asyncio's and websockets' errors are
+        reported as rate-limited lines."""
+        files = raise_open_files()
+        if files is not None:
+            self.max_connections = max(1, min(self.limits.max_connections, files - RESERVED_FILES))
+        for name in LIBRARY_LOGGERS:
+            logging.getLogger(name).addFilter(self.library_logs)
         self.server = await serve(
             self.handle,
             host,
@@ -438,6 +497,9 @@ class Host:
             ping_interval=10,
             ping_timeout=20,
             close_timeout=2,
+            open_timeout=OPEN_TIMEOUT,
+            create_connection=counted_connection(self),
+            backlog=BACKLOG,
         )
         self.reminders = asyncio.create_task(self.remind())
         return int(self.server.sockets[0].getsockname()[1]) if self.server.sockets else port
@@ -456,6 +518,22 @@ class Host:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        for name in LIBRARY_LOGGERS:
+            logging.getLogger(name).removeFilter(self.library_logs)
+
+    def admit(self, address: str) -> bool:
+        """Whether a connection just accepted from ``address`` is held (and counted): not if
+        that address or the host holds as many as it may."""
+        if self.connections.total >= self.max_connections:
+            self.log.note("full", f"refused connections: {self.max_connections} held already")
+            return False
+        if not self.connections.take(address, self.limits.max_per_address):
+            self.log.note(
+                f"address {address}",
+                f"refused connections from {address}: it holds {self.limits.max_per_address}",
+            )
+            return False
+        return True
 
     async def handle(self, socket: ServerConnection) -> None:
         """One connection: its join, then its actions, until it ends."""
@@ -470,17 +548,37 @@ class Host:
         if not isinstance(join, Join):
             await refuse(socket, "join first")
             return
-        found = self.find(join.code)
-        if found is None:
-            await asyncio.sleep(WRONG_CODE_DELAY)
-            await refuse(socket, "no table has this code")
+        address = address_of(socket)
+        if not self.join_checks.take(address, self.limits.max_join_checks):
+            self.log.note(f"joins {address}", f"refused joins from {address}: too many at once")
+            await refuse(socket, "too many joins from this address at once: try again shortly")
             return
+        try:
+            found = self.find(join.code)
+            if found is None:
+                await asyncio.sleep(WRONG_CODE_DELAY)
+                await refuse(socket, "no table has this code")
+                return
+        finally:
+            self.join_checks.give(address)
         table, seat = found
-        link = Link(socket, seat)
+        if seat == SPECTATOR and len(table.watchers) >= self.limits.max_spectators:
+            self.log.note("spectators", f"refused spectators: {len(table.watchers)} watch")
+            await refuse(socket, "this table has as many spectators as it takes")
+            return
+        link = Link(socket, seat, budget=self.limits.budget())
         writer = asyncio.create_task(link.write())
         table.arrive(link, clean_name(join.name))
         try:
             async for raw in socket:
+                budget = link.budget.take()
+                if budget != "read":
+                    if budget == "close":
+                        self.log.note("flood", f"closed a connection from {address}: a flood")
+                        link.send(Closed(reason="too many messages too fast"))
+                        break
+                    link.send(Refused(seq=-1, reason="too many messages: this one was dropped"))
+                    continue
                 try:
                     message = CLIENT.validate_json(raw)
                 except ValidationError as err:
@@ -502,6 +600,49 @@ class Host:
                 await asyncio.wait_for(writer, 5)
             except (TimeoutError, ConnectionClosed):
                 writer.cancel()
+
+
+LIBRARY_LOGGERS = ("asyncio", "websockets.server")
+"""The loggers whose warnings and errors a host reports as rate-limited lines."""
+BACKLOG = 1024
+"""Connections the system queues for the host to accept: a burst of them (most dropped at once)
+leaves room for the next player's."""
+OPEN_TIMEOUT = 5.0
+"""Seconds a new connection has to finish its opening handshake."""
+
+
+def address_of(socket: ServerConnection) -> str:
+    """The connection's remote address (no port)."""
+    return peer_address(socket.transport)
+
+
+def peer_address(transport: asyncio.BaseTransport) -> str:
+    peer = transport.get_extra_info("peername")
+    return str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
+
+
+def counted_connection(host: Host) -> type[ServerConnection]:
+    """The host's connections: each counted from its accept to its end, one the host does not
+    admit dropped at once, before any handshake."""
+
+    class Counted(ServerConnection):
+        address = ""
+        """The remote address of a connection admitted (counted); none for one dropped."""
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            address = peer_address(transport)
+            if not host.admit(address):
+                cast(asyncio.Transport, transport).abort()
+                return
+            self.address = address
+            super().connection_made(transport)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.address:  # one dropped at once was never known to websockets
+                super().connection_lost(exc)
+                host.connections.give(self.address)
+
+    return Counted
 
 
 async def refuse(socket: ServerConnection, reason: str) -> None:

@@ -5,11 +5,16 @@ Each browser session (a tab, a reload) gets a process of its own running ``hanaf
 the data directory (``storage.SlotStore``); settings are the server's, shared by every session.
 The server may run another table command instead (``play`` with a table's settings, or ``join``
 to sit at a hosted table), checked by the command line before it serves.
+
+It runs so many sessions at once (``--max-sessions``), opens a session only for a page of its own
+(the WebSocket's ``Origin``), and ends a session's game within seconds of its page leaving.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
+import logging
 import shlex
 import signal
 import socket
@@ -17,12 +22,22 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from aiohttp import web
-from textual_serve.server import Server
+from aiohttp import WSCloseCode, web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
 
 TITLE = "hanafuda"
 SESSION = ("play", "--save-slot")
 """The ``hanafuda`` command each browser session runs unless told another."""
+MAX_SESSIONS = 12
+"""Browser sessions at once (each a game process of some 25 MiB)."""
+QUIT_GRACE = 1.0
+"""Seconds a session's game has to quit once its page has left, before its process is ended."""
+HEARTBEAT = 5.0
+"""Seconds between pings of a page's WebSocket: a page gone silent is dropped within 1.5 times."""
+FULL = "this server runs as many games as it takes: try again later"
+
+log = logging.getLogger("textual-serve")
 
 
 class ServeError(Exception):
@@ -73,11 +88,16 @@ class GameServer(Server):
     is given (behind a proxy)."""
 
     def __init__(
-        self, sock: socket.socket, public_url: str | None = None, argv: Sequence[str] = SESSION
+        self,
+        sock: socket.socket,
+        public_url: str | None = None,
+        argv: Sequence[str] = SESSION,
+        max_sessions: int = MAX_SESSIONS,
     ) -> None:
         self.sock = sock
         self.url = url_of(sock)
         self.fixed_url = public_url.rstrip("/") if public_url else None
+        self.max_sessions = max_sessions
         self.sessions: set[asyncio.Task[Any]] = set()
         """The browser sessions connected (their handlers), each with its game's process."""
         super().__init__(
@@ -93,14 +113,66 @@ class GameServer(Server):
             print(f"hanafuda: pages send browsers to {self.fixed_url}")
         print("hanafuda: each browser session has its own save; settings are shared", flush=True)
 
+    def own_page(self, request: web.Request) -> bool:
+        """Whether a WebSocket comes from one of this server's pages: its ``Origin`` is the
+        address the browser asked for, or the public URL (a client that is no browser sends
+        none, and has no page to be tricked by)."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        own = {f"{request.scheme}://{request.host}"}
+        if self.fixed_url:
+            own.add(origin_of(self.fixed_url))
+        return origin.lower() in {o.lower() for o in own}
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """A page's session: its game's process, until the page leaves; refused if it comes
+        from another site's page, closed at once with the reason if the server is full."""
+        if not self.own_page(request):
+            raise web.HTTPForbidden(text="this game's sessions open from its own pages only")
+        if len(self.sessions) >= self.max_sessions:
+            refused = web.WebSocketResponse()
+            await refused.prepare(request)
+            await refused.close(code=WSCloseCode.TRY_AGAIN_LATER, message=FULL.encode())
+            return refused
         session = asyncio.current_task()
         assert session is not None
         self.sessions.add(session)
         try:
-            return await super().handle_websocket(request)
+            return await self.run_session(request)
         finally:
             self.sessions.discard(session)
+
+    async def run_session(self, request: web.Request) -> web.WebSocketResponse:
+        """textual-serve's session, its game ended promptly (``end_game``) when the page goes."""
+        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        game: AppService | None = None
+
+        async def close() -> None:
+            await websocket.close()
+
+        try:
+            await websocket.prepare(request)
+            game = AppService(
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
+            await game.start(width, height)
+            await self._process_messages(websocket, game)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:
+            log.exception(error)
+        finally:
+            if game is not None:
+                await end_game(game)
+        return websocket
 
     async def on_shutdown(self, app: web.Application) -> None:
         """End every session at once: its game is told to quit (its save is written after
@@ -112,6 +184,8 @@ class GameServer(Server):
         await asyncio.gather(*sessions, return_exceptions=True)
 
     async def handle_index(self, request: web.Request) -> Any:
+        if len(self.sessions) >= self.max_sessions:
+            return web.Response(status=503, text=f"hanafuda: {FULL}\n")
         # No await between setting the address and the page reading it: one request at a time.
         self.public_url = self.fixed_url or f"{request.scheme}://{request.host}"
         return await super().handle_index(request)
@@ -137,11 +211,51 @@ class GameServer(Server):
         )
 
 
+async def end_game(game: AppService, grace: float = QUIT_GRACE) -> None:
+    """Tell a session's game to quit (its save is written after every action); if it has not
+    within ``grace`` seconds, end its process (SIGTERM, then SIGKILL)."""
+    stopping = asyncio.ensure_future(game.stop())
+    process = game._process
+    for end in ("terminate", "kill"):
+        done, _ = await asyncio.wait({stopping}, timeout=grace)
+        if done or process is None or process.returncode is not None:
+            break
+        try:
+            getattr(process, end)()
+        except ProcessLookupError:
+            break
+    await stopping
+
+
+def origin_of(url: str) -> str:
+    """The origin (scheme://host[:port]) of a URL."""
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.split('/', 1)[0]}"
+
+
+def open_to_all(sock: socket.socket) -> bool:
+    """Whether the socket listens beyond this machine."""
+    try:
+        return not ipaddress.ip_address(sock.getsockname()[0]).is_loopback
+    except ValueError:
+        return True
+
+
 def serve(
-    host: str, port: int, public_url: str | None = None, argv: Sequence[str] = SESSION
+    host: str,
+    port: int,
+    public_url: str | None = None,
+    argv: Sequence[str] = SESSION,
+    max_sessions: int = MAX_SESSIONS,
 ) -> int:
     """Serve ``hanafuda ARGV`` (the game, each session with its save slot, unless told another)
     on ``host``:``port`` until stopped; ServeError if it cannot listen there."""
     sock = listen(host, port)
-    GameServer(sock, public_url, argv).serve()
+    if open_to_all(sock):
+        print(
+            f"hanafuda: warning: serving on {host}: anyone who can reach this machine can play,"
+            " and the traffic is not encrypted (put a TLS proxy in front)",
+            file=sys.stderr,
+        )
+    GameServer(sock, public_url, argv, max_sessions).serve()
     return 0

@@ -170,3 +170,39 @@ def test_a_resumed_table_whose_codes_are_lost_gets_new_ones_and_says_so(tmp_path
     assert set(again["codes"]) == set(first["codes"]) and again["codes"] != first["codes"]
     assert "cannot be read: every seat gets a new code" in err
     assert "Traceback" not in err
+
+
+def test_a_public_host_without_tls_warns_and_its_limits_are_options(
+    capsys: Any, tmp_path: Path
+) -> None:
+    """``--public`` without a certificate says so in one line; ``--max-spectators 1`` lets one
+    spectator watch and refuses the next."""
+    import asyncio
+
+    from hanafuda_tui.net.client import Connection, JoinError
+
+    refused(capsys, "host", "--json", "--max-spectators", "0")
+    host, listening = start_host(
+        tmp_path, "--public", "--spectators", "--max-spectators", "1", "--option", "months=3"
+    )
+
+    async def watch() -> str:
+        where = f"127.0.0.1:{listening['port']}"
+        first = await Connection.open(where, listening["spectator"])
+        try:
+            await Connection.open(where, listening["spectator"])
+        except JoinError as err:
+            return str(err)
+        finally:
+            await first.close()
+        return "both watch"
+
+    second = asyncio.run(watch())
+    host.kill()
+    _, err = host.communicate()
+    assert second == "this table has as many spectators as it takes"
+    warnings = [line for line in err.splitlines() if "warning" in line]
+    assert warnings == [
+        "hanafuda: warning: --public without --certfile: anyone who can reach this machine can"
+        " connect, and the table's traffic (codes included) is not encrypted"
+    ]

@@ -150,3 +150,92 @@ def test_a_killed_server_s_games_end_and_let_their_save_slots_go(tmp_path: Path)
         asyncio.run(session(server))
         wait_until("the game's process gone", lambda: not in_session(server.proc.pid))
         assert not slot_held(slot)
+
+
+def test_a_session_opens_only_from_the_server_s_own_pages_and_listening_beyond_warns(
+    tmp_path: Path,
+) -> None:
+    """A WebSocket whose page is another site's (its ``Origin``) is refused before any game
+    starts; the page's own origin opens a session. Listening on 0.0.0.0 says, in one line,
+    that anyone may play and nothing is encrypted."""
+    import aiohttp
+
+    async def origins(server: Served) -> tuple[int, bool]:
+        ws_url = server.url.replace("http://", "ws://") + "/ws?width=80&height=24"
+        async with aiohttp.ClientSession() as http:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(ws_url, headers={"Origin": "http://evil.example"})
+            async with http.ws_connect(ws_url, headers={"Origin": server.url}) as ws:
+                opened = not ws.closed
+        return refused.value.status, opened
+
+    with serving(tmp_path, "--host", "0.0.0.0") as server:
+        status, opened = asyncio.run(origins(server))
+        output = server.output()
+    assert (status, opened) == (403, True)
+    warnings = [line for line in output.splitlines() if "warning" in line]
+    assert warnings == [
+        "hanafuda: warning: serving on 0.0.0.0: anyone who can reach this machine can play,"
+        " and the traffic is not encrypted (put a TLS proxy in front)"
+    ]
+
+
+def test_a_full_server_says_so_on_its_page_and_closes_a_new_session_with_the_reason(
+    tmp_path: Path,
+) -> None:
+    import aiohttp
+
+    from hanafuda_tui.ui.serve import FULL
+
+    async def sessions(server: Served) -> tuple[int | None, str, int]:
+        ws_url = server.url.replace("http://", "ws://") + "/ws?width=80&height=24"
+        async with aiohttp.ClientSession() as http, http.ws_connect(ws_url) as first:
+            await first.receive()  # the game has started drawing
+            async with http.ws_connect(ws_url) as second:
+                closing = await second.receive()
+            async with http.get(server.url) as response:
+                status = response.status
+        return second.close_code, str(closing.extra), status
+
+    with serving(tmp_path, "--max-sessions", "1") as server:
+        code, reason, status = asyncio.run(sessions(server))
+    assert (code, reason, status) == (1013, FULL, 503)
+
+
+def test_a_game_that_does_not_quit_when_its_page_leaves_is_ended() -> None:
+    """``end_game`` asks the game to quit; a process still running after the grace is
+    terminated (and nothing is done to one that quit)."""
+    from hanafuda_tui.ui.serve import end_game
+
+    class Process:
+        def __init__(self, quits: bool) -> None:
+            self.quits = quits
+            self.returncode: int | None = None
+            self.ended = asyncio.Event()
+            self.signals: list[str] = []
+
+        def terminate(self) -> None:
+            self.signals.append("terminate")
+            self.returncode = -15
+            self.ended.set()
+
+        def kill(self) -> None:
+            self.signals.append("kill")
+
+    class Game:
+        def __init__(self, process: Process) -> None:
+            self._process = process
+
+        async def stop(self) -> None:
+            if self._process.quits:
+                self._process.returncode = 0
+                return
+            await self._process.ended.wait()
+
+    async def end(quits: bool) -> list[str]:
+        process = Process(quits)
+        await asyncio.wait_for(end_game(Game(process), grace=0.01), WAIT)  # type: ignore[arg-type]
+        return process.signals
+
+    assert asyncio.run(end(quits=False)) == ["terminate"]
+    assert asyncio.run(end(quits=True)) == []
