@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # the network's modules (websockets) load only for host and j
     from .net.host import Host, Table
 
 DEFAULT_PORT = 8765
+PREDICTABLE = "deals are predictable: dealt from --seed (for tests only)"
 TOLD_WAIT = 10.0
 """Seconds the host waits at the year's end for every client to be told before it exits."""
 
@@ -65,7 +66,10 @@ def add_commands(sub: Any, options: Callable[[str, list[str]], Any]) -> dict[str
         " default: human, then remote seats",
     )
     host.add_argument("--names", help="comma-separated names, one per seat")
-    host.add_argument("--seed", help="the same seed deals the same cards and bot moves")
+    host.add_argument(
+        "--seed",
+        help="the same seed deals the same cards and bot moves: predictable, for tests only",
+    )
     host.add_argument("--record", help="where the record is kept (default: the data directory)")
     host.add_argument("--resume", metavar="FILE", help="continue the table whose record this is")
     host.add_argument("--spectators", action="store_true", help="also make a spectator code")
@@ -219,7 +223,7 @@ def make_table(args: argparse.Namespace, options: Any) -> Table:
         if args.ruleset or args.option or args.seats or args.seed:
             raise NetUsageError("--resume continues a table as it was: no ruleset, option or seats")
         try:
-            game = replay(record, rng=random.Random())
+            game = replay(record, rng=random.SystemRandom())
         except RecordError as err:
             raise NetUsageError(f"{args.resume}: {err}") from None
         if game.is_over:
@@ -232,7 +236,7 @@ def make_table(args: argparse.Namespace, options: Any) -> Table:
                 f"hanafuda: {codes_path(path)} cannot be read: every seat gets a new code",
                 file=sys.stderr,
             )
-        table = Table(game, list(record.seats), str(random.SystemRandom().random()), path, codes)
+        table = Table(game, list(record.seats), None, path, codes)
         table.history = host_history()
         table.spectator_code = spectator if args.spectators or spectator else None
         if args.spectators and not table.spectator_code:
@@ -244,10 +248,12 @@ def make_table(args: argparse.Namespace, options: Any) -> Table:
     seats = seat_list(args, ruleset_class(ruleset).seated(opts))
     if args.json and any(s.player == HUMAN for s in seats):
         raise NetUsageError("--json is for a host with no human seat")
-    seed = args.seed or str(random.SystemRandom().randrange(10**9))
-    game = new_game(ruleset, random.Random(seed), opts)
+    # Every deck and the first 胴's draw from a secure source: no seed that the cards a player
+    # sees could pin down. --seed deals predictably, for tests and games played again.
+    rng = random.Random(args.seed) if args.seed else random.SystemRandom()
+    game = new_game(ruleset, rng, opts)
     path = Path(args.record) if args.record else default_record_path()
-    table = Table(game, seats, seed, path)
+    table = Table(game, seats, args.seed or None, path)
     table.history = host_history()
     table.spectator_code = new_code() if args.spectators else None
     try:
@@ -317,12 +323,15 @@ async def host_headless(
     codes = {str(seat): code for seat, code in table.codes.items()}
     if as_json:
         line: dict[str, Any] = {"port": port, "codes": codes, "record": str(table.record_path)}
+        line["predictable"] = table.predictable
         if table.spectator_code:
             line["spectator"] = table.spectator_code
         print(json.dumps(line), flush=True)
     else:
         scheme = "wss" if tls else "ws"
         print(f"table at {scheme}://{listen[0]}:{port}  (record: {table.record_path})")
+        if table.predictable:
+            print(f"  {PREDICTABLE}")
         for seat, code in table.codes.items():
             print(f"  seat {seat + 1} ({table.seats[seat].name}): hanafuda join HOST:{port} {code}")
         if table.spectator_code:

@@ -11,6 +11,7 @@ import json
 import os
 import random
 import re
+import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -221,14 +222,22 @@ def _lone_surrogate(data: Any, where: str) -> str | None:
     return None
 
 
-def write_atomically(path: Path, text: str) -> None:
+SECRET_FILE = 0o600
+"""The mode of a file only its owner may read (a table's record holds the deal's whole deck)."""
+
+
+def write_atomically(path: Path, text: str, mode: int = 0o666) -> None:
     """Write ``text`` through a temporary file and ``os.replace``: the file is whole or not there.
-    OSError if it cannot be written (ValueError for text that is not Unicode: nothing written)."""
+    The temporary file has a name nobody can foresee, is created only if no file has it, and has
+    ``mode`` (less the umask) before anything is written to it. OSError if it cannot be written
+    (ValueError for text that is not Unicode: nothing written)."""
     data = text.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(8)}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    fd = os.open(tmp, flags, mode)
     try:
-        with open(tmp, "wb") as f:
+        with open(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())

@@ -110,8 +110,19 @@ def sheet_csv(game: Game, names: Sequence[str]) -> str:
     row per deal, per settlement and the totals; a seat that sat a deal out is left empty."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["month", "dealer", "winner", "what", *names])
+    writer.writerow(["month", "dealer", "winner", "what", *map(as_text, names)])
     for r in sheet_rows(game, names):
         amounts = ["" if a is None else str(a) for a in r.amounts]
-        writer.writerow([r.month, r.dealer, r.winner, r.what, *amounts])
+        texts = (r.month, r.dealer, r.winner, r.what)
+        writer.writerow([*map(as_text, texts), *amounts])
     return out.getvalue()
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet takes a cell beginning with as a formula."""
+
+
+def as_text(cell: str) -> str:
+    """A text cell (a name) a spreadsheet shows as text: one that would begin a formula gets a
+    leading ``'``. The amounts are numbers and stay so."""
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell

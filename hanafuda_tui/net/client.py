@@ -34,8 +34,9 @@ from .remote import RemoteGame
 
 
 class JoinError(Exception):
-    """The table could not be joined (one line: why); ``refused``: the host said no (a wrong
-    code), as opposed to a host that could not be reached."""
+    """The table could not be joined (one line: why); ``refused``: no use trying again (the host
+    said no, as to a wrong code, or its certificate is not trusted), as opposed to a host that
+    could not be reached."""
 
     def __init__(self, reason: str, refused: bool = False) -> None:
         super().__init__(reason)
@@ -82,6 +83,9 @@ class Connection:
         url = address(where, tls is not None)
         try:
             socket = await connect(url, ssl=tls, max_size=MAX_MESSAGE_BYTES, open_timeout=10)
+        except ssl.SSLError as err:  # a host not trusted stays so: no use trying again
+            why = getattr(err, "verify_message", None) or err.reason or err
+            raise JoinError(f"cannot reach {url}: TLS failed: {why}", refused=True) from None
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
             raise JoinError(f"cannot reach {url}: {err}") from None
         try:

@@ -7,7 +7,7 @@ import json
 import secrets
 from pathlib import Path
 
-from ..core.records import write_atomically
+from ..core.records import SECRET_FILE, write_atomically
 
 ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 """Letters and digits that cannot be mistaken for one another (no 0/o, 1/l/i)."""
@@ -25,8 +25,7 @@ def codes_path(record_path: Path) -> Path:
 
 def save_codes(path: Path, codes: dict[int, str], spectator: str | None) -> None:
     text = json.dumps({"seats": {str(s): c for s, c in codes.items()}, "spectator": spectator})
-    write_atomically(path, text)
-    path.chmod(0o600)
+    write_atomically(path, text, SECRET_FILE)
 
 
 def load_codes(path: Path) -> tuple[dict[int, str], str | None] | None:

@@ -14,6 +14,7 @@ import asyncio
 import hmac
 import logging
 import random
+import secrets
 import ssl
 import sys
 import time
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import cast
 
 from pydantic import ValidationError
+from pydantic_core import PydanticCustomError
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
@@ -33,6 +35,7 @@ from ..core.events import seen_by
 from ..core.game import Game, Phase
 from ..core.records import (
     PEOPLE,
+    SECRET_FILE,
     GameRecord,
     RecordError,
     SeatRecord,
@@ -119,15 +122,30 @@ class Link:
         await self.socket.close()
 
 
+def bot_rng(seed: str | None, label: str) -> random.Random:
+    """A bot's random source: from ``seed`` and ``label`` at a table dealt from a seed (tests,
+    games played again), else from a secret seed of its own that nothing public pins down."""
+    if seed is None:
+        return random.Random(secrets.randbits(256))
+    return random.Random(f"{seed}/{label}")
+
+
+def actions_in(game: Game) -> int:
+    """How many actions the game has applied (a resumed table's ``seq`` goes on from there)."""
+    return sum(len(deal.actions) for deal in game.deals)
+
+
 class Table:
     """One hosted game: its seats (``human`` at the host's keyboard, ``remote``, or a bot spec),
-    their codes, the connections at it, and its record on disk."""
+    their codes, the connections at it, and its record on disk. ``seed``: the game was dealt from
+    this seed, so its deals are predictable (the bots' moves come from it too); None, as a
+    hosted game is dealt, for a game dealt from ``random.SystemRandom``."""
 
     def __init__(
         self,
         game: Game,
         seats: list[SeatRecord],
-        seed: str,
+        seed: str | None,
         record_path: Path | None = None,
         codes: dict[int, str] | None = None,
         spectator_code: str | None = None,
@@ -141,8 +159,11 @@ class Table:
         self.codes = codes if codes is not None else self.new_codes(seats)
         """The code of each seat played by a person (at the host's keyboard or remote)."""
         self.spectator_code = spectator_code
+        self.seed = seed
+        self.predictable = seed is not None
+        """Whether the deals can be foreseen by whoever knows the seed (every screen says so)."""
         self.bots: dict[int, Bot] = {
-            i: make_bot(s.player, random.Random(f"{seed}/bot/{i}"))
+            i: make_bot(s.player, bot_rng(seed, f"bot/{i}"))
             for i, s in enumerate(seats)
             if s.player not in PEOPLE
         }
@@ -155,7 +176,8 @@ class Table:
         not yet joined)."""
         self.dropped: set[int] = set()
         """Seats whose player was here and left (their connection dropped)."""
-        self.seq = 0
+        self.seq = actions_in(game)
+        """The number of actions applied at the table (a resumed table's, since it began)."""
         self.wake = asyncio.Event()
         self.executor = executor
         self.report = report or (lambda line: print(line, file=sys.stderr))
@@ -245,7 +267,7 @@ class Table:
         if self.record_path is None:
             return
         try:
-            write_atomically(self.record_path, self.record().to_json())
+            write_atomically(self.record_path, self.record().to_json(), SECRET_FILE)
             self.save_error = ""
         except (OSError, ValueError) as err:
             error = f"{self.record_path}: {getattr(err, 'strerror', None) or err}"
@@ -273,9 +295,12 @@ class Table:
             if self.seq == seq and action in game.legal_actions():
                 self.apply(action)
 
-    def act(self, seat: int, message: Act) -> str:
-        """Apply a person's action; why not, if it is not applied."""
-        game = self.game
+    def act(self, link: Link, message: Act) -> str:
+        """Apply the action of a person's connection; why not, if it is not applied (a
+        connection replaced by a newer one with the seat's code acts no more)."""
+        game, seat = self.game, link.seat
+        if self.links.get(seat) is not link:
+            return "this seat was joined from elsewhere"
         if game.is_over:
             return "the year is over"
         round_ = self.open_round()
@@ -299,7 +324,7 @@ class Table:
     def give_to_bot(self, seat: int, spec: str = "normal") -> None:
         """An away player's seat is played by a bot until the player is back."""
         if seat in self.codes and seat not in self.links:
-            self.stand_ins[seat] = make_bot(spec, random.Random(f"stand-in/{seat}/{self.seq}"))
+            self.stand_ins[seat] = make_bot(spec, bot_rng(self.seed, f"stand-in/{seat}/{self.seq}"))
             self.presence()
             self.wake.set()
 
@@ -376,13 +401,16 @@ class Table:
         for link in self.all_links():
             link.send_text(text)
 
-    def presence(self) -> None:
+    def presence(self, rejoined: int | None = None) -> None:
+        """Tell everyone who is away (and ``rejoined``: the seat just joined again from another
+        connection)."""
         now = time.monotonic()
         away = [
             Away(seat=s, seconds=round(now - since, 1), by_bot=self.stand_in_name(s))
             for s, since in sorted(self.away.items())
         ]
-        self.send_all(Presence(away=away, names=[s.name for s in self.seats]))
+        names = [s.name for s in self.seats]
+        self.send_all(Presence(away=away, names=names, rejoined=rejoined))
 
     def stand_in_name(self, seat: int) -> str:
         bot = self.stand_ins.get(seat)
@@ -394,11 +422,14 @@ class Table:
             ruleset=self.game.ruleset,
             options=self.game.options.model_dump(),
             seats=[Seat(name=s.name, player=s.player) for s in self.seats],
+            predictable=self.predictable,
         )
 
     def arrive(self, link: Link, name: str) -> None:
-        """A person sits down (or back) at their seat, or a spectator comes to watch."""
-        seat = link.seat
+        """A person sits down (or back) at their seat, or a spectator comes to watch; a seat
+        joined again from another connection is taken from the older one at once, and the others
+        are told."""
+        seat, rejoined = link.seat, None
         if seat == SPECTATOR:
             self.watchers.add(link)
         else:
@@ -406,6 +437,7 @@ class Table:
             if old is not None:
                 old.send(Closed(reason="this seat was joined from elsewhere"))
                 old.queue.put_nowait(None)
+                rejoined = seat
             self.links[seat] = link
             self.away.pop(seat, None)
             self.dropped.discard(seat)
@@ -417,7 +449,7 @@ class Table:
         self.tell(link)
         if self.game.is_over:
             link.send(Over(record=self.record()))
-        self.presence()
+        self.presence(rejoined)
         self.wake.set()
 
     def leave(self, link: Link) -> None:
@@ -539,7 +571,7 @@ class Host:
         """One connection: its join, then its actions, until it ends."""
         try:
             raw = await asyncio.wait_for(socket.recv(), self.join_timeout)
-            join = CLIENT.validate_json(raw)
+            join = CLIENT.validate_json(text_frame(raw))
         except (TimeoutError, ConnectionClosed):
             return
         except ValidationError:
@@ -580,13 +612,13 @@ class Host:
                     link.send(Refused(seq=-1, reason="too many messages: this one was dropped"))
                     continue
                 try:
-                    message = CLIENT.validate_json(raw)
+                    message = CLIENT.validate_json(text_frame(raw))
                 except ValidationError as err:
                     reason = f"not a message of this protocol: {err.errors()[0]['msg']}"
                     link.send(Closed(reason=reason))
                     break
                 if isinstance(message, Act) and seat != SPECTATOR:
-                    why = table.act(seat, message)
+                    why = table.act(link, message)
                     if why:
                         link.send(Refused(seq=message.seq, reason=why))
                 elif isinstance(message, Act):
@@ -643,6 +675,14 @@ def counted_connection(host: Host) -> type[ServerConnection]:
                 host.connections.give(self.address)
 
     return Counted
+
+
+def text_frame(raw: str | bytes) -> str:
+    """A frame's text; a binary frame is no message of this protocol (ValidationError)."""
+    if isinstance(raw, bytes):
+        binary = PydanticCustomError("binary_frame", "a binary frame (messages are JSON text)")
+        raise ValidationError.from_exception_data("frame", [{"type": binary, "input": raw}])
+    return raw
 
 
 async def refuse(socket: ServerConnection, reason: str) -> None:

@@ -19,7 +19,7 @@ import typing
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model, field_validator
 
 from ..core import events as ev
 from ..core.game import Phase, PlayerView
@@ -38,6 +38,14 @@ class Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     v: Literal[1] = VERSION
+
+    @field_validator("v", mode="before")
+    @classmethod
+    def _version_number(cls, v: Any) -> Any:
+        """The version is the number 1 (``true`` equals 1, but is no version)."""
+        if type(v) is not int:
+            raise ValueError("should be 1")
+        return v
 
 
 # -- the core's types as JSON ------------------------------------------------------------------------
@@ -169,8 +177,15 @@ def view_of(model: View) -> PlayerView:
 # -- the client's ---------------------------------------------------------------------------------
 
 
+STRICT = ConfigDict(extra="forbid", frozen=True, strict=True)
+"""A client's message holds each value as its own JSON type: ``"5"``, ``5.0`` or ``true`` is no
+action."""
+
+
 class Join(Message):
     """Sit at the seat ``code`` grants (or watch, with a spectator code); again after a drop."""
+
+    model_config = STRICT
 
     type: Literal["join"] = "join"
     code: str = Field(max_length=MAX_CODE)
@@ -181,6 +196,8 @@ class Join(Message):
 class Act(Message):
     """A decision of the client's seat: an action of the core (``core/actions.py``), answering
     the update numbered ``seq``."""
+
+    model_config = STRICT
 
     type: Literal["act"] = "act"
     action: int
@@ -208,6 +225,10 @@ class Welcome(Message):
     ruleset: str
     options: dict[str, Any]
     seats: list[Seat]
+    predictable: bool = False
+    """The table's deals come from a seed given to the host (``--seed``): whoever knows it can
+    foresee every card. A table for anything but a test or a game played again deals from a
+    secure random source and says false."""
 
 
 class Told(BaseModel):
@@ -264,6 +285,9 @@ class Presence(Message):
     away: list[Away]
     names: list[str] = []
     """Each seat's name now (a player may join under a name of their own)."""
+    rejoined: int | None = None
+    """The seat whose code was just used to join again from another connection: the older
+    connection was closed and acts no more."""
 
 
 class Over(Message):

@@ -32,6 +32,8 @@ class RemoteGame:
         self.options = cls.Options.model_validate(welcome.options)
         self.seats: list[Seat] = list(welcome.seats)
         self.players = len(welcome.seats)
+        self.predictable = welcome.predictable
+        """The host deals from a seed: whoever knows it foresees every card."""
         self._results: TypeAdapter[Any] = TypeAdapter(cls.Result)
         self.seq = -1
         """The number of the last update (an action answers it)."""
@@ -52,6 +54,7 @@ class RemoteGame:
             ruleset=self.ruleset,
             options=self.options.model_dump(),
             seats=list(self.seats),
+            predictable=self.predictable,
         )
 
     def fresh(self) -> RemoteGame:

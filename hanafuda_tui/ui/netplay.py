@@ -189,6 +189,10 @@ class NetApp(HanafudaApp):
         async for message in connection.messages():
             if isinstance(message, Presence):
                 session.present(message)
+                rejoined = message.rejoined
+                if rejoined is not None and rejoined != session.game.seat:
+                    who = plain(session.names[rejoined]) if rejoined < len(session.names) else "?"
+                    self.notify(t("net.rejoined_elsewhere", who=who), markup=False)
             elif isinstance(message, Closed):
                 session.closed = message.reason
                 self.notify(t("net.closed", reason=message.reason), severity="error", markup=False)
@@ -329,6 +333,8 @@ class HostApp(NetApp):
             lines.append(t("net.codes_spectator", command=command(table.spectator_code)))
         if not lines:
             lines.append(t("net.codes_none"))
+        if table.predictable:
+            lines.append(t("net.predictable"))
         if self.listen[0] in ("0.0.0.0", "::", ""):
             lines.append(t("net.codes_where", where=self.listen[0]))
         return lines

@@ -52,13 +52,15 @@ async def hosted(
     bots: tuple[int, ...] = (1, 2),
     players: int = 3,
     port: int = 0,
+    predictable: bool = True,
 ) -> AsyncIterator[Hosted]:
     """A table of ``players`` remote seats; the seats ``bots`` are played by headless random bot
-    clients (tasks of this loop), the others are left for the test to join."""
+    clients (tasks of this loop), the others are left for the test to join. The deals come from
+    ``seed``; ``predictable`` False: the table says they do not (as a host dealing securely)."""
     game = new_game(ruleset, random.Random(seed), options or {})
     seats = [SeatRecord(name=f"P{i + 1}", player="remote") for i in range(players)]
     host = Host()
-    table = host.add(Table(game, seats, seed))
+    table = host.add(Table(game, seats, seed if predictable else None))
     hosted = Hosted(host, table, await host.start("127.0.0.1", port))
     hosted.player = asyncio.create_task(table.play())
     hosted.bots = [

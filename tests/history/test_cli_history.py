@@ -89,6 +89,18 @@ def test_sheet_rows_and_csv_agree(capsys) -> None:
     assert rows[-1].amounts == tuple(replay(record).scores)
 
 
+def test_names_in_the_csv_cannot_start_a_formula_and_amounts_stay_numbers() -> None:
+    _, game = finished("koikoi3", 5, {"months": 3})
+    names = ['=HYPERLINK("http://x","y")', "-5", "@sum"]
+    rows = list(csv.reader(io.StringIO(sheet_csv(game, names))))
+    assert rows[0][4:] == ["'" + n for n in names]
+    dealers = {r[1] for r in rows[1:] if r[1]}
+    assert dealers and all(d.startswith("'") for d in dealers)
+    totals = [int(a) for a in rows[-1][4:]]  # an amount is a number, a minus sign and all
+    assert totals == list(game.scores) and any(a < 0 for a in totals)
+    assert sheet_csv(game, ["Ann", "Bo", "Cy"]).splitlines()[0].endswith(",Ann,Bo,Cy")
+
+
 def test_bad_history_input_is_one_line(tmp_path: Path, capsys) -> None:
     HistoryStore(data_dir()).add(finished("koikoi2", 1, {"months": 3})[0])
     assert "not a game id" in refused(capsys, "history", "export", "abc", str(tmp_path / "x"))

@@ -34,6 +34,7 @@ async def a_year_at_the_hosts_keyboard(tmp_path: Path) -> None:
         await until(pilot, lambda: line in screen_text(app), "the codes")
         assert isinstance(app.screen, CodesScreen)
         assert table.codes[0] not in screen_text(app)  # the host's own seat joins by itself
+        assert "deals from --seed" in screen_text(app)  # a seeded table's deals are foreseeable
         await press(pilot, "enter")
         where = f"127.0.0.1:{app.port}"
         far = asyncio.create_task(play_bot(where, table.codes[1], "random", name="Faraway"))

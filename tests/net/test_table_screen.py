@@ -18,6 +18,7 @@ from helpers.ui import press, screen_text
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import load_record, replay
+from hanafuda_tui.net.client import Connection
 from hanafuda_tui.net.protocol import Update
 from hanafuda_tui.ui.netplay import Connecting
 from hanafuda_tui.ui.screens.modals import Decision
@@ -265,3 +266,41 @@ async def a_teyaku_question_with_nothing_to_declare_is_still_asked(tmp_path: Pat
 
 def test_a_teyaku_question_with_nothing_to_declare_is_still_asked(tmp_path: Path) -> None:
     asyncio.run(a_teyaku_question_with_nothing_to_declare_is_still_asked(tmp_path))
+
+
+async def a_table_dealt_from_a_seed_says_so(tmp_path: Path, predictable: bool) -> str:
+    async with hosted(options={"months": 3}, predictable=predictable) as table:
+        app = table.app(0, tmp_path, language="en")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await answer_teyaku_question(pilot)
+            await until(
+                pilot,
+                lambda: (
+                    app.table() is not None and app.screen is app.table() and waits_for_key(app)
+                ),
+                "our turn",
+            )
+            return screen_text(app)
+
+
+def test_a_table_dealt_from_a_seed_says_its_deals_are_predictable(tmp_path: Path) -> None:
+    assert "predictable deals" in asyncio.run(a_table_dealt_from_a_seed_says_so(tmp_path, True))
+    assert "predictable" not in asyncio.run(a_table_dealt_from_a_seed_says_so(tmp_path, False))
+
+
+async def a_seat_joined_again_elsewhere_is_said(tmp_path: Path) -> None:
+    async with hosted(options={"months": 3}, bots=(1,)) as table:
+        app = table.app(0, tmp_path, language="en")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: app.table() is not None, "the table")
+            notices = kept_notices(app)
+            first = await Connection.open(table.where, table.table.codes[2])
+            again = await Connection.open(table.where, table.table.codes[2])
+            said = "P3 joined again from another connection"
+            await until(pilot, lambda: said in notices, "the notice")
+            await first.close()
+            await again.close()
+
+
+def test_a_seat_joined_again_from_elsewhere_is_said_to_the_others(tmp_path: Path) -> None:
+    asyncio.run(a_seat_joined_again_elsewhere_is_said(tmp_path))

@@ -95,7 +95,7 @@ def answered_at(
     seq = table.seq
     for seat, moment in sorted(moments.items(), key=lambda item: item[1]):
         clock.now = 1_000_000.0 + moment
-        assert table.act(seat, Act(action=act.PASS, seq=seq)) == ""
+        assert table.act(links[seat], Act(action=act.PASS, seq=seq)) == ""
     assert table.game.phase != Phase.TEYAKU
     return {
         seat: [m for m in arriving[seat] if m["type"] == "update"] + received(link)

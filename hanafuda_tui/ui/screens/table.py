@@ -382,9 +382,9 @@ class TableScreen(Screen[None]):
         return " · ".join(parts)
 
     def hosted_parts(self, session: HostedSession) -> list[str]:
-        """A hosted table's state first: the connection lost, who is away and for how long (and
-        the bot the host gave the seat to)."""
-        parts = []
+        """A hosted table's state first: deals the host makes from a seed, the connection lost,
+        who is away and for how long (and the bot the host gave the seat to)."""
+        parts = [t("net.predictable_short")] if session.game.predictable else []
         if session.closed:
             parts.append(t("net.closed_short"))
         elif session.lost:
