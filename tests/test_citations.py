@@ -9,7 +9,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules"
 SCANNED = [ROOT / "hanafuda_tui", ROOT / "tests", ROOT / "docs", ROOT / "README.md"]
-CITING = [ROOT / "hanafuda_tui", ROOT / "tests", ROOT / "README.md"]
+CITING = [ROOT / "hanafuda_tui", ROOT / "tests", ROOT / "docs", ROOT / "README.md"]
 
 # Built from parts so that this file does not match itself.
 OUTSIDE = re.compile(

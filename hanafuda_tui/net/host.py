@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import logging
 import random
 import secrets
 import ssl
@@ -23,7 +22,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from pydantic import ValidationError
 from pydantic_core import PydanticCustomError
@@ -486,6 +485,10 @@ class Host:
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
         self.server: Server | None = None
         self.reminders: asyncio.Task[None] | None = None
+        self.loop_errors: Callable[[asyncio.AbstractEventLoop, dict[str, Any]], object] | None = (
+            None
+        )
+        """The loop's exception handler before the host listened (restored when it closes)."""
         self.limits = limits or Limits()
         self.max_connections = self.limits.max_connections
         """The connections held at once: the limits' or fewer, below the open-file limit."""
@@ -518,8 +521,9 @@ class Host:
         files = raise_open_files()
         if files is not None:
             self.max_connections = max(1, min(self.limits.max_connections, files - RESERVED_FILES))
-        for name in LIBRARY_LOGGERS:
-            logging.getLogger(name).addFilter(self.library_logs)
+        loop = asyncio.get_running_loop()
+        self.loop_errors = loop.get_exception_handler()
+        loop.set_exception_handler(self.library_logs.loop_error)
         self.server = await serve(
             self.handle,
             host,
@@ -532,6 +536,7 @@ class Host:
             open_timeout=OPEN_TIMEOUT,
             create_connection=counted_connection(self),
             backlog=BACKLOG,
+            logger=self.library_logs.logger("websockets.server"),
         )
         self.reminders = asyncio.create_task(self.remind())
         return int(self.server.sockets[0].getsockname()[1]) if self.server.sockets else port
@@ -550,8 +555,8 @@ class Host:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
-        for name in LIBRARY_LOGGERS:
-            logging.getLogger(name).removeFilter(self.library_logs)
+        if self.server is not None:
+            asyncio.get_running_loop().set_exception_handler(self.loop_errors)
 
     def admit(self, address: str) -> bool:
         """Whether a connection just accepted from ``address`` is held (and counted): not if
@@ -634,8 +639,6 @@ class Host:
                 writer.cancel()
 
 
-LIBRARY_LOGGERS = ("asyncio", "websockets.server")
-"""The loggers whose warnings and errors a host reports as rate-limited lines."""
 BACKLOG = 1024
 """Connections the system queues for the host to accept: a burst of them (most dropped at once)
 leaves room for the next player's."""

@@ -8,11 +8,12 @@ dropped as it is accepted, before its handshake), so one player cannot slow or s
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 MAX_CONNECTIONS = 1000
 """Connections a host holds at once (fewer if its open-file limit is lower)."""
@@ -167,19 +168,31 @@ class RateLimitedLog:
         self.report(f"{line} (and {more} more like it since)" if more else line)
 
 
-class OneLineLogs(logging.Filter):
-    """Warnings and errors of a library's logger (asyncio's, websockets') as one rate-limited
-    line each, their traceback left out, rather than printed as they come."""
+class OneLineLogs(logging.Handler):
+    """Warnings and errors of a library (websockets' server, asyncio's loop) as one rate-limited
+    line each, their traceback left out, rather than printed as they come. Each host has its
+    own: nothing is installed on a logger or a loop that another host shares."""
 
     def __init__(self, log: RateLimitedLog) -> None:
-        super().__init__()
+        super().__init__(logging.WARNING)
         self.log = log
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.levelno < logging.WARNING:
-            return True
+    def emit(self, record: logging.LogRecord) -> None:
         message = record.getMessage().splitlines()[0] if record.getMessage() else record.name
         error = record.exc_info[1] if record.exc_info else None
+        self.said(record.name, message, error)
+
+    def said(self, name: str, message: str, error: object) -> None:
         line = f"{message}: {error}" if error is not None else message
-        self.log.note(f"{record.name}: {message}", f"{record.name}: {line}")
-        return False
+        self.log.note(f"{name}: {message}", f"{name}: {line}")
+
+    def logger(self, name: str) -> logging.Logger:
+        """A logger of the host's own for a library (known to no other code): warnings and
+        errors only, each a line of this log."""
+        logger = logging.Logger(name, logging.WARNING)
+        logger.addHandler(self)
+        return logger
+
+    def loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The event loop's exception handler: asyncio's errors (accept() out of files...)."""
+        self.said("asyncio", str(context.get("message") or "error"), context.get("exception"))
