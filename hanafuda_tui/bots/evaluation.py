@@ -286,7 +286,7 @@ class BotRules(NamedTuple):
     """``make(options, *month)``: the evaluator for the game's options and month facts."""
     measured: Mapping[int, Mapping[str, float]]
     """Each level's share of games won against the level below, by how many sit at the table
-    (README's bot table)."""
+    (docs/bots.md, the bot table)."""
     month_state: Callable[[PublicFacts], tuple[Any, ...]] | None = None
     """The month's public facts the values depend on, as ``make``'s further arguments (八八's
     場); None where no value depends on the month."""

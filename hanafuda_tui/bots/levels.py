@@ -12,7 +12,7 @@ from .policy import easy_action, normal_action, seen_of_view
 class EasyBot:
     """Greedy: the capture with the most card points, and stop (勝負, あがり) as soon as it can;
     出る (花合わせ, four to six seated) when its hand holds at least 40 card points, a 七カス or 六カス
-    counting for no more (entering on it alone loses: README, 花合わせ's 出る・下る)."""
+    counting for no more (entering on it alone loses: docs/bots.md, 花合わせ's 出る・下る)."""
 
     name = "easy"
 
@@ -27,7 +27,7 @@ class NormalBot:
     """Heuristics over every yaku of the ruleset: its own progress, what the others are one
     card from, and the ruleset's rule for こいこい / 下げ; 出る (花合わせ, four to six seated) when
     its hand's card points plus the yaku potential of the hand with the field cards its months
-    meet reach 220, a 七カス or 六カス counting for no more (entering on it alone loses: README,
+    meet reach 220, a 七カス or 六カス counting for no more (entering on it alone loses: docs/bots.md,
     花合わせ's 出る・下る)."""
 
     name = "normal"

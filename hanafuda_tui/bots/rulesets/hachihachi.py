@@ -19,7 +19,7 @@ from ..evaluation import Evaluator, Spec
 
 MEASURED: dict[int, dict[str, float]] = {3: {"easy": 89.0, "normal": 39.6, "strong": 37.8}}
 """Each level's share of games won against the level below, by how many sit at the table
-(README's bot table: duplicate deals, every seat order; par is one in the number seated)."""
+(docs/bots.md, the bot table: duplicate deals, every seat order; par is one in the number seated)."""
 
 MARGIN = 3
 """An 出来役's 点 move the holder's result this many times against the others' mean."""

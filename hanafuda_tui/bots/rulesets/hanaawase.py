@@ -14,7 +14,7 @@ MEASURED: dict[int, dict[str, float]] = {
     6: {"easy": 63.6, "normal": 16.9, "strong": 19.2},
 }
 """Each level's share of games won against the level below, by how many sit at the table
-(README's bot table: duplicate deals, every seat order; par is one in the number seated)."""
+(docs/bots.md, the bot table: duplicate deals, every seat order; par is one in the number seated)."""
 
 MARGIN = 3
 """A 出来役's points move the holder's result this many times against the others' mean."""

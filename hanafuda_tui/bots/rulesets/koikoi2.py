@@ -25,7 +25,7 @@ from ..evaluation import Evaluator, Spec, StopRule, VoidingEvaluator
 
 MEASURED: dict[int, dict[str, float]] = {2: {"easy": 92.0, "normal": 58.4, "strong": 71.0}}
 """Each level's share of games won against the level below, by how many sit at the table
-(README's bot table: duplicate deals, every seat order; par is one in the number seated)."""
+(docs/bots.md, the bot table: duplicate deals, every seat order; par is one in the number seated)."""
 
 SPREAD = 4.8
 """``Evaluator.spread`` in points (normal bots, 300 games)."""

@@ -14,7 +14,7 @@ from ..evaluation import Evaluator, Spec
 
 MEASURED: dict[int, dict[str, float]] = {3: {"easy": 97.2, "normal": 38.9, "strong": 46.7}}
 """Each level's share of games won against the level below, by how many sit at the table
-(README's bot table: duplicate deals, every seat order; par is one in the number seated)."""
+(docs/bots.md, the bot table: duplicate deals, every seat order; par is one in the number seated)."""
 
 SPECS = tuple(Spec(d.name, d.cards, d.need, d.value, d.per, d.group) for d in YAKU)
 """The core's yaku (``Koikoi3.yaku_defs``) at their values in 文. The bot leaves 雨流れ of the
