@@ -335,7 +335,7 @@ def _review(record: GameRecord, seat: int, iterations: int, as_json: bool) -> in
             {"seat": seat, "iterations": iterations, "decisions": rows, "mistakes": mistaken}
         )
         return 0
-    name = printable(record.seats[seat - 1].name)
+    name = printable(_names(record)[seat - 1])
     print(
         f"{record.ruleset}: {name} (seat {seat}), {len(judged)} decisions, strong:iterations={iterations}"
     )
@@ -412,7 +412,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _view(record, Path(args.file).name)
     if args.review is not None:
         return _review(record, args.review, args.iterations, args.json)
-    names = [printable(s.name) for s in record.seats]
+    names = [printable(n) for n in _names(record)]
     if args.sheet:
         from .ui.rulesets import screen_of  # the screens, textual with them, only for a sheet
 
@@ -568,9 +568,17 @@ def _history_store() -> Any:
     return store
 
 
-def _seat_text(seat: Any) -> str:
+def _names(record: GameRecord) -> list[str]:
+    """The seats' names, a default one in English."""
+    from .ui.names import seat_names
+
+    return seat_names(record.seats, "en")
+
+
+def _seat_text(seat: Any, names: list[str]) -> str:
     who = "" if seat.player == "human" else f" ({seat.player})"
-    return f"{printable(seat.name)}{printable(who)} {seat.score:+d}{'*' if seat.won else ''}"
+    name = names[seat.seat]
+    return f"{printable(name)}{printable(who)} {seat.score:+d}{'*' if seat.won else ''}"
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -602,14 +610,25 @@ def cmd_history(args: argparse.Namespace) -> int:
     if not games:
         print(f"no games in the history ({store.path})")
         return 0
+    from .core.records import SeatRecord
+    from .ui.names import seat_names, who_words
+
     for g in games:
-        seats = "  ".join(_seat_text(s) for s in g.seats)
+        names = seat_names([SeatRecord(name=s.name, player=s.player) for s in g.seats], "en")
+        seats = "  ".join(_seat_text(s, names) for s in g.seats)
         when = g.finished_at.replace("T", " ")[:16]
-        print(f"{g.id:>6}  {when}  {g.ruleset:<10} {g.months:>2} months  {seats}")
+        origin = ""
+        if g.played_on_from:
+            origin = f"  (played on from {g.origin if g.origin else 'a year not kept here'})"
+        print(f"{g.id:>6}  {when}  {g.ruleset:<10} {g.months:>2} months  {seats}{origin}")
     print()
     print("standings (* the year's top score; average, best and worst final score)")
     for s in standings:
-        who = printable(s.who) if s.side == "player" else f"bot {printable(s.who)}"
+        who = (
+            f"bot {printable(s.who)}"
+            if s.side == "bot"
+            else printable(who_words(s.side, s.who, "en"))
+        )
         print(
             f"  {s.ruleset:<10} {_cells_left(who, 20)} games {s.games:>5}  wins {s.wins:>5}"
             f"  average {s.average:+8.2f}  best {s.best:+5d}  worst {s.worst:+5d}"
@@ -631,7 +650,7 @@ def _history_export(store: Any, args: argparse.Namespace) -> int:
     record = store.record(game_id)
     if args.csv or args.sheet:
         game = replay(record)
-        names = [printable(s.name) for s in record.seats]
+        names = [printable(n) for n in _names(record)]
         if args.csv:
             text = sheet_csv(game, names)
         else:

@@ -34,6 +34,8 @@ from .core.records import (
 )
 from .core.rulesets import RULESETS, ruleset_class
 from .history import HistoryStore
+from .net.addresses import EVERY_INTERFACE, LOOPBACK, reachable_addresses
+from .ui.names import seat_names
 
 if TYPE_CHECKING:  # the network's modules (websockets) load only for host and join
     from .net.host import Host, Table
@@ -169,11 +171,7 @@ def seat_list(args: argparse.Namespace, seated: int) -> list[SeatRecord]:
     names = [clean_name(n) for n in args.names.split(",")] if args.names else []
     if names and len(names) != seated:
         raise NetUsageError(f"--names: {seated} names, got {len(names)}")
-    default = [spec if spec not in (HUMAN, REMOTE) else f"{k + 1}" for k, spec in enumerate(specs)]
-    return [
-        SeatRecord(name=(names[k] if names and names[k] else default[k]), player=spec)
-        for k, spec in enumerate(specs)
-    ]
+    return [SeatRecord(name=names[k] if names else "", player=spec) for k, spec in enumerate(specs)]
 
 
 def host_history() -> HistoryStore | None:
@@ -328,15 +326,8 @@ async def host_headless(
             line["spectator"] = table.spectator_code
         print(json.dumps(line), flush=True)
     else:
-        scheme = "wss" if tls else "ws"
-        print(f"table at {scheme}://{listen[0]}:{port}  (record: {table.record_path})")
-        if table.predictable:
-            print(f"  {PREDICTABLE}")
-        for seat, code in table.codes.items():
-            print(f"  seat {seat + 1} ({table.seats[seat].name}): hanafuda join HOST:{port} {code}")
-        if table.spectator_code:
-            print(f"  spectators: hanafuda join HOST:{port} {table.spectator_code}")
-        sys.stdout.flush()
+        told = listening_lines(listen[0], port, tls is not None, table, reachable_addresses)
+        print("\n".join(told), flush=True)
     watcher = asyncio.create_task(stand_ins(table, stand_in_after)) if stand_in_after else None
     try:
         await table.play()
@@ -348,6 +339,36 @@ async def host_headless(
             watcher.cancel()
         await host.close()
     return 0
+
+
+def listening_lines(
+    bound: str,
+    port: int,
+    secure: bool,
+    table: Table,
+    addresses: Callable[[], list[str]],
+) -> list[str]:
+    """Where the table listens and each seat's join command: on every interface (``--public``),
+    this machine's addresses others can use, and that 127.0.0.1 is for this machine only."""
+    scheme = "wss" if secure else "ws"
+    lines = [f"table at {scheme}://{bound}:{port}  (record: {table.record_path})"]
+    where = bound
+    if bound in EVERY_INTERFACE:
+        found = addresses()
+        if found:
+            lines.append(f"  others join at: {', '.join(f'{a}:{port}' for a in found)}")
+            where = found[0]
+        else:
+            lines.append("  others join at this machine's address on their network (none found)")
+        lines.append(f"  {LOOPBACK}:{port} is for this machine only")
+    if table.predictable:
+        lines.append(f"  {PREDICTABLE}")
+    names = seat_names(table.seats, "en")
+    for seat, code in table.codes.items():
+        lines.append(f"  seat {seat + 1} ({names[seat]}): hanafuda join {where}:{port} {code}")
+    if table.spectator_code:
+        lines.append(f"  spectators: hanafuda join {where}:{port} {table.spectator_code}")
+    return lines
 
 
 async def stand_ins(table: Table, after: float) -> None:

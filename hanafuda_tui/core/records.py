@@ -7,6 +7,7 @@ A record holds the ruleset, its options, the seats, the first 胴, and for every
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -69,9 +70,23 @@ class SeatRecord(BaseModel):
     model_config = STRICT
 
     name: str
+    """As the player typed it; empty: the seat's default name (``default_name``), shown in the
+    reader's language."""
     player: str = "human"
     """``human`` (at the keyboard of the machine holding the game), ``remote`` (a player at a
     hosted table from another machine), or a bot spec such as ``random``."""
+
+
+def default_name(seats: Sequence[SeatRecord], seat: int) -> tuple[str, int]:
+    """Which default name seat ``seat`` goes by: ``("you", 0)`` for the one person of a game
+    played against bots at this keyboard, ``("player", n)`` for a person where several play
+    (hot-seat, a hosted table), ``("bot", n)`` for a bot; ``n`` is the seat's number from 1."""
+    if seats[seat].player not in PEOPLE:
+        return "bot", seat + 1
+    people = [s.player for s in seats if s.player in PEOPLE]
+    if people == [HUMAN]:
+        return "you", 0
+    return "player", seat + 1
 
 
 class DealRecord(BaseModel):
@@ -100,6 +115,9 @@ class GameRecord(BaseModel):
     """Every deal dealt so far: a game is dealt its first deal as it starts."""
     advice: bool = False
     """Whether a player was shown advice in this game (written only when true)."""
+    played_on_from: str = ""
+    """The ``digest`` of the record this game was played on from (a review's position), if it
+    was (written only then)."""
 
     @field_validator("version", mode="before")
     @classmethod
@@ -108,7 +126,9 @@ class GameRecord(BaseModel):
 
     def to_json(self) -> str:
         """Indented JSON with one line per deal."""
-        data = self.model_dump(exclude={"advice"} if not self.advice else None)
+        unset = {"advice"} if not self.advice else set()
+        unset |= {"played_on_from"} if not self.played_on_from else set()
+        data = self.model_dump(exclude=unset or None)
         deals = data.pop("deals")
         head = json.dumps(data, ensure_ascii=False, indent=2)[:-2]
         body = ",\n".join("    " + json.dumps(d, ensure_ascii=False) for d in deals)
@@ -178,10 +198,19 @@ def new_game(
     return game
 
 
-def record_of(game: Game, seats: Sequence[SeatRecord], advice: bool = False) -> GameRecord:
-    """The record of a game so far; ``advice``: a player was shown advice in it."""
+def digest(record: GameRecord) -> str:
+    """The record's fingerprint: the SHA-256 of its JSON text, in hex."""
+    return hashlib.sha256(record.to_json().encode("utf-8")).hexdigest()
+
+
+def record_of(
+    game: Game, seats: Sequence[SeatRecord], advice: bool = False, played_on_from: str = ""
+) -> GameRecord:
+    """The record of a game so far; ``advice``: a player was shown advice in it;
+    ``played_on_from``: the digest of the record it was played on from."""
     return GameRecord(
         advice=advice,
+        played_on_from=played_on_from,
         ruleset=game.ruleset,
         options=game.options.model_dump(),
         seats=list(seats),

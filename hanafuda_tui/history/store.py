@@ -29,14 +29,22 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..core.game import Game
-from ..core.records import PEOPLE, GameRecord, RecordError, load_record, replay
+from ..core.records import (
+    HUMAN,
+    PEOPLE,
+    REMOTE,
+    GameRecord,
+    RecordError,
+    SeatRecord,
+    default_name,
+    load_record,
+    replay,
+)
 from .facts import FACTS_VERSION, Fact, facts_of
 
 DB_NAME = "history.sqlite3"
 BUSY_MS = 30_000
 """How long a write waits for another writer (ms) before it gives up."""
-_PEOPLE = ", ".join(f"'{p}'" for p in PEOPLE)
-"""The players that are people (at the keyboard or remote), in SQL."""
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -92,23 +100,57 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             amount INTEGER NOT NULL,
             PRIMARY KEY (ruleset, who_kind, who, kind, name, outcome)
         )""",
+    ),
+    (
+        "ALTER TABLE seats ADD COLUMN side TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE seats ADD COLUMN who TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE games ADD COLUMN played_on_from TEXT NOT NULL DEFAULT ''",
+        "{IDENTITIES}",
+        "CREATE INDEX seats_by_who ON seats (side, who)",
+        "DELETE FROM fact_totals",
         "INSERT INTO fact_totals {TOTALS}",
     ),
 )
 """Schema version ``n`` is reached by running ``MIGRATIONS[n - 1]`` (version 1: games and seats;
 2: the facts of each game, and which games' facts are counted by which ``FACTS_VERSION``;
-3: the facts added up per ruleset and player name or bot level, kept up as games are stored, so a
-player's statistics read a few rows however many games are kept)."""
+3: the facts added up per ruleset and player, kept up as games are stored, so a player's
+statistics read a few rows however many games are kept; 4: who sat each seat (``identity``), the
+default names of earlier versions in either language read as the player they stand for, and the
+totals added up again by it; the digest of the record a year was played on from)."""
 SCHEMA_VERSION = len(MIGRATIONS)
 
-_KIND = f"CASE WHEN s.player IN ({_PEOPLE}) THEN 'player' ELSE 'bot' END"
-_WHO = f"CASE WHEN s.player IN ({_PEOPLE}) THEN s.name ELSE s.player END"
 TOTALS = (
-    f"SELECT g.ruleset, {_KIND}, {_WHO}, f.kind, f.name, f.outcome, SUM(f.count), SUM(f.amount)"
+    "SELECT g.ruleset, s.side, s.who, f.kind, f.name, f.outcome, SUM(f.count), SUM(f.amount)"
     " FROM facts f JOIN seats s ON s.game_id = f.game_id AND s.seat = f.seat"
     " JOIN games g ON g.id = f.game_id GROUP BY 1, 2, 3, 4, 5, 6"
 )
-"""Every stored fact added up per ruleset, player (name or bot level), kind, name and outcome."""
+"""Every stored fact added up per ruleset, player (``identity``), kind, name and outcome."""
+
+YOU_NAMES = ("あなた", "You")
+"""The default name of the one person at the keyboard, as earlier versions wrote it."""
+SEAT_NAMES = ("プレイヤー{n}", "Player {n}", "席{n}", "Seat {n}")
+"""Other people's default names (``n`` the seat's number), as earlier versions wrote them."""
+
+
+def identity(seats: Sequence[SeatRecord], seat: int) -> tuple[str, str]:
+    """Who sat ``seat``, whatever language named them: ``("bot", level)``, ``("you", "")`` (the
+    one person playing bots at this keyboard under the default name), ``("seat", n)`` (a person
+    at seat ``n`` under the default name, where several play) or ``("player", name)`` (a person
+    by the name they gave). A name earlier versions wrote as a default counts as that default."""
+    record = seats[seat]
+    if record.player not in PEOPLE:
+        return "bot", record.player
+    n = str(seat + 1)
+    if record.name in YOU_NAMES and record.player == HUMAN:
+        return "you", ""
+    if record.name in [w.format(n=n) for w in SEAT_NAMES] or (
+        record.name == n and record.player == REMOTE  # a hosted seat's default until now
+    ):
+        return "seat", n
+    if record.name:
+        return "player", record.name
+    kind, _ = default_name(seats, seat)
+    return ("you", "") if kind == "you" else ("seat", n)
 
 
 class HistoryError(Exception):
@@ -118,8 +160,13 @@ class HistoryError(Exception):
 class SeatSummary(BaseModel):
     seat: int
     name: str
+    """As typed; empty: the seat's default name."""
     player: str
-    """``human`` or a bot spec."""
+    """``human``, ``remote`` or a bot spec."""
+    side: str
+    """Who sat it (``identity``): ``you``, ``seat``, ``player`` or ``bot``..."""
+    who: str
+    """...and which one: the seat's number, the name or the bot level."""
     score: int
     won: bool
 
@@ -138,6 +185,10 @@ class GameSummary(BaseModel):
     """The deals played (each 流れ too)."""
     advice: bool
     seats: list[SeatSummary]
+    played_on_from: str = ""
+    """The digest of the record this year was played on from (a review's position), if any..."""
+    origin: int | None = None
+    """...and that year's id here, if it is kept here."""
 
     @property
     def names(self) -> list[str]:
@@ -145,15 +196,16 @@ class GameSummary(BaseModel):
 
 
 class Standing(BaseModel):
-    """One player (by name) or bot level (by spec) in one ruleset."""
+    """One player (``identity``) in one ruleset."""
 
     ruleset: str
     side: str
-    """``player`` (a human seat, by its name) or ``bot`` (by its level)."""
+    """``you``, ``seat`` (a person by seat number), ``player`` (by name) or ``bot`` (by level)."""
     who: str
     games: int
+    """Years played, each once however many seats it sat."""
     wins: int
-    """Years it ended with the top score (shared or not)."""
+    """Years it ended with the top score (shared or not), each once."""
     average: float
     best: int
     worst: int
@@ -172,7 +224,9 @@ class Prepared:
     winners: list[int]
     advice: bool
     record: str
+    played_on_from: str
     seats: list[tuple[str, str]]
+    identities: list[tuple[str, str]]
     facts: list[Fact]
 
 
@@ -202,7 +256,9 @@ def prepare(record: GameRecord, game: Game | None = None) -> Prepared:
         winners=winners_of(scores),
         advice=record.advice,
         record=text,
+        played_on_from=record.played_on_from,
         seats=[(s.name, s.player) for s in record.seats],
+        identities=[identity(record.seats, i) for i in range(len(record.seats))],
         facts=facts_of(game),
     )
 
@@ -284,7 +340,10 @@ class HistoryStore:
                     conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
                 for n in range(version, SCHEMA_VERSION):
                     for statement in MIGRATIONS[n]:
-                        conn.execute(statement.replace("{TOTALS}", TOTALS))
+                        if statement == "{IDENTITIES}":
+                            _set_identities(conn)
+                        else:
+                            conn.execute(statement.replace("{TOTALS}", TOTALS))
                 conn.execute("DELETE FROM schema_version")
                 conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
                 conn.execute("COMMIT")
@@ -345,7 +404,8 @@ class HistoryStore:
                 return int(row[0])
             cur = conn.execute(
                 "INSERT INTO games (digest, finished_at, source, ruleset, options, seated, months,"
-                " scores, winners, advice, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " scores, winners, advice, record, played_on_from)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     p.digest,
                     _now(),
@@ -358,13 +418,14 @@ class HistoryStore:
                     json.dumps(p.winners),
                     int(p.advice),
                     p.record,
+                    p.played_on_from,
                 ),
             )
             game_id = int(cur.lastrowid or 0)
             conn.executemany(
-                "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (game_id, s, name, player, p.scores[s], int(s in p.winners))
+                    (game_id, s, name, player, p.scores[s], int(s in p.winners), *p.identities[s])
                     for s, (name, player) in enumerate(p.seats)
                 ],
             )
@@ -439,7 +500,8 @@ class HistoryStore:
         where, params = _where(ruleset, player)
         order = "DESC" if newest_first else "ASC"
         games = self.query(
-            "SELECT g.id, g.finished_at, g.source, g.ruleset, g.options, g.months, g.advice"
+            "SELECT g.id, g.finished_at, g.source, g.ruleset, g.options, g.months, g.advice,"
+            " g.played_on_from, (SELECT o.id FROM games o WHERE o.digest = g.played_on_from)"
             f" FROM games g {where} ORDER BY g.id {order}"
             + ("" if limit is None else f" LIMIT {int(limit)}"),
             params,
@@ -451,13 +513,21 @@ class HistoryStore:
         for chunk in range(0, len(ids), 500):
             part = ids[chunk : chunk + 500]
             marks = ",".join("?" * len(part))
-            for game_id, seat, name, who, score, won in self.query(
-                f"SELECT game_id, seat, name, player, score, won FROM seats"
+            for game_id, seat, name, player, score, won, side, who in self.query(
+                f"SELECT game_id, seat, name, player, score, won, side, who FROM seats"
                 f" WHERE game_id IN ({marks}) ORDER BY game_id, seat",
                 part,
             ):
                 seats.setdefault(game_id, []).append(
-                    SeatSummary(seat=seat, name=name, player=who, score=score, won=bool(won))
+                    SeatSummary(
+                        seat=seat,
+                        name=name,
+                        player=player,
+                        side=side,
+                        who=who,
+                        score=score,
+                        won=bool(won),
+                    )
                 )
         return [
             GameSummary(
@@ -469,6 +539,8 @@ class HistoryStore:
                 months=g[5],
                 advice=bool(g[6]),
                 seats=seats.get(g[0], []),
+                played_on_from=g[7],
+                origin=g[8],
             )
             for g in games
         ]
@@ -498,13 +570,16 @@ class HistoryStore:
         ]
 
     def standings(self, ruleset: str | None = None, player: str | None = None) -> list[Standing]:
-        """Each player name and bot level by ruleset: games, wins, average, best and worst year."""
+        """Each player (``identity``) by ruleset: games and wins (a year once, however many of its
+        seats they sat), and the average, best and worst final score of their seats."""
         where, params = _where(ruleset, player, seat_only=True)
         rows = self.query(
-            f"SELECT g.ruleset, {_KIND} AS side, {_WHO} AS who, COUNT(*), SUM(s.won),"
+            "SELECT g.ruleset, s.side, s.who, COUNT(DISTINCT g.id) AS years,"
+            " COUNT(DISTINCT CASE WHEN s.won THEN g.id END),"
             " AVG(s.score), MAX(s.score), MIN(s.score)"
             f" FROM seats s JOIN games g ON g.id = s.game_id {where}"
-            " GROUP BY g.ruleset, side, who ORDER BY g.ruleset, side DESC, COUNT(*) DESC, who",
+            " GROUP BY g.ruleset, s.side, s.who"
+            " ORDER BY g.ruleset, s.side DESC, years DESC, s.who",
             params,
         )
         return [
@@ -523,30 +598,41 @@ class HistoryStore:
 
 
 def who_matches(side: str, who: str) -> tuple[str, list[Any]]:
-    """The SQL condition on a seat ``s`` for one player name or bot level."""
-    if side == "player":
-        return f"s.player IN ({_PEOPLE}) AND s.name = ?", [who]
-    return "s.player = ?", [who]
+    """The SQL condition on a seat ``s`` for one player (``identity``)."""
+    return "s.side = ? AND s.who = ?", [side, who]
+
+
+def asked_identities(player: str) -> list[tuple[str, str]]:
+    """Who ``player`` (as a command line or search gives it) may mean: a name, a bot level, and a
+    default name in either language (you, or the person at seat n)."""
+    out = [("player", player), ("bot", player)]
+    if player in YOU_NAMES:
+        out.append(("you", ""))
+    for words in SEAT_NAMES:
+        head, _, tail = words.partition("{n}")
+        number = player.removeprefix(head).removesuffix(tail)
+        if player.startswith(head) and player.endswith(tail) and number.isdigit():
+            out.append(("seat", str(int(number))))
+    return out
 
 
 def _where(
     ruleset: str | None, player: str | None, seat_only: bool = False
 ) -> tuple[str, list[Any]]:
-    """The WHERE clause for a ruleset and a player (name of a human seat, or a bot level)."""
-    parts, params = [], []
+    """The WHERE clause for a ruleset and a player (``asked_identities``)."""
+    parts: list[str] = []
+    params: list[Any] = []
     if ruleset:
         parts.append("g.ruleset = ?")
         params.append(ruleset)
     if player:
-        who = (
-            f"(s.player IN ({_PEOPLE}) AND s.name = ?)"
-            f" OR (s.player NOT IN ({_PEOPLE}) AND s.player = ?)"
-        )
+        asked = asked_identities(player)
+        who = " OR ".join(["(s.side = ? AND s.who = ?)"] * len(asked))
         if seat_only:
             parts.append(f"({who})")
         else:
             parts.append(f"EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND ({who}))")
-        params += [player, player]
+        params += [x for pair in asked for x in pair]
     return ("WHERE " + " AND ".join(parts)) if parts else "", params
 
 
@@ -562,9 +648,7 @@ def _add_totals(conn: sqlite3.Connection, p: Prepared) -> None:
     """Add a stored game's facts to ``fact_totals``."""
     rows: dict[tuple[str, ...], list[int]] = {}
     for f in p.facts:
-        name, player = p.seats[f.seat]
-        who = ("player", name) if player in PEOPLE else ("bot", player)
-        key = (p.ruleset, *who, f.kind, f.name, f.outcome)
+        key = (p.ruleset, *p.identities[f.seat], f.kind, f.name, f.outcome)
         total = rows.setdefault(key, [0, 0])
         total[0] += f.times
         total[1] += f.amount
@@ -573,6 +657,20 @@ def _add_totals(conn: sqlite3.Connection, p: Prepared) -> None:
         " count = count + excluded.count, amount = amount + excluded.amount",
         [(*key, n, amount) for key, (n, amount) in rows.items()],
     )
+
+
+def _set_identities(conn: sqlite3.Connection) -> None:
+    """Fill the seats' ``side`` and ``who`` (``identity``) of the games stored before them."""
+    games: dict[int, list[tuple[int, SeatRecord]]] = {}
+    for game_id, seat, name, player in conn.execute(
+        "SELECT game_id, seat, name, player FROM seats ORDER BY game_id, seat"
+    ):
+        games.setdefault(game_id, []).append((seat, SeatRecord(name=name, player=player)))
+    rows = []
+    for game_id, seated in games.items():
+        records = [r for _, r in seated]
+        rows += [(*identity(records, i), game_id, seat) for i, (seat, _) in enumerate(seated)]
+    conn.executemany("UPDATE seats SET side = ?, who = ? WHERE game_id = ? AND seat = ?", rows)
 
 
 class _SetAside(Exception):

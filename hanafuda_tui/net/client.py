@@ -78,8 +78,10 @@ class Connection:
         name: str = "",
         tls: ssl.SSLContext | None = None,
         trace: Callable[[str], None] | None = None,
+        bot: str | None = None,
     ) -> Connection:
-        """Join the table at ``where`` with ``code``: JoinError with the reason if refused."""
+        """Join the table at ``where`` with ``code`` (``bot``: the level playing the seat):
+        JoinError with the reason if refused."""
         url = address(where, tls is not None)
         try:
             socket = await connect(url, ssl=tls, max_size=MAX_MESSAGE_BYTES, open_timeout=10)
@@ -89,7 +91,9 @@ class Connection:
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
             raise JoinError(f"cannot reach {url}: {err}") from None
         try:
-            await socket.send(Join(code=code, name=name).model_dump_json())
+            await socket.send(
+                Join(code=code, name=name, bot=bot).model_dump_json(exclude_none=True)
+            )
             raw = await socket.recv()
         except ConnectionClosed:
             raise JoinError(f"{url} closed the connection") from None
@@ -159,7 +163,7 @@ async def play_bot(
     waits = iter(retries)
     while True:
         try:
-            connection = await Connection.open(where, code, name, tls, write)
+            connection = await Connection.open(where, code, name, tls, write, spec)
         except JoinError as err:
             wait = next(waits, None)
             if err.refused or wait is None:

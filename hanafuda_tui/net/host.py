@@ -29,11 +29,12 @@ from pydantic_core import PydanticCustomError
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from ..bots import Bot, make_bot
+from ..bots import Bot, BotSpecError, make_bot, parse_spec
 from ..core.events import seen_by
 from ..core.game import Game, Phase
 from ..core.records import (
     PEOPLE,
+    REMOTE,
     SECRET_FILE,
     GameRecord,
     RecordError,
@@ -88,6 +89,17 @@ def clean_name(name: str) -> str:
     """A name as the table shows it: control and format characters dropped, spaces trimmed."""
     kept = "".join(c for c in name if unicodedata.category(c)[0] != "C")
     return " ".join(kept.split())[:40]
+
+
+def bot_level(spec: str | None) -> str | None:
+    """The level a bot client says it plays (``Join.bot``), if it is one of this host's bots."""
+    if not spec:
+        return None
+    try:
+        parse_spec(spec)
+    except BotSpecError:
+        return None
+    return spec.strip()
 
 
 @dataclass(eq=False)
@@ -168,6 +180,8 @@ class Table:
         }
         self.stand_ins: dict[int, Bot] = {}
         """Bots the host gave the seats of players who are away."""
+        self.bot_clients: dict[int, str] = {}
+        """The level of each remote seat a bot client plays (``Join.bot``)."""
         self.links: dict[int, Link] = {}
         self.watchers: set[Link] = set()
         self.away: dict[int, float] = {s: time.monotonic() for s in self.codes}
@@ -252,13 +266,23 @@ class Table:
     def record(self) -> GameRecord:
         return record_of(self.game, self.seats)
 
+    def kept_record(self) -> GameRecord:
+        """The record the history keeps: a remote seat a bot client played last by its level."""
+        seats = [
+            s.model_copy(update={"player": self.bot_clients[i]})
+            if s.player == REMOTE and i in self.bot_clients
+            else s
+            for i, s in enumerate(self.seats)
+        ]
+        return record_of(self.game, seats)
+
     def keep(self) -> None:
         """Keep the finished year in the host's history, once; a failure is reported."""
         if self.kept or self.history is None:
             return
         self.kept = True
         try:
-            self.history.add(self.record(), "network", self.game)
+            self.history.add(self.kept_record(), "network", self.game)
         except (HistoryError, RecordError) as err:
             self.report(f"cannot keep the year in the history: {err}")
 
@@ -424,14 +448,18 @@ class Table:
             predictable=self.predictable,
         )
 
-    def arrive(self, link: Link, name: str) -> None:
-        """A person sits down (or back) at their seat, or a spectator comes to watch; a seat
-        joined again from another connection is taken from the older one at once, and the others
-        are told."""
+    def arrive(self, link: Link, name: str, bot: str | None = None) -> None:
+        """A person (or a bot client playing ``bot``) sits down (or back) at their seat, or a
+        spectator comes to watch; a seat joined again from another connection is taken from the
+        older one at once, and the others are told."""
         seat, rejoined = link.seat, None
         if seat == SPECTATOR:
             self.watchers.add(link)
         else:
+            if bot is None:
+                self.bot_clients.pop(seat, None)
+            else:
+                self.bot_clients[seat] = bot
             old = self.links.get(seat)
             if old is not None:
                 old.send(Closed(reason="this seat was joined from elsewhere"))
@@ -605,7 +633,7 @@ class Host:
             return
         link = Link(socket, seat, budget=self.limits.budget())
         writer = asyncio.create_task(link.write())
-        table.arrive(link, clean_name(join.name))
+        table.arrive(link, clean_name(join.name), bot_level(join.bot))
         try:
             async for raw in socket:
                 budget = link.budget.take()

@@ -191,6 +191,8 @@ class Join(Message):
     code: str = Field(max_length=MAX_CODE)
     name: str = Field(default="", max_length=MAX_NAME)
     """The player's name, shown to the others (empty: the seat's own)."""
+    bot: str | None = Field(default=None, max_length=MAX_NAME)
+    """The bot level playing the seat (``join --bot``), for the host's history; None: a person."""
 
 
 class Act(Message):

@@ -21,7 +21,7 @@ from typing import NamedTuple
 from ..core.cards import deck_string, parse_deck
 from ..core.determinize import unseen
 from ..core.game import Game, IllegalAction
-from ..core.records import DealRecord, GameRecord, RecordError, SeatRecord, replay
+from ..core.records import DealRecord, GameRecord, RecordError, SeatRecord, digest, replay
 from .positions import Positions
 
 TRIES = 500
@@ -75,13 +75,16 @@ def play_on(
         if other != seat:
             held |= hand
     in_stock = [i for i in places if not held >> deck[i] & 1]
+    origin = digest(old)
 
     def record_of(new_deck: Sequence[int]) -> GameRecord:
         deals = [
             *old.deals[:deal],
             DealRecord(deck=deck_string(new_deck), actions=old.deals[deal].actions[:done]),
         ]
-        return old.model_copy(update={"deals": deals, "seats": list(seats or old.seats)})
+        return old.model_copy(
+            update={"deals": deals, "seats": list(seats or old.seats), "played_on_from": origin}
+        )
 
     def fits(record: GameRecord) -> bool:
         try:

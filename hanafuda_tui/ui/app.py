@@ -148,12 +148,12 @@ class HanafudaApp(App[int]):
         """Open the requested table as Start would, asking first before a saved game is
         discarded (no: the selector, with Continue)."""
         from .screens.modals import confirm
-        from .screens.selector import default_seats, ruleset_label, seat_name
+        from .screens.selector import default_seats, ruleset_label
 
         cls = ruleset_class(request.ruleset)
         seated = cls.seated(make_options(cls, request.options))
         kinds = list(request.players or [s["player"] for s in default_seats(seated)])
-        seats = [SeatRecord(name=seat_name(kinds, i), player=k) for i, k in enumerate(kinds)]
+        seats = [SeatRecord(name="", player=k) for k in kinds]
 
         def go(yes: int | None = 1) -> None:
             if yes:

@@ -56,6 +56,12 @@ def t(key: str, ruleset: str = "", /, **values: Any) -> str:
     return text.format(u=unit, **values)
 
 
+def text_in(language: str, key: str, /, **values: Any) -> str:
+    """The text of ``key`` in ``language`` whatever the language shown (Japanese as fallback)."""
+    text = _table(language).get(key) or _table("ja").get(key) or key
+    return text.format(**values) if values else text
+
+
 def _person(key: str, values: dict[str, Any]) -> str:
     """``key.you`` when ``who`` is the reader's own word and the language has such a text:
     "You play", not "You plays"."""

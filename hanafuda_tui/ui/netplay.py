@@ -27,12 +27,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ..core.records import HUMAN
+from ..net.addresses import EVERY_INTERFACE, LOOPBACK, reachable_addresses
 from ..net.client import Connection, JoinError
 from ..net.host import Host, Table
 from ..net.protocol import Closed, Over, Presence, Refused, Update
 from .app import HanafudaApp, one_line, run_app
 from .config import Config
 from .i18n import t
+from .names import seat_name
 from .screens.results import Closable
 from .session import HostedSession, Joined
 from .storage import Store
@@ -289,6 +291,9 @@ class HostApp(NetApp):
         )
         self.host, self.hosted_table, self.listen, self.server_tls = host, table, listen, tls
         self.port = listen[1]
+        self.addresses = reachable_addresses
+        """This machine's addresses others can reach (``--public``): looked up when the codes
+        are shown."""
 
     async def on_mount(self, event: events.Mount | None = None) -> None:
         """Listen and let the table play, before the seat joins (``NetApp.on_mount`` runs next)."""
@@ -300,7 +305,7 @@ class HostApp(NetApp):
                 event.prevent_default()
             self.end(2)
             return
-        near = self.listen[0] if self.listen[0] not in ("0.0.0.0", "::", "") else "127.0.0.1"
+        near = self.listen[0] if self.listen[0] not in EVERY_INTERFACE else LOOPBACK
         self.where = f"{near}:{self.port}"
         self.run_worker(self.hosted_table.play(), name="table", exit_on_error=False)
 
@@ -314,7 +319,9 @@ class HostApp(NetApp):
 
     def code_lines(self) -> list[str]:
         table = self.hosted_table
-        where = f"{self.listen[0]}:{self.port}"
+        public = self.listen[0] in EVERY_INTERFACE
+        found = self.addresses() if public else []
+        where = f"{found[0] if found else self.listen[0]}:{self.port}"
 
         def command(code: str) -> str:
             return f"hanafuda join {where} {code}"
@@ -323,7 +330,7 @@ class HostApp(NetApp):
             t(
                 "net.codes_seat",
                 seat=seat + 1,
-                who=plain(table.seats[seat].name),
+                who=plain(seat_name(table.seats, seat)),
                 command=command(code),
             )
             for seat, code in sorted(table.codes.items())
@@ -335,8 +342,13 @@ class HostApp(NetApp):
             lines.append(t("net.codes_none"))
         if table.predictable:
             lines.append(t("net.predictable"))
-        if self.listen[0] in ("0.0.0.0", "::", ""):
-            lines.append(t("net.codes_where", where=self.listen[0]))
+        if public:
+            if found:
+                others = ", ".join(f"{a}:{self.port}" for a in found)
+                lines.append(t("net.codes_addresses", where=others))
+            else:
+                lines.append(t("net.codes_where", where=self.listen[0]))
+            lines.append(t("net.codes_loopback", where=f"{LOOPBACK}:{self.port}"))
         return lines
 
     def action_codes(self) -> None:
@@ -357,7 +369,7 @@ class HostApp(NetApp):
             return
         seat = away[0]
         table.give_to_bot(seat)
-        self.notify(t("net.stand_in", who=plain(table.seats[seat].name)), markup=False)
+        self.notify(t("net.stand_in", who=plain(seat_name(table.seats, seat))), markup=False)
 
     def year_done(self) -> None:
         """The year is over here: the others are told before the server closes."""

@@ -22,6 +22,7 @@ from ..core.records import (
     write_atomically,
 )
 from ..history import HistoryError, HistoryStore
+from .names import seat_names
 from .storage import Store, data_dir
 
 if TYPE_CHECKING:  # the network's modules load when a hosted table opens, not at start
@@ -44,9 +45,11 @@ class Session:
         think: float | None = None,
         advice: bool = False,
         history: HistoryStore | None = None,
+        played_on_from: str = "",
     ) -> None:
         """``think``: seconds a plain ``strong`` seat thinks a decision (its own default if None);
-        ``history``: where the finished year is kept (None: not kept)."""
+        ``history``: where the finished year is kept (None: not kept); ``played_on_from``: the
+        digest of the record this game was played on from (kept in its record)."""
         self.game = game
         self.history = history
         self.kept: int | None = None
@@ -60,6 +63,7 @@ class Session:
         """Why the last save failed (the game goes on; the screen reports it), else empty."""
         self.advice = advice
         """Whether a player was shown advice in this game (kept in its record)."""
+        self.played_on_from = played_on_from
         self.bots: dict[int, Bot] = {
             i: make_bot(timed(s.player, think), random.Random(f"{seed}/bot/{i}"))
             for i, s in enumerate(seats)
@@ -92,11 +96,13 @@ class Session:
         record = store.load()
         game = replay(record, rng=random.Random())
         seed = str(random.SystemRandom().randrange(10**9))
-        return cls(game, record.seats, seed, store, think, record.advice, history)
+        return cls(
+            game, record.seats, seed, store, think, record.advice, history, record.played_on_from
+        )
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.seats]
+        return seat_names(self.seats)
 
     @property
     def humans(self) -> list[int]:
@@ -126,7 +132,9 @@ class Session:
             if self.game.is_over:
                 self.store.clear()
             else:
-                self.store.write(record_of(self.game, self.seats, self.advice).to_json())
+                self.store.write(
+                    record_of(self.game, self.seats, self.advice, self.played_on_from).to_json()
+                )
             self.save_error = ""
         except OSError as err:
             self.save_error = f"{self.store.path}: {err.strerror or err}"
@@ -137,7 +145,7 @@ class Session:
         """Keep the finished year with its record in the history, once."""
         if self.kept is not None or self.history is None:
             return
-        record = record_of(self.game, self.seats, self.advice)
+        record = record_of(self.game, self.seats, self.advice, self.played_on_from)
         try:
             self.kept = self.history.add(record, "table", self.game)
         except (HistoryError, RecordError) as err:
@@ -200,7 +208,7 @@ class HostedSession:
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.game.seats]
+        return seat_names(self.seats)
 
     @property
     def seats(self) -> list[SeatRecord]:

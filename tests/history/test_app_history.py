@@ -202,7 +202,7 @@ def test_the_chart_is_as_wide_as_asked_with_ascii_labels() -> None:
 
 def test_the_statistics_screen_counts_games_whose_facts_are_not_counted(tmp_path: Path) -> None:
     store = fill(tmp_path)
-    [me] = [s for s in store.standings("koikoi3") if s.side == "player"]
+    [me] = [s for s in store.standings("koikoi3") if s.side == "you"]
     before = player_stats(store, me)
     assert before.yaku
     with sqlite3.connect(store.path) as conn:  # as a database from before the facts were kept

@@ -31,7 +31,7 @@ def test_sim_history_keeps_every_game_with_the_totals_sim_reports(capsys) -> Non
     assert [[s["score"] for s in g["seats"]] for g in games] == totals
     assert {g["source"] for g in games} == {"sim"}
     [standing] = listed["standings"]
-    assert (standing["who"], standing["games"]) == ("random", 8)
+    assert (standing["who"], standing["games"]) == ("random", 4)  # each year once, not per seat
 
 
 def test_export_writes_the_record_replay_reads(tmp_path: Path, capsys) -> None:

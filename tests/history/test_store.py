@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from helpers.history import finished
 
-from hanafuda_tui.core.records import load_record, replay
+from hanafuda_tui.core.records import SeatRecord, load_record, replay
 from hanafuda_tui.history import (
     DB_NAME,
     SCHEMA_VERSION,
@@ -63,9 +63,10 @@ def test_games_filter_by_ruleset_and_player(tmp_path: Path) -> None:
     assert len(store.games(player="あなた")) == 3
     assert len(store.games(player="easy")) == 1  # koikoi2 seats a human and a normal bot
     assert store.games(player="nobody") == []
-    standing = {(s.ruleset, s.who): s for s in store.standings()}
-    assert standing["koikoi2", "あなた"].games == 2
-    assert standing["koikoi2", "normal"].side == "bot"
+    assert len(store.games(player="You")) == 3  # the default name in either language
+    standing = {(s.ruleset, s.side, s.who): s for s in store.standings()}
+    assert standing["koikoi2", "you", ""].games == 2
+    assert standing["koikoi2", "bot", "normal"].games == 2
 
 
 WRITER = textwrap.dedent(
@@ -161,7 +162,7 @@ def test_the_schema_moves_on_from_an_older_version(tmp_path: Path) -> None:
     assert store.query("SELECT COUNT(*) FROM facts") == [(0,)]
     assert store.refresh_facts() == 1
     assert store.query("SELECT COUNT(*) FROM facts")[0][0] > 0
-    [me] = [s for s in store.standings() if s.side == "player"]
+    [me] = [s for s in store.standings() if s.side == "you"]
     assert sum(player_stats(store, me).yaku.values()) == len(
         [f for f in facts_of(game) if f.seat == 0 and f.kind == "yaku"]
     )
@@ -177,3 +178,88 @@ def test_a_directory_that_cannot_be_written_keeps_no_history_and_says_why(tmp_pa
     assert store.games() == [] and store.standings() == []
     with pytest.raises(HistoryError):
         store.add(finished("koikoi2", 1, {"months": 3})[0])
+
+
+def old_database(path: Path, version: int, years: list[tuple[str, list[tuple[str, str]]]]) -> None:
+    """A database of schema ``version`` holding ``years`` (ruleset, seats as name and player),
+    each a koikoi2 or koikoi3 year played by bots, as that version wrote them."""
+    from hanafuda_tui.history.store import MIGRATIONS
+
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE schema_version (version INTEGER)")
+        conn.execute("INSERT INTO schema_version VALUES (?)", (version,))
+        for migration in MIGRATIONS[:version]:
+            for statement in migration:
+                conn.execute(statement)
+        for game_id, (ruleset, seats) in enumerate(years, 1):
+            record, game = finished(ruleset, game_id, {"months": 3})
+            conn.execute(
+                "INSERT INTO games VALUES (?, ?, '2020-01-01T00:00:00+00:00', 'table', ?,"
+                " '{}', ?, ?, ?, '[]', 0, ?)",
+                (game_id, str(game_id), ruleset, len(seats), len(game.results),
+                 json.dumps(game.scores), record.to_json()),
+            )  # fmt: skip
+            for s, (name, player) in enumerate(seats):
+                conn.execute(
+                    "INSERT INTO seats VALUES (?, ?, ?, ?, ?, 0)",
+                    (game_id, s, name, player, game.scores[s]),
+                )
+    conn.close()
+
+
+def test_default_names_of_either_language_are_one_player_after_the_schema_moves_on(
+    tmp_path: Path,
+) -> None:
+    """Years stored by earlier versions name the same player "You" or "あなた" (the language
+    shown then), the second hot-seat player "Player 2" or "プレイヤー2", a hosted seat "2": each
+    is one player after the migration, a typed name stays its own."""
+    old_database(
+        tmp_path / DB_NAME,
+        3,
+        [
+            ("koikoi2", [("You", "human"), ("Bot Plum", "normal")]),
+            ("koikoi2", [("あなた", "human"), ("ボット・梅", "normal")]),
+            ("koikoi2", [("Player 1", "human"), ("Player 2", "human")]),
+            ("koikoi2", [("プレイヤー1", "human"), ("プレイヤー2", "human")]),
+            ("koikoi2", [("1", "remote"), ("2", "remote")]),
+            ("koikoi2", [("Alice", "human"), ("Bot Plum", "normal")]),
+        ],
+    )
+    store = HistoryStore(tmp_path)
+    assert store.open() and store.notices == []
+    games = {(s.side, s.who): s.games for s in store.standings()}
+    assert games == {
+        ("you", ""): 2,
+        ("seat", "1"): 3,
+        ("seat", "2"): 3,
+        ("player", "Alice"): 1,
+        ("bot", "normal"): 3,
+    }
+    assert len(store.games(player="あなた")) == len(store.games(player="You")) == 2
+
+
+def test_a_default_name_is_kept_as_the_seat_and_a_typed_one_as_typed(tmp_path: Path) -> None:
+    record, _ = finished("koikoi2", 1, {"months": 3})
+    store = HistoryStore(tmp_path)
+    default = record.model_copy(
+        update={"seats": [s.model_copy(update={"name": ""}) for s in record.seats]}
+    )
+    typed = record.model_copy(
+        update={"seats": [record.seats[0].model_copy(update={"name": "You2"}), record.seats[1]]}
+    )
+    hot_seat = record.model_copy(
+        update={"seats": [SeatRecord(name="", player="human"), SeatRecord(name="", player="human")]}
+    )
+    for r in (default, typed, hot_seat):
+        store.add(r)
+    games = {(s.side, s.who): s.games for s in store.standings()}
+    assert games == {
+        ("you", ""): 1,
+        ("player", "You2"): 1,
+        ("seat", "1"): 1,
+        ("seat", "2"): 1,
+        ("bot", "normal"): 2,
+    }
+    [hot, _, alone] = store.games()
+    assert [(s.side, s.who) for s in alone.seats] == [("you", ""), ("bot", "normal")]
+    assert [s.name for s in hot.seats] == ["", ""]

@@ -79,3 +79,26 @@ async def an_away_seat_given_to_a_bot(tmp_path: Path) -> None:
 
 def test_an_away_seat_given_to_a_bot(tmp_path: Path) -> None:
     asyncio.run(an_away_seat_given_to_a_bot(tmp_path))
+
+
+async def codes_on_every_interface(tmp_path: Path) -> str:
+    game = new_game("koikoi2", random.Random(12), {"months": 3})
+    seats = [SeatRecord(name="", player="human"), SeatRecord(name="", player="remote")]
+    host = Host()
+    table = host.add(Table(game, seats, "12"))
+    app = HostApp(host, table, ("0.0.0.0", 0), store=Store(tmp_path), bot_pause=0.0, language="en")
+    app.addresses = lambda: ["192.168.1.20"]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: "for this machine only" in screen_text(app), "the codes")
+        shown = screen_text(app)
+        app.exit()
+    await host.close()
+    return shown
+
+
+def test_the_codes_of_a_public_table_name_this_machine_s_addresses(tmp_path: Path) -> None:
+    shown = asyncio.run(codes_on_every_interface(tmp_path))
+    assert "Seat 2 Player 2: hanafuda join 192.168.1.20:" in shown
+    assert "Other machines join at 192.168.1.20:" in shown
+    assert "127.0.0.1:" in shown and "is for this machine only" in shown
+    assert "0.0.0.0" not in shown

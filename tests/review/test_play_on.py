@@ -4,6 +4,7 @@ cards that seat could not see dealt afresh, and plays on from there."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from helpers.records import EXAMPLES, bot_record, example
@@ -11,7 +12,14 @@ from helpers.records import EXAMPLES, bot_record, example
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core.cards import parse_deck
 from hanafuda_tui.core.determinize import unseen
-from hanafuda_tui.core.records import GameRecord, SeatRecord, load_record, replay
+from hanafuda_tui.core.records import (
+    GameRecord,
+    SeatRecord,
+    digest,
+    load_record,
+    record_of,
+    replay,
+)
 from hanafuda_tui.review.play_on import Dealt, PlayOnError, play_on, start
 from hanafuda_tui.review.positions import Positions
 
@@ -79,3 +87,29 @@ def test_no_game_plays_on_from_the_year_s_end() -> None:
     positions = Positions(example("koikoi2"))
     with pytest.raises(PlayOnError):
         play_on(positions, len(positions) - 1, 0, random.Random(0))
+
+
+def test_a_year_played_on_is_linked_to_the_year_it_came_from(tmp_path: Path) -> None:
+    """The played-on record names its origin by digest, its save keeps it, and the history lists
+    the finished year with the origin's id (or says the origin is not kept there)."""
+    from hanafuda_tui.history import HistoryStore
+
+    origin = bot_record("koikoi2", 8, {"months": 3})
+    assert "played_on_from" not in origin.to_json()  # a year not played on: written as before
+    store = HistoryStore(tmp_path)
+    origin_id = store.add(origin)
+    made = play_on(Positions(origin), 4, 0, random.Random(1))
+    assert made.record.played_on_from == digest(origin)
+    assert load_record(made.record.to_json()).played_on_from == digest(origin)
+    game = start(made.record, random.Random(2))
+    bots = [make_bot("random", random.Random(i)) for i in range(game.players)]
+    while not game.is_over:
+        game.apply(bots[game.to_act].act(game.view(game.to_act)))
+    played = record_of(game, made.record.seats, played_on_from=made.record.played_on_from)
+    played_id = store.add(played)
+    by_id = {g.id: g for g in store.games()}
+    assert by_id[played_id].origin == origin_id and by_id[origin_id].origin is None
+    elsewhere = HistoryStore(tmp_path / "other")
+    elsewhere.add(played)
+    [alone] = elsewhere.games()
+    assert alone.played_on_from == digest(origin) and alone.origin is None

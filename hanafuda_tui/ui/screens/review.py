@@ -26,6 +26,7 @@ from ...review.positions import Positions
 from ..faces import month_label
 from ..i18n import t
 from ..keys import KeysLine
+from ..names import seat_name
 from ..session import HUMAN, Session
 from ..text import plain
 from .modals import confirm
@@ -51,7 +52,7 @@ class PlayOnScreen(ModalScreen[None]):
         }
 
     def compose(self) -> ComposeResult:
-        name = plain(self.record.seats[self.seat].name)
+        name = plain(seat_name(self.record.seats, self.seat))
         with Vertical(classes="dialog"):
             yield Static(Content.from_markup(f"[b]{t('playon.title')}[/b]"), classes="dialog-title")
             yield Static(Content.from_markup(t("playon.body", who=name)), classes="dialog-body")
@@ -66,7 +67,7 @@ class PlayOnScreen(ModalScreen[None]):
         self.query_one("#start", Button).focus()
 
     def level_label(self, seat: int) -> Content:
-        name = plain(self.record.seats[seat].name)
+        name = plain(seat_name(self.record.seats, seat))
         return Content.from_markup(f"{name}: [b]{plain(self.levels[seat])}[/b]")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -116,7 +117,9 @@ class PlayOnScreen(ModalScreen[None]):
         store = app.store if getattr(app, "saving", False) else None
         think = app.config.settings.think if hasattr(app, "config") else None
         history = getattr(app, "kept_history", None)  # kept there once finished, as any year
-        session = Session(game, seats, seed, store, think, self.record.advice, history)
+        session = Session(
+            game, seats, seed, store, think, self.record.advice, history, made.record.played_on_from
+        )
         session.save()
         self.dismiss(None)
         if made.dealt != Dealt.UNSEEN:

@@ -26,6 +26,7 @@ from ...core.records import OptionError, SeatRecord, make_options
 from ...core.rulesets import RULESETS, ruleset_class, titles
 from ..config import THINK_TIMES, Config
 from ..i18n import has, lang, t
+from ..names import seat_name as shown_name
 from ..rulesets import screen_of
 from ..session import HUMAN
 from .modals import confirm
@@ -97,12 +98,9 @@ def bot_name(spec: str) -> str:
 
 
 def seat_name(kinds: list[str], i: int) -> str:
-    """Seat ``i``'s name unless one is typed: the first human is you, another human a player
-    with the seat's number, a bot the plant of its seat."""
-    if kinds[i] != HUMAN:
-        bots = t("seats.bots").split(",")
-        return bots[i % len(bots)]
-    return t("seat.you") if HUMAN not in kinds[:i] else t("seat.player", n=i + 1)
+    """Seat ``i``'s default name in the language shown (``default_name``): you against bots, a
+    player with the seat's number where several people play, a bot the plant of its seat."""
+    return shown_name([SeatRecord(name="", player=k) for k in kinds], i)
 
 
 def default_names(seats: list[dict[str, str]]) -> list[dict[str, str]]:
@@ -113,6 +111,13 @@ def default_names(seats: list[dict[str, str]]) -> list[dict[str, str]]:
         if not seat["name"].strip() or seat["name"] == seat.get("given"):
             seat["name"] = seat["given"] = seat_name(kinds, i)
     return seats
+
+
+def typed_name(seat: dict[str, str]) -> str:
+    """The seat's name as typed; empty (the default, shown in the reader's language) where none
+    was."""
+    name = seat["name"].strip()
+    return "" if name == seat.get("given", "").strip() else name
 
 
 def description(ruleset: str, months: Any, seated: int = 3) -> str:
@@ -438,12 +443,7 @@ class SelectorScreen(Screen[None]):
         except OptionError as err:
             self.query_one("#selector-error", Static).update(Content(str(err)))
             return
-        seats = [
-            SeatRecord(
-                name=s["name"].strip() or t("seat.default_name", n=i + 1), player=s["player"]
-            )
-            for i, s in enumerate(self.seats)
-        ]
+        seats = [SeatRecord(name=typed_name(s), player=s["player"]) for s in self.seats]
         app: Any = self.app
         saved = app.resumable()
 

@@ -29,8 +29,9 @@ from ...history import (
     player_stats,
     running_totals,
 )
-from ..i18n import t
+from ..i18n import lang, t
 from ..keys import KeysLine
+from ..names import seat_names, who_words
 from ..widgets.chart import COLOURS, MARKS, chart_text
 from .selector import bot_name, ruleset_label, ruleset_names
 
@@ -39,9 +40,10 @@ CHART_HEIGHT = 7
 
 
 def who_label(standing: Standing) -> str:
-    """A player's name, or a bot level as the language names it."""
-    if standing.side == "player":
-        return standing.who
+    """A player's name (a default one in the language shown), or a bot level as the language
+    names it."""
+    if standing.side != "bot":
+        return who_words(standing.side, standing.who, lang())
     level, _, budget = standing.who.partition(":")
     name = bot_name(level) + (f" {budget}" if budget else "")
     return t("stats.bot", level=name)
@@ -282,10 +284,10 @@ class StatisticsScreen(Screen[None]):
         width = max(30, (self.query_one("#stats-detail").size.width or 78) - 2)
         chart.update(chart_text(running_totals(game), width, CHART_HEIGHT))
         names = Text()
-        for s, seat in enumerate(record.seats):
+        for s, name in enumerate(seat_names(record.seats)):
             mark = MARKS[s % len(MARKS)]
             names.append(f"{mark}", style=f"bold {COLOURS[s % len(COLOURS)]}")
-            names.append(f" {seat.name} {_signed(game.scores[s])}   ")
+            names.append(f" {name} {_signed(game.scores[s])}   ")
         legend.update(names)
 
     # -- keys -----------------------------------------------------------------------------------
@@ -317,7 +319,7 @@ class StatisticsScreen(Screen[None]):
         from .results import ScoreSheet
 
         _, record, game = self.year
-        self.app.push_screen(ScoreSheet(game, [s.name for s in record.seats]))
+        self.app.push_screen(ScoreSheet(game, seat_names(record.seats)))
 
     def action_view(self) -> None:
         """The shown year in the replay viewer (every hand open: it is over)."""

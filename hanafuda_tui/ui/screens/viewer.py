@@ -31,6 +31,7 @@ from ...review.judge import ITERATIONS, MISTAKE, Judgement
 from ...review.positions import Positions
 from ..faces import face, month_label
 from ..i18n import has, t
+from ..names import seat_names
 from ..rulesets import screen_of
 from ..text import event_line, plain
 from ..widgets.last_turns import LastTurns, final_turn
@@ -87,7 +88,7 @@ class ViewerScreen(Screen[None]):
         self.record = record
         self.positions = positions or Positions(record)
         self.title_text = title
-        self.names = [s.name for s in record.seats]
+        self.names = seat_names(record.seats)
         self.finished = self.positions.finished
         if seat is None and not self.finished:
             raise ValueError("a game not finished is seen from one seat")
@@ -426,7 +427,7 @@ def open_viewer(
     except RecordError as err:  # a record that does not replay: one line, nothing opens
         app.notify(t("viewer.bad_record", error=str(err)), severity="error", markup=False)
         return
-    names = [s.name for s in record.seats]
+    names = seat_names(record.seats)
     if seat is not None or positions.finished:
         app.push_screen(ViewerScreen(record, title, seat, at, positions))
         return
