@@ -231,3 +231,34 @@ def test_the_focused_row_is_marked_and_reversed_in_every_theme(
     for name, marked, label_styled in seen:
         assert len(marked) == 1 and name in marked[0], (name, marked)
         assert label_styled, name
+
+
+def test_hachihachi_offers_a_shorter_year_as_a_house_rule(tmp_path: Path) -> None:
+    """八八's months: 12 as the seed has it, 3 and 6 marked as a house rule in both languages;
+    the line under the rules says the year's length and the game starts with it."""
+
+    async def run(language: str) -> tuple[list[str], str, int]:
+        app = HanafudaApp(store=Store(tmp_path / language), bot_pause=0, language=language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            screen.query_one("#ruleset", Select).value = "hachihachi"
+            await pilot.pause()
+            await pilot.pause()
+            months = screen.query_one("#opt-months", Select)
+            labels = [str(label) for label, _ in months._options]
+            months.value = 3
+            await pilot.pause()
+            desc = str(screen.query_one("#ruleset-desc", Static).render())
+            screen.query_one("#start", Button).press()
+            await settle(pilot)
+            table = app.table()
+            assert table is not None
+            return labels, desc, table.session.game.options.months
+
+    labels, desc, months = asyncio.run(run("en"))
+    assert labels == ["3 (house rule)", "6 (house rule)", "12"]
+    assert "3 months" in desc and months == 3
+    labels, desc, months = asyncio.run(run("ja"))
+    assert labels == ["3（ハウスルール）", "6（ハウスルール）", "12"]
+    assert "3か月" in desc and months == 3

@@ -16,7 +16,7 @@ from ....core.records import printable
 from ....core.results import DealResult
 from ....core.rulesets.hachihachi.ba import BA_NAMES, KOBA
 from ....core.rulesets.hachihachi.facts import HachihachiFacts
-from ....core.rulesets.hachihachi.game import Hachihachi, MonthResult
+from ....core.rulesets.hachihachi.game import MONTHS, Hachihachi, MonthResult
 from ....core.rulesets.hachihachi.sheet import line_of, sheet
 from ....core.rulesets.hachihachi.yaku import MULTIPLIERS, points
 from ....core.stakes import Stakes
@@ -225,7 +225,11 @@ class HachihachiScreen(RulesetScreen):
         return super().year_scores(game)
 
     def option_label(self, option: str, value: Any) -> str | None:
-        return menu_label(str(value)) if option == "menu" else None
+        if option == "menu":
+            return menu_label(str(value))
+        if option == "months" and value != MONTHS:  # a shorter year is a house rule
+            return t("opt.hachihachi.months.house", n=value)
+        return None
 
 
 SCREEN = HachihachiScreen()
