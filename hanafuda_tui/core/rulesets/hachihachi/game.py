@@ -50,7 +50,7 @@ from .lines import (
     stone_lines,
     void_lines,
 )
-from .payout import offered, shares, stakes_of
+from .payout import offered, shares, stakes_of, teyaku_each
 from .teyaku import COUNT_VALUES, NUKE_TYPES, SHISO, Teyaku, teyaku, teyaku_table
 from .yaku import (
     BASE_POINTS,
@@ -400,7 +400,7 @@ class Hachihachi(Game):
                 continue
             self.shown[s] = t.shown
             self.emit(TeyakuShown, s, t.name, t.value, t.shown)
-            value = sum(points(v, self.ba, self.menu) for _, v in t.parts)
+            value = teyaku_each(t, self.ba, self.menu)
             lines = payment_lines(s, value, value, Cause.TEYAKU, t.name, t.value)
             self.voidable.append(self._pay(s, value, t.name, lines))
             if t.count_type == SHISO:
