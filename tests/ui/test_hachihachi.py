@@ -214,7 +214,7 @@ def test_the_teyaku_prompt_says_its_kan_and_the_ten_paid_at_this_ba(tmp_path: Pa
     text, paid = asyncio.run(run("ja"))
     kan = f"{each / 12:g}貫 = {each}点"
     assert f"手役 {own.name} — 小場で{own.value}貫。この{ba} ({change})" in text
-    assert f"他の二人が各 {kan}、計 +{2 * each}点 (1貫 = 12点)" in text
+    assert f"他の二人が各{kan}、計 +{2 * each}点 (1貫 = 12点)" in text
     assert "すぐに支払われます" in text  # 八八's own explanation, not 三人こいこい's
     assert paid[0] == 2 * each and paid[1] == paid[2] == -each
     text, _ = asyncio.run(run("en"))
