@@ -344,11 +344,16 @@ def _review(record: GameRecord, seat: int, iterations: int, as_json: bool) -> in
     for j in listed:
         print(
             f"  {_cells_left(_month_label(j.month), 9)} step {j.at:>3}"
-            f"  {_cells_left(_action_text(j.played), 12)} {100 * j.played_chance:3.0f}%"
-            f"  best {_cells_left(_action_text(j.best), 12)} {100 * j.best_chance:3.0f}%"
-            f"  -{100 * j.loss:.0f}"
+            f"  {_cells_left(_action_text(j.played), 12)} {_percent(j.played_chance)}"
+            f"  best {_cells_left(_action_text(j.best), 12)} {_percent(j.best_chance)}"
+            f"  -{100 * j.loss:.0f} pt"
         )
     return 0
+
+
+def _percent(chance: float) -> str:
+    """A chance in four cells, within 0–100%."""
+    return f"{100 * min(1.0, max(0.0, chance)):3.0f}%"
 
 
 def _month_label(month: int) -> str:

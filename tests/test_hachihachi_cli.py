@@ -75,3 +75,36 @@ def test_sheet_of_another_ruleset_is_a_one_line_error(tmp_path, capsys):
     assert main(["replay", str(record), "--sheet"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "八八" in err[0]
+
+
+def test_sim_with_a_three_month_year_records_replay_and_sheet(tmp_path, capsys):
+    """The house rule's short year: three months (越年 off), the record keeps ``months`` and
+    replays to the same totals; the sheet ends with 3月 and the year's settlement."""
+    args = ["sim", "--ruleset", "hachihachi", "--games", "2", "--json", "--seed", "4"]
+    args += ["--option", "months=3", "--record-dir", str(tmp_path)]
+    assert main(args) == 0
+    sim = json.loads(capsys.readouterr().out)
+    assert sim["options"] == {"menu": "A", "etsunen": False, "months": 3}
+    record = sorted(tmp_path.iterdir())[0]
+    assert json.loads(record.read_text())["options"]["months"] == 3
+    assert main(["replay", str(record), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["totals"] == sim["totals"][0]
+    assert main(["replay", str(record), "--sheet"]) == 0
+    labels = [line.split()[0] for line in capsys.readouterr().out.splitlines()[2:] if line.strip()]
+    months = [label for label in labels if label.endswith("月")]
+    assert months[-1] in ("1月", "2月", "3月") and "4月" not in months
+    assert "吟味分減算" in labels and "最終得点" in labels
+
+
+def test_a_twelve_month_year_is_recorded_as_before_the_months_option(tmp_path, capsys):
+    """Default options are written without ``months`` (old tables read new records)."""
+    args = ["sim", "--ruleset", "hachihachi", "--games", "1", "--json", "--seed", "4"]
+    assert main([*args, "--record-dir", str(tmp_path)]) == 0
+    assert json.loads(capsys.readouterr().out)["options"] == {"menu": "A", "etsunen": False}
+    record = next(tmp_path.iterdir())
+    assert json.loads(record.read_text())["options"] == {"menu": "A", "etsunen": False}
+    with_months = tmp_path / "with_months.json"
+    data = json.loads(record.read_text())
+    data["options"]["months"] = 12  # written out by hand: read as the same year
+    with_months.write_text(json.dumps(data))
+    assert main(["replay", str(with_months), "--json"]) == 0

@@ -112,8 +112,10 @@ class StrongBot:
         """Every legal action with its estimated value (by ``aim``: the seat's chance to finish
         the year on top, or the change of its score margin by the month's end), best first, a
         twin move right after the move it is the same as. The guess (the learned policy's choice
-        with learned playouts, else the normal policy's) is worth its mean; another action is worth that plus its paired advantage less ``confidence`` standard
-        errors, so an action comes first only when clearly better than the guess."""
+        with learned playouts, else the normal policy's) is worth its mean; another action is
+        worth that plus its paired advantage less ``confidence`` standard errors, so an action
+        comes first only when clearly better than the guess. A chance (``aim=win``) is given
+        within 0 and 1; the order is that of the unbounded values."""
         legal = view.legal
         if len(legal) == 1:
             return [(legal[0], 0.0)]
@@ -198,6 +200,8 @@ class StrongBot:
             base if i == g else base + self._advantage(results[i], results[g]) for i in range(n)
         ]
         order = sorted(range(n), key=lambda i: (values[i], i == g, -i), reverse=True)
+        if self.aim == "win":  # a chance's cautious estimate is still a chance: within 0 and 1
+            values = [min(1.0, max(0.0, v)) for v in values]
         out = []
         for i in order:
             a = candidates[i]

@@ -169,12 +169,12 @@ def record_options(cls: type[Game], values: Mapping[str, Any]) -> BaseModel:
     """The ruleset's options model from a record's options, each value of the type the option
     takes (``"months": 12.0`` or ``"6"`` is no number of months); OptionError otherwise."""
     options = make_options(cls, values)
-    dumped = options.model_dump()
     for key, value in values.items():
-        if type(value) is not type(dumped[key]):
+        held = getattr(options, key)
+        if type(value) is not type(held):
             raise OptionError(
                 f"option {printable(key)}: {json.dumps(value)} is not of the option's type"
-                f" (should be like {json.dumps(dumped[key])})"
+                f" (should be like {json.dumps(held)})"
             )
     return options
 

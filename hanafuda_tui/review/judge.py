@@ -48,7 +48,8 @@ class Judgement(NamedTuple):
 
     @property
     def loss(self) -> float:
-        return max(0.0, self.best_chance - self.played_chance)
+        """The chance the move played gave up against the best (each chance within 0 and 1)."""
+        return max(0.0, min(1.0, self.best_chance) - max(0.0, self.played_chance))
 
 
 class ReviewError(ValueError):

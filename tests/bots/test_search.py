@@ -4,6 +4,7 @@ import random
 
 import pytest
 from helpers.bots import decisions, twin_with_hidden_cards_permuted
+from helpers.records import bot_record
 
 from hanafuda_tui import tournament
 from hanafuda_tui.bots import make_bot
@@ -13,6 +14,8 @@ from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import POINTS
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import new_game
+from hanafuda_tui.review.judge import decisions as review_decisions
+from hanafuda_tui.review.judge import seed_of
 
 RULESETS = ("koikoi3", "koikoi2", "hanaawase", "hachihachi")
 
@@ -167,3 +170,18 @@ def test_a_win_chance_is_one_in_n_when_level_and_a_shared_top_when_the_year_is_o
     assert _win_chance([5, 5, 0], 1, 0.0) == 0.5
     assert _win_chance([5, 5, 5], 2, 0.0) == pytest.approx(1 / 3)
     assert _win_chance([4, 5, 0], 0, 0.0) == 0.0
+
+
+def test_a_ranked_chance_is_within_0_and_1_even_when_cautious() -> None:
+    """The cautious value of a move other than the guess (its mean advantage less standard errors,
+    or from one world never above the guess) is a chance: never below 0 nor above 1, and the
+    order of the moves is that of the values."""
+    record = bot_record("koikoi2", 13, {"months": 3}, bot="random")
+    values = []
+    for d in review_decisions(record, 0):
+        ranked = StrongBot(random.Random(seed_of(record, d.at)), iterations=16).ranked(d.view)
+        got = [v for _, v in ranked]
+        assert got == sorted(got, reverse=True)
+        values += got
+    assert len(values) > 50 and 0.0 in values
+    assert all(0.0 <= v <= 1.0 for v in values)

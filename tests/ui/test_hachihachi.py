@@ -5,6 +5,7 @@ lines and the 記入式. Games are prepared in the core with random bots, saved,
 from __future__ import annotations
 
 import asyncio
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,9 +16,10 @@ from textual.widgets import Static
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Game, Phase
+from hanafuda_tui.core.rulesets.hachihachi.ba import BA_NAMES, KOBA
 from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
-from hanafuda_tui.core.rulesets.hachihachi.payout import Offer, offered
-from hanafuda_tui.core.rulesets.hachihachi.yaku import dekiyaku
+from hanafuda_tui.core.rulesets.hachihachi.payout import Offer, offered, teyaku_each
+from hanafuda_tui.core.rulesets.hachihachi.yaku import MULTIPLIERS, dekiyaku
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
@@ -169,23 +171,55 @@ def test_a_hatto_play_is_warned_with_its_value_and_can_be_taken_back(tmp_path: P
     asyncio.run(run())
 
 
-def test_the_teyaku_prompt_names_the_hand_and_its_kan_only(tmp_path: Path) -> None:
+def test_the_teyaku_prompt_says_its_kan_and_the_ten_paid_at_this_ba(tmp_path: Path) -> None:
+    """At a 大場 or 絶場: the hand's 貫 at 小場, the 場's change, what each other player pays in 貫
+    and 点 and the total (1貫 = 12点), in both languages; declaring, the core pays that total."""
     saved = saved_where(
-        tmp_path, lambda g: g.phase == Phase.TEYAKU and act.DECLARE in g.legal_actions()
+        tmp_path,
+        lambda g: (
+            g.phase == Phase.TEYAKU
+            and act.DECLARE in g.legal_actions()
+            and isinstance(g, Hachihachi)
+            and g.ba != KOBA
+        ),
     )
+    assert isinstance(saved, Hachihachi)
     own = saved.view(0).facts.own_teyaku
+    assert own is not None
+    each = teyaku_each(own, saved.ba, saved.menu)
+    factor = MULTIPLIERS[saved.menu][saved.ba]
+    change = f"×{factor[0] / factor[1]:g}"
+    ba = BA_NAMES[saved.ba] + "場"
 
-    async def run() -> None:
-        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+    english = tmp_path.with_name(tmp_path.name + "-en")  # the same saved game, played once each
+    shutil.copytree(tmp_path, english)
+
+    async def run(language: str) -> tuple[str, tuple[int, ...]]:
+        where = english if language == "en" else tmp_path
+        app = HanafudaApp(store=Store(where), bot_pause=0, language=language)
         async with app.run_test(size=(80, 24)) as pilot:
             await continued(pilot)
             assert isinstance(app.screen, Decision)
             text = said(app.screen)
-            assert f"手役 {own.name} — {own.value}貫" in text
             assert str(own.shown) not in text  # the hand's bit set once leaked into the text
-            assert "すぐに支払われます" in text  # 八八's own explanation, not 三人こいこい's
+            await pilot.press("d")
+            await settle(pilot)
+            table = app.table()
+            assert table is not None
+            game = table.session.game
+            assert isinstance(game, Hachihachi)
+            paid = next(row.amounts for row in game.rows if row.remark == own.name)
+            return text, paid
 
-    asyncio.run(run())
+    text, paid = asyncio.run(run("ja"))
+    kan = f"{each / 12:g}貫 = {each}点"
+    assert f"手役 {own.name} — 小場で{own.value}貫。この{ba} ({change})" in text
+    assert f"他の二人が各{kan}、計 +{2 * each}点 (1貫 = 12点)" in text
+    assert "すぐに支払われます" in text  # 八八's own explanation, not 三人こいこい's
+    assert paid[0] == 2 * each and paid[1] == paid[2] == -each
+    text, _ = asyncio.run(run("en"))
+    assert f"You hold {own.name} — {own.value}貫 at 小場; at this {ba} ({change})" in text
+    assert f"each other player pays {kan}, +{2 * each}点 in all (1貫 = 12点)" in text
 
 
 def test_status_shows_the_ba_and_the_sheet_is_the_kinyushiki(tmp_path: Path) -> None:

@@ -4,10 +4,14 @@ languages, 八八's 場 menu saying what each choice multiplies, Continue ready 
 from __future__ import annotations
 
 import asyncio
+import io
 from pathlib import Path
 
+import pytest
 from helpers.ui import settle
 from rich.cells import cell_len
+from rich.console import Console
+from rich.segment import Segment
 from textual.widgets import Button, Input, Label, Select, Static
 
 from hanafuda_tui.core.records import SeatRecord
@@ -175,3 +179,86 @@ def test_hanaawase_players_sets_the_seat_rows_and_the_game_seats_them(tmp_path: 
 
     players, names = asyncio.run(run())
     assert players == 5 and names[1] == "Kept" and len(names) == 5
+
+
+def drawn_lines(app: HanafudaApp) -> list[list[Segment]]:
+    """The terminal's lines as drawn now, with their styles (after NO_COLOR's filter)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO())
+    update = app.screen._compositor.render_update(full=True)
+    return list(Segment.split_lines(console.render(update)))
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light", "no-color"])
+def test_the_focused_row_is_marked_and_reversed_in_every_theme(
+    theme: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Going down the rows with ↓, the row that ←→ would change is the one line with ▶ and its
+    label is drawn bold and reversed (not a background shade only, which NO_COLOR takes away)."""
+    if theme == "no-color":
+        monkeypatch.setenv("NO_COLOR", "1")
+
+    async def run() -> list[tuple[str, list[str], bool]]:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            if theme != "no-color":
+                app.theme = theme
+            await pilot.pause()
+            for _ in range(12):
+                await pilot.press("up")
+            seen = []
+            for _ in range(8):
+                await pilot.pause()
+                focused = app.focused
+                assert focused is not None and focused.parent is not None
+                labels = focused.parent.query(Label)
+                name = str(labels.first().render()) if labels else ""
+                lines = drawn_lines(app)
+                marked = ["".join(s.text for s in line) for line in lines]
+                marked = [text for text in marked if "▶" in text]
+                label_styled = any(
+                    s.style is not None and s.style.reverse and s.style.bold
+                    for line in lines
+                    for s in line
+                    if name and name in s.text
+                )
+                seen.append((name, marked, label_styled or not name))
+                await pilot.press("down")
+            return seen
+
+    seen = asyncio.run(run())
+    assert [name for name, _, _ in seen][:2] == ["Rules", "Months"]
+    for name, marked, label_styled in seen:
+        assert len(marked) == 1 and name in marked[0], (name, marked)
+        assert label_styled, name
+
+
+def test_hachihachi_offers_a_shorter_year_as_a_house_rule(tmp_path: Path) -> None:
+    """八八's months: 12 as the seed has it, 3 and 6 marked as a house rule in both languages;
+    the line under the rules says the year's length and the game starts with it."""
+
+    async def run(language: str) -> tuple[list[str], str, int]:
+        app = HanafudaApp(store=Store(tmp_path / language), bot_pause=0, language=language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            screen.query_one("#ruleset", Select).value = "hachihachi"
+            await pilot.pause()
+            await pilot.pause()
+            months = screen.query_one("#opt-months", Select)
+            labels = [str(label) for label, _ in months._options]
+            months.value = 3
+            await pilot.pause()
+            desc = str(screen.query_one("#ruleset-desc", Static).render())
+            screen.query_one("#start", Button).press()
+            await settle(pilot)
+            table = app.table()
+            assert table is not None
+            return labels, desc, table.session.game.options.months
+
+    labels, desc, months = asyncio.run(run("en"))
+    assert labels == ["3 (house rule)", "6 (house rule)", "12"]
+    assert "3 months" in desc and months == 3
+    labels, desc, months = asyncio.run(run("ja"))
+    assert labels == ["3（ハウスルール）", "6（ハウスルール）", "12"]
+    assert "3か月" in desc and months == 3

@@ -205,8 +205,9 @@ def confirm(question: str, body: str) -> Decision:
     return Decision(question, [body], yes_no, focus=0, escape=0)
 
 
-def teyaku_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
-    """手役: declare (show the hand and claim it) or keep it hidden; asked privately."""
+def teyaku_prompt(view: PlayerView, names: Sequence[str], held: str | None = None) -> Decision:
+    """手役: declare (show the hand and claim it) or keep it hidden; asked privately. ``held``: the
+    line saying the seat's teyaku and its value (by default ``teyaku_text``)."""
     own = view.facts.held()
     if not own and act.DECLARE not in view.legal:
         body = [t("teyaku.none"), faces_of(view.hand)]
@@ -215,7 +216,7 @@ def teyaku_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     else:
         explain = f"teyaku.explain.{view.ruleset}"
         body = [
-            teyaku_text(own, view.ruleset),
+            teyaku_text(own, view.ruleset) if held is None else held,
             faces_of(view.hand),
             "",
             t(explain if has(explain) else "teyaku.explain"),

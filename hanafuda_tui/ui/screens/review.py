@@ -30,7 +30,7 @@ from ..names import seat_name
 from ..session import HUMAN, Session
 from ..text import plain
 from .modals import confirm
-from .viewer import move_label
+from .viewer import move_label, pct
 
 LEVELS = tuple(name for name in BOTS if name != "random")
 """The levels a seat can be given when playing on (easy, normal, strong)."""
@@ -204,17 +204,7 @@ class ReviewScreen(ModalScreen[int | None]):
         self.query_one(ProgressBar).display = False
         listed = mistakes(judged)
         self.listed = listed
-        lost = sum(j.loss for j in judged)
-        self.set_status(
-            t(
-                "review.done",
-                total=len(judged),
-                n=len(listed),
-                lost=f"{100 * lost:.0f}",
-                threshold=f"{100 * MISTAKE:.0f}",
-            )
-            + ("" if listed else "  " + t("review.none"))
-        )
+        self.set_status(summary(judged))
         options = self.query_one("#mistakes", OptionList)
         options.display = bool(listed)
         options.clear_options()
@@ -233,14 +223,29 @@ class ReviewScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
+def summary(judged: list[Judgement]) -> str:
+    """The review in a line: decisions looked at, the mistakes and what all decisions lost, in
+    percentage points of the chance to finish the year first."""
+    listed = mistakes(judged)
+    lost = sum(j.loss for j in judged)
+    text = t(
+        "review.done",
+        total=len(judged),
+        n=len(listed),
+        lost=f"{100 * lost:.0f}",
+        threshold=f"{100 * MISTAKE:.0f}",
+    )
+    return text + ("" if listed else "  " + t("review.none"))
+
+
 def mistake_row(j: Judgement) -> str:
     """A mistake on one line (markup): the month, the move played and its chance, the best."""
     return t(
         "review.row",
         month=month_label(j.month),
         played=move_label(j.played),
-        p=f"{100 * j.played_chance:.0f}%",
+        p=pct(j.played_chance),
         best=move_label(j.best),
-        q=f"{100 * j.best_chance:.0f}%",
+        q=pct(j.best_chance),
         loss=f"{100 * j.loss:.0f}",
     )

@@ -132,6 +132,17 @@ def description(ruleset: str, months: Any, seated: int = 3) -> str:
     return t(key, months=length, n=seated)
 
 
+FOCUS_MARK = "▶"
+
+
+class SelectorRow(Horizontal):
+    """One row of the selector: a label, its fields, and a mark at its left edge that shows only
+    while one of its fields has the focus (the stylesheet also draws that row's label reversed)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(FOCUS_MARK, classes="focus-mark")
+
+
 class SelectorScreen(Screen[None]):
     """A settings list: ↑↓ go from row to row, ←→ change a choice (in a text field they move its
     cursor), Enter starts the game from any row (on a button it presses that button), Tab as
@@ -161,7 +172,7 @@ class SelectorScreen(Screen[None]):
         model: type[BaseModel] = cls.Options
         with VerticalScroll(id="selector"):
             yield Static(Content.from_markup(t("selector.title")), id="selector-title")
-            with Horizontal(classes="row"):
+            with SelectorRow(classes="row"):
                 yield Label(t("selector.ruleset"), classes="label")
                 yield Select(
                     [(ruleset_label(n), n) for n in ruleset_names()],
@@ -178,7 +189,7 @@ class SelectorScreen(Screen[None]):
             for name, info in model.model_fields.items():
                 value = self.options.get(name, info.default)
                 label_key = f"opt.{self.ruleset}.{name}"
-                with Horizontal(classes="row"):
+                with SelectorRow(classes="row"):
                     yield Label(t(label_key) if has(label_key) else name, classes="label")
                     choices = option_choices(info.annotation)
                     if choices is not None:
@@ -201,7 +212,7 @@ class SelectorScreen(Screen[None]):
                 (t("seat.bot", name=bot_name(b)), b) for b in BOTS
             ]
             for i, seat in enumerate(self.seats):
-                with Horizontal(classes="row"):
+                with SelectorRow(classes="row"):
                     yield Label(t("selector.seat", n=i + 1), classes="label")
                     yield Select(
                         kinds,
@@ -213,7 +224,7 @@ class SelectorScreen(Screen[None]):
                     )
                     yield Input(seat["name"], compact=True, id=f"name-{i}", classes="seat-name")
             yield Static(self.levels_text(), id="levels")
-            with Horizontal(classes="row"):
+            with SelectorRow(classes="row"):
                 yield Label(t("selector.think"), classes="label")
                 yield Select(
                     [(t("selector.think_value", s=s), s) for s in THINK_TIMES],
@@ -222,10 +233,10 @@ class SelectorScreen(Screen[None]):
                     compact=True,
                     id="think",
                 )
-            with Horizontal(classes="row"):
+            with SelectorRow(classes="row"):
                 yield Label(t("selector.seed"), classes="label")
                 yield Input(self.seed, placeholder=t("selector.seed_hint"), compact=True, id="seed")
-            with Horizontal(classes="row buttons"):
+            with SelectorRow(classes="row buttons"):
                 yield Button(t("selector.start"), id="start", compact=True, variant="primary")
                 yield Button(t("selector.continue"), id="continue", compact=True)
                 yield Button(t("selector.stats"), id="stats", compact=True)

@@ -15,6 +15,7 @@ from hanafuda_tui.core.rulesets.hachihachi.game import (
     Hachihachi,
     HachihachiOptions,
 )
+from hanafuda_tui.core.rulesets.hachihachi.sheet import month_lines, sheet
 from hanafuda_tui.core.rulesets.hachihachi.yaku import card_point_payments, points
 from hanafuda_tui.core.table import shuffled_deck
 
@@ -175,6 +176,63 @@ def test_etsunen_plays_on_while_a_nidai_shibari_is_pending(etsunen):
         assert game.ba == OBA or game.ba == ZEBA
     else:
         assert game.finished and len(game.results) == 1
+
+
+@pytest.mark.parametrize("months", [3, 6])
+def test_a_short_year_ends_after_its_last_month_with_stones_and_ginmi(months):
+    """House rule (docs/rules/hachihachi.md §2): a year of ``months`` ends after that month as a
+    twelve-month year after 12月: 月石清算 and 吟味, the 番個板 holding one stone a month."""
+    rng = random.Random(f"short/{months}")
+    game = Hachihachi(HachihachiOptions(months=months), 0, lambda: shuffled_deck(rng))
+    game.logging = False
+    game.start()
+    for month in range(1, months + 1):
+        assert not game.finished and game.month_index == month - 1
+        pass_blanks(game)
+        finish_month(game)
+    assert game.finished and len(game.results) == months
+    assert [r.reason not in ("shiso", "mushobu") for r in game.results] == [True] * months
+    assert [s.name for s in game.settlements] == ["月石清算", "吟味"]
+    assert sum(game.stones) == months and sum(game.scores) == 0
+    assert game.year is not None and game.year.top >= 0
+    assert [s // 12 for s in game.scores] == list(game.year.final)
+    labels = [line.label.split()[0] for line in sheet(game).lines if "月" in line.label]
+    assert labels[:months] == [f"{m}月" for m in range(1, months + 1)]
+
+
+@pytest.mark.parametrize("etsunen", [True, False])
+def test_etsunen_at_a_short_year_s_end_as_at_12gatsu(etsunen):
+    """A 二代しばり pending after the last month of a three-month year: with 越年 the year goes on
+    (its next month is 越年1 on the sheet), without it the year ends."""
+    queue = [deck_for(*PLAIN, "AIKOSW")]
+    rng = random.Random(3)
+    game = Hachihachi(
+        HachihachiOptions(etsunen=etsunen, months=3),
+        0,
+        lambda: queue.pop(0) if queue else shuffled_deck(rng),
+    )
+    game.logging = False
+    game.month_index = 2  # 3月, the year's last
+    game.start()
+    assert game.carried == OBA
+    finish_month(game)
+    if etsunen:
+        assert not game.finished and game.month_index == 3 and game.shibari == OBA
+        pass_blanks(game)
+        finish_month(game)
+        first, second = game.month_results[:2]
+        assert month_lines(first, 3)[0].label.startswith("3月")
+        assert month_lines(second, 3)[0].label.startswith("越年1")
+    else:
+        assert game.finished and len(game.results) == 1
+        assert [s.name for s in game.settlements] == ["月石清算", "吟味"]
+
+
+def test_the_months_option_is_3_6_or_12():
+    assert make_options(Hachihachi, {"months": "3"}) == HachihachiOptions(months=3)
+    assert HachihachiOptions().months == 12
+    with pytest.raises(OptionError):
+        make_options(Hachihachi, {"months": "4"})
 
 
 def test_shiso_month_settles_the_others_declared_teyaku():

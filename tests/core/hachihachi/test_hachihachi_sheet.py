@@ -57,6 +57,6 @@ def test_a_shiso_month_puts_no_stone_mark():
         result = MonthResult(
             1, 0, A, A, reason, (), 0, (0, 0, 0), KOBA, KOBA, rows, 1, OUTCOMES[reason], ()
         )
-        lines = month_lines(result)
+        lines = month_lines(result, 12)
         marks = [(i, s) for i, line in enumerate(lines) for s, c in enumerate(line.cells) if c[2]]
         assert marks == marked

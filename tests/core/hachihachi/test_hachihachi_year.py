@@ -64,9 +64,10 @@ def test_minus_players_cut_toward_zero():
     assert end.final[1] == -84
 
 
-def _play_random(menu, etsunen, seed):
-    rng = random.Random(f"hh/{menu}/{etsunen}/{seed}")
-    game = new_game("hachihachi", rng, {"menu": menu, "etsunen": etsunen})
+def _play_random(menu, etsunen, seed, months=12):
+    name = f"hh/{menu}/{etsunen}/{seed}" + ("" if months == 12 else f"/{months}")
+    rng = random.Random(name)
+    game = new_game("hachihachi", rng, {"menu": menu, "etsunen": etsunen, "months": months})
     bot = random.Random(seed)
     while not game.finished:
         game.apply(bot.choice(game.legal_actions()))
@@ -79,11 +80,11 @@ def _play_random(menu, etsunen, seed):
     return game
 
 
-@pytest.mark.parametrize("menu", "ABCDEF")
+@pytest.mark.parametrize(("menu", "months"), [(m, 12) for m in "ABCDEF"] + [("A", 3), ("C", 6)])
 @pytest.mark.parametrize("etsunen", [False, True])
-def test_random_years_are_zero_sum_and_replay(menu, etsunen):
+def test_random_years_are_zero_sum_and_replay(menu, etsunen, months):
     for seed in range(12):
-        game = _play_random(menu, etsunen, seed)
+        game = _play_random(menu, etsunen, seed, months)
         assert game.year is not None
         assert sum(game.scores) == 0
         assert [s // KAN for s in game.scores] == list(game.year.final)
@@ -95,14 +96,14 @@ def test_random_years_are_zero_sum_and_replay(menu, etsunen):
             if s != game.year.top and game.year.top >= 0:
                 rest = held[s] - 10 * KAN - game.scores[s]
                 assert 0 <= rest < KAN if held[s] >= 10 * KAN else -KAN < rest <= 0
-        months = len(game.results)
+        played = len(game.results)
         reasons = {r.reason for r in game.results}
         if not reasons & {"shiso", "mushobu"}:
-            assert months >= 12 and sum(game.stones) == months
+            assert played >= months and sum(game.stones) == played
             if not etsunen:
-                assert months == 12
-            elif months > 12:
-                assert game.results[11].carried != 0
+                assert played == months
+            elif played > months:
+                assert game.results[months - 1].carried != 0
         if menu in "DE":
             assert all(r.ba in (0, 1, 2) for r in game.results)
         record = record_of(game, [SeatRecord(name=n) for n in "ABC"])

@@ -1,4 +1,4 @@
-"""八八 (docs/rules/hachihachi.md): a year of twelve months (越年 optional).
+"""八八 (docs/rules/hachihachi.md): a year of twelve months (3 or 6 by a house option; 越年 optional).
 
 Each month: deal 手七場六, judge the 場, teyaku declared privately and revealed together, then turns
 胴 → 胴二 → ビキ. A new 出来役 offers あがり or 下げ; the month ends on あがり, on a 下げの取消し, or
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from ... import actions as act
 from ...cards import MONTH_MASK, card_list
@@ -50,7 +50,7 @@ from .lines import (
     stone_lines,
     void_lines,
 )
-from .payout import offered, shares, stakes_of
+from .payout import offered, shares, stakes_of, teyaku_each
 from .teyaku import COUNT_VALUES, NUKE_TYPES, SHISO, Teyaku, teyaku, teyaku_table
 from .yaku import (
     BASE_POINTS,
@@ -70,18 +70,30 @@ from .yaku import (
     special_yaku,
 )
 
-MONTHS = 12
+MONTHS: Final = 12
+"""The seed's year; ``months`` shortens it by a house rule."""
 GINMI = 10
 """190貫持ち200貫返し: every player is 10貫 down before the year is rounded (seed (7))."""
 
 
 class HachihachiOptions(BaseModel):
-    """The seed's 競技前選択確認事項: (1) the 大場/絶場 menu A–F, (2) 越年."""
+    """The seed's 競技前選択確認事項: (1) the 大場/絶場 menu A–F, (2) 越年; and a house rule, a shorter
+    year of ``months`` (its last month ends it as 12月 does: 越年, 月石清算, 吟味)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     menu: Literal["A", "B", "C", "D", "E", "F"] = "A"
     etsunen: bool = False
+    months: Literal[3, 6, 12] = MONTHS
+
+    @model_serializer(mode="wrap")
+    def _without_the_seed_year(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A twelve-month year is written as before the house rule (records, the wire), so such
+        records stay as they were and a table without the rule reads them."""
+        data: dict[str, Any] = handler(self)
+        if data.get("months") == MONTHS:
+            del data["months"]
+        return data
 
 
 class Mark(NamedTuple):
@@ -321,7 +333,7 @@ class Hachihachi(Game):
         return self.month_index % MONTHS + 1
 
     def start(self) -> None:
-        self.emit(YearStarted, self.dealer, MONTHS)
+        self.emit(YearStarted, self.dealer, self.options.months)
         self.new_deal()
 
     def copy_state_from(self, original: Game) -> None:
@@ -388,7 +400,7 @@ class Hachihachi(Game):
                 continue
             self.shown[s] = t.shown
             self.emit(TeyakuShown, s, t.name, t.value, t.shown)
-            value = sum(points(v, self.ba, self.menu) for _, v in t.parts)
+            value = teyaku_each(t, self.ba, self.menu)
             lines = payment_lines(s, value, value, Cause.TEYAKU, t.name, t.value)
             self.voidable.append(self._pay(s, value, t.name, lines))
             if t.count_type == SHISO:
@@ -687,7 +699,8 @@ class Hachihachi(Game):
         self.stones[nxt] += 1
         self.month_index += 1
         self.shibari = self.carried
-        if self.month_index >= MONTHS and not (self.options.etsunen and self.carried != KOBA):
+        last = self.month_index >= self.options.months
+        if last and not (self.options.etsunen and self.carried != KOBA):
             order = self.role_order()
             self._finish(year_end(self.scores, self.stones, order))
             return

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from ...results import Cause
 from ...stakes import Doubling, GoOn, Stakes
 from .ba import KOBA
+from .teyaku import Teyaku
 from .yaku import MULTIPLIERS, points
 
 PLAYERS = 3
@@ -31,6 +32,12 @@ class Share(NamedTuple):
     payer: int
     """-1: each other player pays ``each``; else the seat that pays both shares (a 法度 offender,
     §13, or the 下げ player, §11 6)."""
+
+
+def teyaku_each(teyaku: Teyaku, ba: int, menu: str) -> int:
+    """点 each other player pays for a declared teyaku at this 場 (§9): each of its parts at the
+    場 under the menu (menu F raises each part)."""
+    return sum(points(kan, ba, menu) for _, kan in teyaku.parts)
 
 
 def shares(

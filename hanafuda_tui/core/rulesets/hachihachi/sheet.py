@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .ba import ba_label
-from .game import GINMI, MONTHS, Hachihachi, MonthResult, Row, YearEnd, split_same_sign
+from .game import GINMI, Hachihachi, MonthResult, Row, YearEnd, split_same_sign
 from .yaku import KAN
 
 
@@ -27,10 +27,15 @@ class SheetLine(NamedTuple):
     """The 月石 row: month stones each player put in, written ``*=n`` under the 点 column."""
 
 
-def month_label(result: MonthResult) -> str:
-    """``3月 大大``; months after the twelfth are 越年1, 越年2, …"""
-    name = f"{result.number}月" if result.number <= MONTHS else f"越年{result.number - MONTHS}"
-    return f"{name} {ba_label(result.ba, result.carried)}"
+def month_name(number: int, months: int) -> str:
+    """The ``number``th month of a year of ``months``: ``3月``; months after the last are 越年1,
+    越年2, …"""
+    return f"{number}月" if number <= months else f"越年{number - months}"
+
+
+def month_label(result: MonthResult, months: int) -> str:
+    """``3月 大大``: the month's name and 場."""
+    return f"{month_name(result.number, months)} {ba_label(result.ba, result.carried)}"
 
 
 def row_cells(row: Row) -> list[tuple[int | None, int | None]]:
@@ -47,7 +52,7 @@ def row_cells(row: Row) -> list[tuple[int | None, int | None]]:
     return [(k or None, t or None) for k, t in parts]
 
 
-def month_lines(result: MonthResult) -> list[SheetLine]:
+def month_lines(result: MonthResult, months: int) -> list[SheetLine]:
     """The lines of one month; the stone mark goes on its last line (a 四三 month puts none)."""
     lines = []
     rows = result.rows
@@ -55,11 +60,11 @@ def month_lines(result: MonthResult) -> list[SheetLine]:
     for i, row in enumerate(rows):
         stone = [i == len(rows) - 1 and s == stoner for s in range(3)]
         cells = tuple((k, t, stone[s]) for s, (k, t) in enumerate(row_cells(row)))
-        label = month_label(result) if i == 0 else ""
+        label = month_label(result, months) if i == 0 else ""
         lines.append(SheetLine(label, cells, row.remark, row.struck))
     if not rows:
         cells = tuple((None, None, s == stoner) for s in range(3))
-        lines.append(SheetLine(month_label(result), cells, ""))
+        lines.append(SheetLine(month_label(result, months), cells, ""))
     return lines
 
 
@@ -103,7 +108,7 @@ def sheet(game: Hachihachi) -> Sheet:
     kan = [0, 0, 0]
     ten = [0, 0, 0]
     for result in game.month_results:
-        for line in month_lines(result):
+        for line in month_lines(result, game.options.months):
             lines.append(line)
             if line.struck:
                 continue
@@ -130,8 +135,7 @@ def month_so_far(game: Hachihachi) -> list[SheetLine]:
     if game.finished or not game.rows:
         return []
     number = game.month_index + 1
-    name = f"{number}月" if number <= MONTHS else f"越年{number - MONTHS}"
-    label = f"{name} {ba_label(game.ba, game.carried)}"
+    label = f"{month_name(number, game.options.months)} {ba_label(game.ba, game.carried)}"
     return [
         SheetLine(
             label if i == 0 else "",

@@ -16,12 +16,13 @@ from ....core.records import printable
 from ....core.results import DealResult
 from ....core.rulesets.hachihachi.ba import BA_NAMES, KOBA
 from ....core.rulesets.hachihachi.facts import HachihachiFacts
-from ....core.rulesets.hachihachi.game import Hachihachi, MonthResult
+from ....core.rulesets.hachihachi.game import MONTHS, Hachihachi, MonthResult
+from ....core.rulesets.hachihachi.payout import teyaku_each
 from ....core.rulesets.hachihachi.sheet import line_of, sheet
-from ....core.rulesets.hachihachi.yaku import MULTIPLIERS, points
+from ....core.rulesets.hachihachi.yaku import KAN, MULTIPLIERS, points
 from ....core.stakes import Stakes
 from ...i18n import t
-from ...screens.modals import Decision, choices
+from ...screens.modals import Decision, choices, teyaku_prompt
 from ...screens.ruleset_screen import RulesetScreen
 from ...text import name_text, plain, signed, yaku_name
 from .sheet_text import WIDTH, cell_text, heading, render_sheet, units
@@ -50,6 +51,40 @@ def status_parts(view: PlayerView, names: Sequence[str]) -> list[str]:
     if 0 <= sage < len(names):
         parts.append(t("hh.sage_by", who=plain(names[sage])))
     return parts
+
+
+def ba_change(ba: int, menu: str) -> str:
+    """How the 場 changes a value under the menu: ``×4``, ``×1.5``, or ``+2貫`` (menu F)."""
+    if menu not in MULTIPLIERS:
+        return f"+{ba}貫"
+    num, den = MULTIPLIERS[menu][ba]
+    return f"×{num / den:g}"
+
+
+def teyaku_line(view: PlayerView) -> str:
+    """The seat's teyaku in 貫 at 小場, and what it is paid at this 場: 貫 and 点 from each other
+    player and in all (12点 = 1貫)."""
+    facts = facts_of(view)
+    own = facts.own_teyaku
+    if own is None:
+        return ""
+    each = teyaku_each(own, facts.ba, facts.menu)
+    values = {
+        "name": yaku_name(own.name),
+        "value": own.value,
+        "kan": f"{each / KAN:g}",
+        "each": each,
+        "total": each * (len(view.scores) - 1),
+        "ba": BA_NAMES[facts.ba],
+        "change": ba_change(facts.ba, facts.menu),
+    }
+    key = "hh.teyaku_koba" if facts.ba == KOBA else "hh.teyaku_at_ba"
+    return t(key, RULESET, **values)
+
+
+def hh_teyaku_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
+    """The common teyaku prompt, its value said in 貫 and in the 点 it is paid at this 場."""
+    return teyaku_prompt(view, names, teyaku_line(view))
 
 
 def at_ba(yaku: dict[str, int], view: PlayerView) -> dict[str, int]:
@@ -193,7 +228,9 @@ class HachihachiScreen(RulesetScreen):
     """The 場 and 下げ in the status line, 出来役 at the 場, the あがり/下げ prompts, every payment
     row of a month, the 記入式, and the year ranked by 最終得点."""
 
-    prompts = MappingProxyType({Phase.AGARI: agari_prompt, Phase.CANCEL: cancel_prompt})
+    prompts = MappingProxyType(
+        {Phase.AGARI: agari_prompt, Phase.CANCEL: cancel_prompt, Phase.TEYAKU: hh_teyaku_prompt}
+    )
 
     def status_parts(self, view: PlayerView, names: Sequence[str]) -> list[str]:
         return status_parts(view, names)
@@ -225,7 +262,11 @@ class HachihachiScreen(RulesetScreen):
         return super().year_scores(game)
 
     def option_label(self, option: str, value: Any) -> str | None:
-        return menu_label(str(value)) if option == "menu" else None
+        if option == "menu":
+            return menu_label(str(value))
+        if option == "months" and value != MONTHS:  # a shorter year is a house rule
+            return t("opt.hachihachi.months.house", n=value)
+        return None
 
 
 SCREEN = HachihachiScreen()
