@@ -78,7 +78,7 @@ GINMI = 10
 class HachihachiOptions(BaseModel):
     """The seed's 競技前選択確認事項: (1) the 大場/絶場 menu A–F, (2) 越年."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     menu: Literal["A", "B", "C", "D", "E", "F"] = "A"
     etsunen: bool = False
