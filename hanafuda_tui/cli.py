@@ -179,7 +179,7 @@ def _serve_arguments(srv: Parser) -> None:
 
 
 def _replay_arguments(rep: Parser) -> None:
-    from .review.judge import ITERATIONS
+    from .review import ITERATIONS
 
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true")
