@@ -122,7 +122,7 @@ class HanafudaApp(App[int]):
         await self.push_screen(SelectorScreen())
         self.ready = True
         if self.table_request is None and self.replay_request is None:
-            self.call_after_refresh(self.open_history)  # the selector drawn first
+            self.call_after_refresh(self.after_first_draw)
         if self.table_request is not None:
             self.open_requested(self.table_request)
         if self.replay_request is not None:
@@ -186,6 +186,12 @@ class HanafudaApp(App[int]):
             self.save_problem = t("save.failed", error=self.unwritable)
         if not self.saving:
             self.notify(self.save_problem, severity="warning", timeout=10, markup=False)
+
+    def after_first_draw(self) -> None:
+        """Once the selector is on screen: open the history and load the table's screen, so that
+        the first table opens as soon as it is asked for."""
+        self.open_history()
+        from .screens import table  # noqa: F401
 
     @property
     def history(self) -> HistoryStore:
