@@ -80,9 +80,9 @@ _MONTH_COUNTS = [bits.bit_count() for bits in range(16)]
 """Cards held of one month, by its four bits."""
 _THREE = [n >= 3 for n in _MONTH_COUNTS]
 _HELD = [(n,) if n else () for n in _MONTH_COUNTS]
-_TRIPLE_CHUNK = tuple(a or b or c for c in _THREE for b in _THREE for a in _THREE)
+_TRIPLE_CHUNK = tuple([a or b or c for c in _THREE for b in _THREE for a in _THREE])
 """For a 12-bit slice of a hand (three months): does some month hold three or more cards?"""
-_COUNTS_CHUNK = tuple(a + b + c for c in _HELD for b in _HELD for a in _HELD)
+_COUNTS_CHUNK = tuple([a + b + c for c in _HELD for b in _HELD for a in _HELD])
 """For a 12-bit slice of a hand: how many cards each month present holds (the first month's
 four bits are the lowest, so it varies fastest)."""
 
