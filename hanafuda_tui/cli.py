@@ -14,7 +14,6 @@ import codecs
 import io
 import sys
 from collections.abc import Callable, Sequence
-from importlib import import_module
 from typing import Any, NoReturn
 
 from . import __version__
@@ -288,26 +287,50 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _command(module: str, name: str) -> Callable[[argparse.Namespace], int]:
-    """The function ``name`` of ``hanafuda_tui.commands.<module>``, imported when it is run."""
+def _sim(args: argparse.Namespace) -> int:
+    from .commands.sim import cmd_sim
 
-    def run(args: argparse.Namespace) -> int:
-        command: Callable[[argparse.Namespace], int] = getattr(
-            import_module(f"{__package__}.commands.{module}"), name
-        )
-        return command(args)
+    return cmd_sim(args)
 
-    return run
+
+def _replay(args: argparse.Namespace) -> int:
+    from .commands.replay import cmd_replay
+
+    return cmd_replay(args)
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from .commands.stats import cmd_stats
+
+    return cmd_stats(args)
+
+
+def _history(args: argparse.Namespace) -> int:
+    from .commands.history import cmd_history
+
+    return cmd_history(args)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .commands.play import cmd_play
+
+    return cmd_play(args)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .commands.play import cmd_serve
+
+    return cmd_serve(args)
 
 
 COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
-    "sim": _command("sim", "cmd_sim"),
-    "replay": _command("replay", "cmd_replay"),
-    "stats": _command("stats", "cmd_stats"),
-    "history": _command("history", "cmd_history"),
-    "play": _command("play", "cmd_play"),
-    "serve": _command("play", "cmd_serve"),
-    None: _command("play", "cmd_play"),
+    "sim": _sim,
+    "replay": _replay,
+    "stats": _stats,
+    "history": _history,
+    "play": _play,
+    "serve": _serve,
+    None: _play,
 }
 """Each subcommand's function by name (``host``, ``join`` and ``train`` added with their options)."""
 
