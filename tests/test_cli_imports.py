@@ -129,3 +129,21 @@ def test_the_game_loads_no_network_history_or_strong_bot_before_its_selector(
         "hanafuda_tui.bots.strong",
         "hanafuda_tui.bots.learned",
     )
+
+
+def test_the_help_lines_of_host_join_and_train_are_their_modules_own() -> None:
+    from hanafuda_tui import cli, together, training
+
+    class Recording:
+        def __init__(self) -> None:
+            self.help: dict[str, str] = {}
+
+        def add_parser(self, name: str, help: str) -> cli.Parser:  # noqa: A002 (argparse's name)
+            self.help[name] = help
+            return cli.Parser(prog=name)
+
+    recording = Recording()
+    together.add_commands(recording, cli._ruleset_options)
+    training.add_commands(recording, cli._ruleset_options)
+    assert recording.help == {name: cli.SUBCOMMANDS[name][0] for name in recording.help}
+    assert set(recording.help) == {"host", "join", "train"}
