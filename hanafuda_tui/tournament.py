@@ -17,15 +17,17 @@ from bisect import bisect_left
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
-from multiprocessing import get_context
-from multiprocessing.pool import Pool
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .bots import make_bot
 from .core.game import Game
 from .core.records import GameRecord, SeatRecord, new_game, record_of
-from .history import Prepared, prepare
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
+
+    from .history import Prepared
 
 Z95 = 1.959963984540054
 MAX_CHUNK = 256
@@ -208,7 +210,11 @@ def play_set(plan: Plan, k: int) -> list[Played]:
         seat_times = [Times() for _ in times]
         for t, ms in zip(seat_times, times, strict=True):
             t.add(ms)
-        kept = prepare(keep[0], game) if keep else None
+        kept = None
+        if keep:
+            from .history import prepare  # only for sim --history: sqlite3 with it
+
+            kept = prepare(keep[0], game)
         out.append(Played(seating, tuple(game.scores), len(game.results), k, seat_times, kept))
     return out
 
@@ -227,6 +233,8 @@ def worker_pool(jobs: int) -> Pool:
     """A pool of ``jobs`` forked workers that leave Ctrl+C to the parent. They are forked with
     SIGINT already ignored: a worker interrupted before its initializer ran could die holding the
     task queue's lock, and the parent's clean-up would then wait for it for ever."""
+    from multiprocessing import get_context
+
     if threading.current_thread() is not threading.main_thread():  # signals are the main's
         return get_context("fork").Pool(jobs, initializer=_worker_start)
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)

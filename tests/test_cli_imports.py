@@ -1,13 +1,149 @@
-"""The command line's headless commands load no screen code: ``sim`` and ``replay`` start without
-textual (the screens are loaded only for the 八八 sheet and the game itself)."""
+"""Each command loads what it uses: ``--version`` and ``--help`` nothing of the package but the
+command line's parser; the headless commands no screen code, network or event loop; the game's
+screens not the network, the history or the strong bot until a table, a statistic or a strong
+seat needs them."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
+
+RECORD = Path(__file__).resolve().parents[1] / "assets" / "records" / "koikoi3-example.json"
+
+RUN_AND_LIST = """
+import contextlib, io, json, sys
+from hanafuda_tui.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    try:
+        status = main(sys.argv[1:])
+    except SystemExit as done:
+        status = done.code
+print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
+"""
+"""Runs the command in a fresh interpreter and prints its exit status and every module loaded."""
+
+NOT_HEADLESS = ("textual", "websockets", "asyncio", "ssl")
+"""The screens, the network and the event loop they run on."""
 
 
-def test_the_command_line_imports_no_textual_until_a_screen_is_needed() -> None:
-    code = "import sys, hanafuda_tui.cli; print(sorted(m for m in sys.modules if m.startswith('textual')))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+def apart(tmp_path: Path) -> dict[str, str]:
+    """The environment with data and settings in ``tmp_path``."""
+    data, config = str(tmp_path / "data"), str(tmp_path / "config")
+    return {**os.environ, "HANAFUDA_DATA_DIR": data, "HANAFUDA_CONFIG_DIR": config}
+
+
+def loaded(tmp_path: Path, *argv: str) -> tuple[int, set[str]]:
+    out = subprocess.run(
+        [sys.executable, "-c", RUN_AND_LIST, *argv],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=apart(tmp_path),
+        cwd=tmp_path,
+    )
+    result = json.loads(out.stdout)
+    return result["status"], set(result["modules"])
+
+
+def of(modules: set[str], *packages: str) -> set[str]:
+    """The modules that are one of ``packages`` or inside one."""
+    return {m for m in modules if any(m == p or m.startswith(p + ".") for p in packages)}
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"]])
+def test_version_and_help_load_only_the_parser(tmp_path: Path, argv: list[str]) -> None:
+    status, modules = loaded(tmp_path, *argv)
+    assert status == 0
+    assert of(modules, "hanafuda_tui") == {"hanafuda_tui", "hanafuda_tui.cli"}
+    assert not of(modules, "pydantic", *NOT_HEADLESS)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["sim", "--games", "1"],
+        ["sim", "--games", "1", "--bots", "normal,easy,random", "--json"],
+        ["replay", str(RECORD)],
+        ["replay", "--json", str(RECORD)],
+        ["stats", "teyaku"],
+        ["stats", "ba"],
+        ["history"],
+        ["train", "--ruleset", "koikoi3", "--work", "work", "--rounds", "0"],
+    ],
+)
+def test_headless_commands_load_no_screen_network_or_event_loop(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    status, modules = loaded(tmp_path, *argv)
+    assert status in (0, 2)  # train is refused (no rounds) after loading what it runs
+    assert not of(modules, *NOT_HEADLESS)
+    assert not of(modules, "hanafuda_tui.net", "hanafuda_tui.together")
+
+
+@pytest.mark.parametrize(
+    ("argv", "unused"),
+    [
+        (["sim", "--games", "1"], ("hanafuda_tui.history", "sqlite3", "hanafuda_tui.bots.strong")),
+        (["replay", str(RECORD)], ("hanafuda_tui.review.judge", "hanafuda_tui.bots.strong")),
+        (["stats", "teyaku"], ("hanafuda_tui.tournament", "hanafuda_tui.bots")),
+    ],
+)
+def test_a_command_loads_no_other_commands_code(
+    tmp_path: Path, argv: list[str], unused: tuple[str, ...]
+) -> None:
+    status, modules = loaded(tmp_path, *argv)
+    assert status == 0
+    assert not of(modules, "hanafuda_tui.training", "multiprocessing", *unused)
+    others = {f"hanafuda_tui.commands.{c}" for c in ("sim", "replay", "stats", "history", "play")}
+    assert len(of(modules, *others)) == 1
+
+
+def test_the_game_loads_no_network_history_or_strong_bot_before_its_selector(
+    tmp_path: Path,
+) -> None:
+    code = (
+        "import sys; from hanafuda_tui.ui.app import HanafudaApp; HanafudaApp();"
+        " print('\\n'.join(sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=apart(tmp_path),
+    )
+    modules = set(out.stdout.split())
+    assert of(modules, "textual")  # the screens themselves are loaded
+    assert not of(
+        modules,
+        "websockets",
+        "hanafuda_tui.net",
+        "hanafuda_tui.together",
+        "hanafuda_tui.history",
+        "sqlite3",
+        "hanafuda_tui.bots.strong",
+        "hanafuda_tui.bots.learned",
+    )
+
+
+def test_the_help_lines_of_host_join_and_train_are_their_modules_own() -> None:
+    from hanafuda_tui import cli, together, training
+
+    class Recording:
+        def __init__(self) -> None:
+            self.help: dict[str, str] = {}
+
+        def add_parser(self, name: str, help: str) -> cli.Parser:  # noqa: A002 (argparse's name)
+            self.help[name] = help
+            return cli.Parser(prog=name)
+
+    recording = Recording()
+    together.add_commands(recording, cli._ruleset_options)
+    training.add_commands(recording, cli._ruleset_options)
+    assert recording.help == {name: cli.SUBCOMMANDS[name][0] for name in recording.help}
+    assert set(recording.help) == {"host", "join", "train"}

@@ -20,6 +20,7 @@ import pytest
 from helpers.cli import run
 
 from hanafuda_tui import cli, tournament
+from hanafuda_tui.commands import sim as sim_command
 from hanafuda_tui.tournament import Played, Times
 
 
@@ -52,17 +53,17 @@ def peak_of_sim(monkeypatch, games: int, *flags: str) -> int:
 @pytest.mark.parametrize("flags", [(), ("--json",), ("--jsonl",)], ids=["text", "json", "jsonl"])
 def test_sim_memory_is_the_same_for_any_number_of_games(monkeypatch, flags):
     """(--json lists each game's totals up to MAX_TOTALS games: above that, no more memory.)"""
-    monkeypatch.setattr(cli, "MAX_TOTALS", 1_000)
+    monkeypatch.setattr(sim_command, "MAX_TOTALS", 1_000)
     monkeypatch.setattr(tournament, "play_set", fake_play_set)
     small = peak_of_sim(monkeypatch, 2_000, *flags)
-    monkeypatch.setattr(cli, "MAX_TOTALS", 1_000)
+    monkeypatch.setattr(sim_command, "MAX_TOTALS", 1_000)
     monkeypatch.setattr(tournament, "play_set", fake_play_set)
     large = peak_of_sim(monkeypatch, 50_000, *flags)
     assert large < small + (256 << 10), (small, large)
 
 
 def test_sim_json_lists_totals_up_to_its_limit_and_jsonl_streams_them(capsys, monkeypatch):
-    monkeypatch.setattr(cli, "MAX_TOTALS", 5)
+    monkeypatch.setattr(sim_command, "MAX_TOTALS", 5)
     under = json.loads(run(capsys, "sim", "--games", "5", "--seed", "2", "--json")[1])
     over = json.loads(run(capsys, "sim", "--games", "6", "--seed", "2", "--json")[1])
     code, out, err = run(capsys, "sim", "--games", "6", "--seed", "2", "--jsonl")

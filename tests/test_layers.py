@@ -1,4 +1,5 @@
-"""The layers of the package: core < bots < net, history, review, tournament, training, story < ui < cli. A module imports only from
+"""The layers of the package: core < bots < net, history, review, tournament, training, story < ui < cli
+(with its commands). A module imports only from
 its own layer or the layers below it (read from the source, so a lazy import inside a function counts
 too)."""
 
@@ -20,6 +21,7 @@ LAYERS = {
     "story": 2,
     "ui": 3,
     "cli": 4,
+    "commands": 4,
     "together": 4,
     "__main__": 4,
 }

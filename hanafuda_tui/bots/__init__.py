@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from ..core.game import PlayerView
 from .levels import EasyBot, NormalBot
 from .random_bot import RandomBot
 from .rulesets import bot_rules
-from .strong import StrongBot
 
 
 class Bot(Protocol):
@@ -23,11 +23,18 @@ class BotSpecError(ValueError):
     pass
 
 
-BOTS: dict[str, type] = {
+def _strong(rng: random.Random, **params: str) -> Bot:
+    """A strong bot: its search and learned weights are loaded when the first one is made."""
+    from .strong import StrongBot
+
+    return StrongBot(rng, **params)
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "normal": NormalBot,
-    "strong": StrongBot,
+    "strong": _strong,
 }
 """Levels, weakest first; ``strong`` takes ``iterations=N`` (1 to 100,000), ``time=SECONDS`` (more
 than 0, at most 60), ``playout=learned|normal|easy`` (learned, the default: the shipped weights;
@@ -52,9 +59,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def make_bot(spec: str, rng: random.Random) -> Bot:
     name, params = parse_spec(spec)
-    cls = BOTS[name]
+    make = BOTS[name]
     try:
-        return cls(rng, **params)
+        return make(rng, **params)
     except TypeError:
         raise BotSpecError(f"bot {name!r} takes no parameter {', '.join(params)}") from None
     except ValueError as err:

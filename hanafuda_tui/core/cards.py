@@ -108,10 +108,16 @@ def cards_of(m: int) -> Iterator[int]:
         m ^= low
 
 
-_CHUNK = tuple(
-    tuple(tuple(12 * k + i for i in range(12) if v >> i & 1) for v in range(4096)) for k in range(4)
-)
-_C0, _C1, _C2, _C3 = _CHUNK
+def _chunk_table(first: int) -> tuple[tuple[int, ...], ...]:
+    """For each 12-bit value ``v``, the cards ``first + i`` of its set bits ``i``, lowest first:
+    built by doubling (the rows with bit ``i`` are those without it, each with that card added)."""
+    rows: list[tuple[int, ...]] = [()]
+    for card in range(first, first + 12):
+        rows += [row + (card,) for row in rows]
+    return tuple(rows)
+
+
+_C0, _C1, _C2, _C3 = (_chunk_table(12 * k) for k in range(4))
 
 
 def card_list(m: int) -> list[int]:

@@ -48,7 +48,7 @@ class RecordError(ValueError):
     """A record that cannot be read or replayed; the message names the deal, month and action."""
 
 
-STRICT = ConfigDict(extra="forbid", strict=True)
+STRICT = ConfigDict(extra="forbid", strict=True, defer_build=True)
 """A record holds each value as its own JSON type: ``12.0`` is not 12, ``"0"`` or ``true`` not 0."""
 
 

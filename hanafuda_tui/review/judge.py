@@ -19,9 +19,8 @@ from ..bots.strong import StrongBot
 from ..core import actions as act
 from ..core.game import Game, PlayerView
 from ..core.records import GameRecord, replay
+from . import ITERATIONS
 
-ITERATIONS = 200
-"""Playouts a decision (``strong:iterations=200``)."""
 MISTAKE = 0.02
 """A loss of at least this chance (two in a hundred) marks a decision as a mistake."""
 

@@ -22,7 +22,6 @@ from textual.screen import Screen
 
 from ..core.records import GameRecord, RecordError, SeatRecord, make_options
 from ..core.rulesets import ruleset_class
-from ..history import HistoryStore
 from . import memory
 from .config import PACE_STEP, Config, clamp_pace
 from .i18n import lang, locale_lang, set_lang, t
@@ -33,6 +32,7 @@ from .session import Session
 from .storage import SaveInUse, Store, data_dir
 
 if TYPE_CHECKING:
+    from ..history import HistoryStore
     from .screens.table import TableScreen
 
 MIN_SIZE = (80, 24)
@@ -87,7 +87,8 @@ class HanafudaApp(App[int]):
         self.table_request = table
         self.replay_request = replay
         self.store = store or Store()
-        self.history = history or HistoryStore(self.store.directory)
+        self._history = history
+        self.history_opened = False
         self.keeping = True
         """False when the history cannot be kept (said once, at start)."""
         self.config = config or Config()
@@ -116,11 +117,12 @@ class HanafudaApp(App[int]):
     async def on_mount(self, event: events.Mount | None = None) -> None:
         self.prepare()
         self.claim_save()
-        self.open_history()
         if self.is_web:
             self.watch_server()
         await self.push_screen(SelectorScreen())
         self.ready = True
+        if self.table_request is None and self.replay_request is None:
+            self.call_after_refresh(self.after_first_draw)
         if self.table_request is not None:
             self.open_requested(self.table_request)
         if self.replay_request is not None:
@@ -185,9 +187,27 @@ class HanafudaApp(App[int]):
         if not self.saving:
             self.notify(self.save_problem, severity="warning", timeout=10, markup=False)
 
+    def after_first_draw(self) -> None:
+        """Once the selector is on screen: open the history and load the table's screen, so that
+        the first table opens as soon as it is asked for."""
+        self.open_history()
+        from .screens import table  # noqa: F401
+
+    @property
+    def history(self) -> HistoryStore:
+        """Where finished years are kept (loaded on first use: the selector does not show it)."""
+        if self._history is None:
+            from ..history import HistoryStore
+
+            self._history = HistoryStore(self.store.directory)
+        return self._history
+
     def open_history(self) -> None:
-        """Open the history; a database set aside is reported, and a history that cannot be kept
-        is said once (games are played all the same)."""
+        """Open the history, once; a database set aside is reported, and a history that cannot be
+        kept is said once (games are played all the same)."""
+        if self.history_opened:
+            return
+        self.history_opened = True
         self.keeping = self.history.open()
         for notice in self.history.notices:
             notice = t("history.set_aside", notice=notice)
@@ -203,6 +223,7 @@ class HanafudaApp(App[int]):
     @property
     def kept_history(self) -> HistoryStore | None:
         """Where a finished year is kept (None: nowhere)."""
+        self.open_history()
         return self.history if self.keeping else None
 
     def action_statistics(self) -> None:
@@ -211,6 +232,7 @@ class HanafudaApp(App[int]):
 
         if isinstance(self.screen, StatisticsScreen | TooSmall):
             return
+        self.open_history()
         self.push_screen(StatisticsScreen(self.history))
 
     def watch_server(self) -> None:

@@ -21,11 +21,11 @@ from ..core.records import (
     replay,
     write_atomically,
 )
-from ..history import HistoryError, HistoryStore
 from .names import seat_names
 from .storage import Store, data_dir
 
 if TYPE_CHECKING:  # the network's modules load when a hosted table opens, not at start
+    from ..history import HistoryStore
     from ..net.client import Connection
     from ..net.protocol import Over, Presence, Refused, Update
     from ..net.remote import RemoteGame
@@ -145,6 +145,8 @@ class Session:
         """Keep the finished year with its record in the history, once."""
         if self.kept is not None or self.history is None:
             return
+        from ..history import HistoryError
+
         record = record_of(self.game, self.seats, self.advice, self.played_on_from)
         try:
             self.kept = self.history.add(record, "table", self.game)

@@ -73,6 +73,14 @@ def test_named_groups(name, codes):
     assert codes_of(getattr(cards, name)) == "".join(sorted(codes, key=CODES.index))
 
 
+def test_card_lists_are_the_set_bits_lowest_first():
+    rng = random.Random(5)
+    sets = [0, ALL_CARDS, 1, 1 << 47, 4095 << 12, *(rng.getrandbits(48) for _ in range(2000))]
+    for m in sets:
+        bits = [c for c in range(48) if m >> c & 1]
+        assert cards.card_list(m) == bits and cards.card_tuple(m) == tuple(bits)
+
+
 def test_parse_deck_refuses_bad_decks():
     with pytest.raises(ValueError, match="48 cards"):
         parse_deck(CODES[:47])

@@ -80,7 +80,7 @@ class HachihachiOptions(BaseModel):
     """The seed's 競技前選択確認事項: (1) the 大場/絶場 menu A–F, (2) 越年; and a house rule, a shorter
     year of ``months`` (its last month ends it as 12月 does: 越年, 月石清算, 吟味)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     menu: Literal["A", "B", "C", "D", "E", "F"] = "A"
     etsunen: bool = False

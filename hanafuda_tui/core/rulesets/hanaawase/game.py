@@ -65,7 +65,7 @@ def _scoring_dekiyaku(caps: int) -> dict[str, int]:
 class HanaawaseOptions(BaseModel):
     """Options of 花合わせ. The seed fixes the rules; the number of rounds and of seats are choices."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     months: Literal[3, 6, 12] = 12
     """Rounds in a game (the seed plays 12)."""

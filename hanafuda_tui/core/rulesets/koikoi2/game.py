@@ -47,7 +47,7 @@ _DECISIONS = [act.KOIKOI, act.SHOBU]
 class Koikoi2Options(BaseModel):
     """Options of 二人こいこい; the defaults are those of docs/rules/koikoi2.md §8."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     months: Literal[3, 6, 12] = 12
     """Months in a game."""

@@ -40,7 +40,7 @@ KOBIKI = 5
 class Koikoi3Options(BaseModel):
     """Options of 三人こいこい. The seed fixes the rules; only the length of the year is a choice."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     months: Literal[3, 6, 12] = 12
     """Months in the year (the seed plays 12; 3 or 6 for a shorter game, seasons still count)."""

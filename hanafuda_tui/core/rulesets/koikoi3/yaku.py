@@ -76,14 +76,15 @@ CUP_YAKU = (TEPPO_Y, TSUKIMI_Y, HANAMI_Y)
 """盃役: rained out by any November card unless 松に鶴 is held (seed ○ルール補足説明 (2))."""
 
 
-_TRIPLE_CHUNK = tuple(
-    any((v >> (4 * m) & 15).bit_count() >= 3 for m in range(3)) for v in range(4096)
-)
+_MONTH_COUNTS = [bits.bit_count() for bits in range(16)]
+"""Cards held of one month, by its four bits."""
+_THREE = [n >= 3 for n in _MONTH_COUNTS]
+_HELD = [(n,) if n else () for n in _MONTH_COUNTS]
+_TRIPLE_CHUNK = tuple([a or b or c for c in _THREE for b in _THREE for a in _THREE])
 """For a 12-bit slice of a hand (three months): does some month hold three or more cards?"""
-_COUNTS_CHUNK = tuple(
-    tuple(n for m in range(3) if (n := (v >> (4 * m) & 15).bit_count())) for v in range(4096)
-)
-"""For a 12-bit slice of a hand: how many cards each month present holds."""
+_COUNTS_CHUNK = tuple([a + b + c for c in _HELD for b in _HELD for a in _HELD])
+"""For a 12-bit slice of a hand: how many cards each month present holds (the first month's
+four bits are the lowest, so it varies fastest)."""
 
 
 def teyaku(hand: int) -> tuple[str, int] | None:

@@ -1,0 +1,65 @@
+"""What the commands share: a ruleset's --option pairs checked, JSON lines, text aligned in
+terminal cells, the history of the data directory. Each command's code is in its own module, imported
+only when that command runs."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ..cli import UsageError, one_line, writes_unicode
+from ..core.records import make_options, printable
+from ..core.rulesets import ruleset_class
+
+
+def ruleset_options(ruleset: str, pairs: Sequence[str]) -> Any:
+    """The ruleset's options from KEY=VALUE pairs; UsageError names an unknown key."""
+    cls = ruleset_class(ruleset)
+    values: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option takes KEY=VALUE, not {pair!r}")
+        if key not in cls.Options.model_fields:
+            known = ", ".join(cls.Options.model_fields) or "none"
+            raise UsageError(f"unknown option {key!r} for {ruleset} (options: {known})")
+        values[key] = value
+    return make_options(cls, values)
+
+
+def print_json(data: Any) -> None:
+    """JSON on one line, kanji as they are, controls escaped (the text is the same JSON value);
+    all ASCII (kanji as ``\\uXXXX``) where the output cannot take them."""
+    print(printable(json.dumps(data, ensure_ascii=not writes_unicode(sys.stdout))))
+
+
+def cells(text: str) -> int:
+    """How many terminal cells ``text`` takes (kanji and kana are two wide)."""
+    return sum(2 if ord(ch) > 0x2000 else 1 for ch in text)
+
+
+def cells_left(text: str, width: int) -> str:
+    """Left-align ``text`` in ``width`` terminal cells (longer text is left as it is)."""
+    return text + " " * max(0, width - cells(text))
+
+
+def history_store() -> Any:
+    """The history of the data directory (``$HANAFUDA_DATA_DIR`` or the platform's); each set-aside
+    database reported in one line on stderr."""
+    from ..history import HistoryStore
+    from ..ui.storage import data_dir  # the directory only: no screen code is loaded
+
+    store = HistoryStore(data_dir())
+    store.open()
+    for notice in store.notices:
+        print(f"hanafuda: {one_line(notice)}", file=sys.stderr)
+    return store
+
+
+def english_names(record: Any) -> list[str]:
+    """The seats' names as a command prints them, a default one in English."""
+    from ..ui.names import seat_names
+
+    return seat_names(record.seats, "en")
