@@ -331,8 +331,8 @@ class TableScreen(Screen[None]):
             if self.hints:
                 taken = " ".join(face(c) for c in card_list(takes))
                 hint += "  → " + (t("table.takes", cards=taken) if takes else t("table.lays"))
-        if game.to_act != bottom or view.phase not in (Phase.PLAY, Phase.TAKE):
-            who = plain(names[game.to_act]) if game.to_act >= 0 else ""
+        if view.to_act != bottom or view.phase not in (Phase.PLAY, Phase.TAKE):
+            who = plain(names[view.to_act]) if view.to_act >= 0 else ""
             hint = t("table.waiting", who=who) if who and not cards else hint
         field, pending, note = view.field, view.pending_card, ""
         if self.moments:
@@ -354,7 +354,7 @@ class TableScreen(Screen[None]):
         self.query_one("#yaku", YakuPanel).show(yaku_infos(view, names, scores))
         lines = [line for e in log[-LOG_LINES:] if (line := event_line(e, names, view.ruleset))]
         self.query_one("#log", LogPanel).show(lines)
-        playing = self.human_to_play() is not None
+        playing = self.human_to_play() is not None and not self.moments  # their turn on screen
         self.set_text("#keys", t("keys.table" if playing else "keys.watch"))  # working keys only
 
     def set_text(self, selector: str, markup: str) -> None:
