@@ -32,7 +32,7 @@ from ...core.cards import card_list
 from ...core.game import Phase, PlayerView
 from ...core.hints import available, current_yaku, near_yaku
 from ...core.hints import takes as hint_takes
-from ...core.results import Settlement
+from ...core.results import DealResult, Settlement
 from ...core.rulesets import ruleset_class, titles
 from ...core.turns import Step
 from .. import memory
@@ -67,7 +67,7 @@ from .modals import (
     teyaku_prompt,
 )
 from .passing import PassScreen
-from .results import MonthResult, ScoreSheet
+from .results import MonthResult, ScoreSheet, result_parts
 
 if TYPE_CHECKING:
     from ...net.protocol import Update
@@ -164,6 +164,9 @@ def big_board(screen: Screen[Any]) -> bool:
     width, height = screen.app.size
     return width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
 
+
+WATCHED_RESULT = 8.0
+"""How long a spectator's notice of a month's result stays (seconds)."""
 
 FRAME = 0.04
 """The longest a frame of a sliding card is held (seconds)."""
@@ -382,9 +385,9 @@ class TableScreen(Screen[None]):
         return " · ".join(parts)
 
     def hosted_parts(self, session: HostedSession) -> list[str]:
-        """A hosted table's state first: the connection lost, who is away and for how long (and
-        the bot the host gave the seat to)."""
-        parts = []
+        """A hosted table's state first: a spectator's "watching", the connection lost, who is
+        away and for how long (and the bot the host gave the seat to)."""
+        parts = [t("net.watching")] if session.watching else []
         if session.closed:
             parts.append(t("net.closed_short"))
         elif session.lost:
@@ -442,6 +445,10 @@ class TableScreen(Screen[None]):
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
             last = game.is_over and self.shown_results == len(game.results)
+            if isinstance(session, HostedSession) and session.watching:
+                self.watched(result, scores, closing, last)  # the players do not wait for it
+                self.call_after_refresh(self.advance)
+                return
             turn = final_turn(game.book, result.deal, session.names, game.ruleset)
             self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last, turn))
             return
@@ -485,6 +492,15 @@ class TableScreen(Screen[None]):
         decision = make(view, session.names)
         decision.remake = lambda: make(view, session.names)  # in another language
         self.open(decision, self.decided)
+
+    def watched(
+        self, result: DealResult, scores: list[int], closing: list[Settlement], last: bool
+    ) -> None:
+        """A month's result for a spectator: its head line as a notice for a few seconds (the
+        payments are in the log), and the table goes on with the players."""
+        names = self.session.names
+        title, _ = result_parts(self.ruleset, result, names, scores, closing, last)
+        self.notify(Content.from_markup(title).plain, timeout=WATCHED_RESULT, markup=False)
 
     def just_moved(self) -> tuple[str, str]:
         """The human at the keyboard and what their turn, the latest at the table, took
