@@ -5,6 +5,7 @@ and Japanese lines folded by 禁則 at any width."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -14,6 +15,7 @@ from helpers.ui import continued, saved_where
 from rich.cells import cell_len
 from textual.content import Content
 
+import hanafuda_tui.ui
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core.cards import (
     CARD_OF_CODE,
@@ -271,3 +273,18 @@ def test_koikoi2_status_line_names_the_rules_in_play(values, shown):
     game = new_game("koikoi2", random.Random(0), values)
     parts = screen_of("koikoi2").status_parts(game.view(0), ["A", "B"])
     assert parts == shown
+
+
+def test_a_teyaku_s_english_gloss_is_the_same_in_every_ruleset_s_help() -> None:
+    """The help's gloss of a teyaku (its pattern in words) says what the yaku list's English
+    name says: 二三本 (3-3-1) is two threes in every ruleset."""
+    data = Path(hanafuda_tui.ui.__file__).parent / "data"
+    names = json.loads((data / "i18n" / "en.json").read_text(encoding="utf-8"))
+    compared = 0
+    for path in sorted((data / "help").glob("*.json")):
+        for name, gloss, *_ in json.loads(path.read_text(encoding="utf-8")).get("teyaku", []):
+            if f"yaku.{name}" in names:
+                ours = sorted(gloss.replace(" of a month", "").split())
+                assert ours == sorted(names[f"yaku.{name}"].split()), (path.name, name, gloss)
+                compared += 1
+    assert compared >= 8
