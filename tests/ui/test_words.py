@@ -32,7 +32,7 @@ from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets import RULESETS, ruleset_class
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
-from hanafuda_tui.ui.faces import describe, kasu_count, short_name
+from hanafuda_tui.ui.faces import FACES, describe, kasu_count, short_name
 from hanafuda_tui.ui.i18n import own, t
 from hanafuda_tui.ui.rulesets import screen_of
 from hanafuda_tui.ui.screens.modals import Decision
@@ -288,3 +288,42 @@ def test_a_teyaku_s_english_gloss_is_the_same_in_every_ruleset_s_help() -> None:
                 assert ours == sorted(names[f"yaku.{name}"].split()), (path.name, name, gloss)
                 compared += 1
     assert compared >= 8
+
+
+def two_to_choose(game: Game) -> bool:
+    """Seat 0 to play a hand card that meets two field cards of its month."""
+    if game.phase != Phase.PLAY:
+        return False
+    return any(
+        sum(1 for f in card_list(game.field) if f // 4 == c // 4) == 2
+        for c in card_list(game.hands[0])
+    )
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", " or "), ("ja", " か ")])
+def test_a_card_meeting_two_field_cards_takes_one_or_the_other(
+    tmp_path: Path, lang: str, word: str
+) -> None:
+    """The hand's hint for a card that meets two field cards says it takes one or the other,
+    not both."""
+    game = saved_where(tmp_path, "koikoi3", two_to_choose, seeds=400)
+    hand = card_list(game.hands[0])
+    index = next(
+        i for i, c in enumerate(hand) if sum(f // 4 == c // 4 for f in card_list(game.field)) == 2
+    )
+
+    async def run() -> str:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            await pilot.press(str(index + 1))
+            await pilot.pause()
+            return Content.from_markup(app.screen.query_one(HandPanel).hint).plain
+
+    try:
+        hint = asyncio.run(run())
+    finally:
+        i18n.set_lang("ja")
+    first, second = (FACES[c] for c in card_list(game.field) if c // 4 == hand[index] // 4)
+    assert word in hint, hint
+    assert hint.index(first) < hint.index(word) < hint.rindex(second), hint

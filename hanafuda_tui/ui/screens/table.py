@@ -159,6 +159,15 @@ def yaku_infos(view: PlayerView, names: Sequence[str], scores: Sequence[int]) ->
     return out
 
 
+def takes_text(takes: int) -> str:
+    """What a card would take (markup): the one card or all three, one of two (a choice), or
+    nothing (it goes to the field)."""
+    faces = [face(c) for c in card_list(takes)]
+    if len(faces) == 2:
+        return t("table.takes_either", first=faces[0], second=faces[1])
+    return t("table.takes", cards=" ".join(faces)) if faces else t("table.lays")
+
+
 def big_board(screen: Screen[Any]) -> bool:
     """Whether the field and the hand use big cards (the seats have room to spare)."""
     width, height = screen.app.size
@@ -332,8 +341,7 @@ class TableScreen(Screen[None]):
             lit = takes if self.hints else 0
             hint = describe(chosen)
             if self.hints:
-                taken = " ".join(face(c) for c in card_list(takes))
-                hint += "  → " + (t("table.takes", cards=taken) if takes else t("table.lays"))
+                hint += "  → " + takes_text(takes)
         if view.to_act != bottom or view.phase not in (Phase.PLAY, Phase.TAKE):
             who = plain(names[view.to_act]) if view.to_act >= 0 else ""
             hint = t("table.waiting", who=who) if who and not cards else hint
