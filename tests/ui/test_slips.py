@@ -64,7 +64,7 @@ def test_start_over_a_saved_game_asks_and_no_keeps_it(tmp_path: Path) -> None:
             await pilot.press("enter", "y")
             await settle(pilot)
             table = app.table()
-            assert table is not None and table.session.game.ruleset == "koikoi3"
+            assert table is not None and table.session.game.ruleset == "hanaawase"  # as left
 
     asyncio.run(run())
 
