@@ -97,6 +97,8 @@ class HanafudaApp(App[int]):
         self.bot_pause = settings.pace if bot_pause is None else bot_pause
         """Seconds each step of a turn is held (the card played, the card drawn); +/- change it."""
         self.current_ruleset = "koikoi3"
+        self.last_session: Session | None = None
+        """The game last opened at the table: the selector comes back with its settings."""
         self.too_small = False
         self.asking_quit = False
         self.ready = False
@@ -315,6 +317,7 @@ class HanafudaApp(App[int]):
         if self.saving:
             self.save_problem = ""
         self.current_ruleset = session.game.ruleset
+        self.last_session = session
         from .screens.table import TableScreen  # imported on first use: a faster start
 
         self.push_screen(TableScreen(session))

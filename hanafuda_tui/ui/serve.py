@@ -20,6 +20,7 @@ import signal
 import socket
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from aiohttp import WSCloseCode, web
@@ -27,6 +28,8 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 TITLE = "hanafuda"
+PAGES = Path(__file__).parent / "data" / "serve"
+"""The page template: the game's title and a line saying it is loading."""
 SESSION = ("play", "--save-slot")
 """The ``hanafuda`` command each browser session runs unless told another."""
 MAX_SESSIONS = 12
@@ -105,6 +108,7 @@ class GameServer(Server):
             port=sock.getsockname()[1],
             title=TITLE,
             public_url=self.fixed_url or self.url,
+            templates_path=PAGES,
         )
 
     async def on_startup(self, app: web.Application) -> None:

@@ -223,6 +223,11 @@ class HostedSession:
     def is_human(self, seat: int) -> bool:
         return seat >= 0 and seat == self.game.seat
 
+    @property
+    def watching(self) -> bool:
+        """A spectator's session: no seat of its own, nothing waits for its keys."""
+        return self.game.seat < 0
+
     def advised(self) -> None:
         """Advice is this player's own affair: the host's record does not hear of it."""
 

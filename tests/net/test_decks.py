@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from hanafuda_tui.cli import _options, build_parser
+from hanafuda_tui.cli import build_parser
+from hanafuda_tui.commands import ruleset_options as _options
 from hanafuda_tui.core.records import REMOTE, SeatRecord, load_record, new_game, replay
 from hanafuda_tui.net.client import Connection, play_bot
 from hanafuda_tui.net.host import Host, Table

@@ -22,7 +22,7 @@ from hanafuda_tui.net.client import Connection
 from hanafuda_tui.net.protocol import Update
 from hanafuda_tui.ui.netplay import Connecting
 from hanafuda_tui.ui.screens.modals import Decision
-from hanafuda_tui.ui.screens.results import MonthResult
+from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.session import HostedSession
 
@@ -222,6 +222,36 @@ async def a_spectator_watches(tmp_path: Path) -> None:
 
 def test_a_spectator_watches(tmp_path: Path) -> None:
     asyncio.run(a_spectator_watches(tmp_path))
+
+
+async def a_spectator_keeps_pace_without_a_key(tmp_path: Path) -> None:
+    async with hosted(options={"months": 3}, bots=(0, 1, 2)) as table:
+        table.table.spectator_code = "watching"
+        app = table.app(0, tmp_path, language="ja")
+        app.code = "watching"
+        notices = kept_notices(app)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.table() is not None, "the table")
+            status = lambda: screen_text(app).splitlines()[:1]  # noqa: E731
+            await until(pilot, lambda: "観戦中" in "".join(status()), "watching on the status line")
+            screens: set[str] = set()
+
+            def year_shown() -> bool:
+                screens.add(type(app.screen).__name__)
+                return isinstance(app.screen, ScoreSheet) and app.focused is not None  # mounted
+
+            await until(pilot, year_shown, "the year's sheet, no key pressed", seconds=60)
+            assert "MonthResult" not in screens
+            game = table.table.game
+            assert len(session_of(app).game.results) == len(game.results) >= 3
+            months = [n for n in notices if "月" in n]
+            assert len(months) == len(game.results), notices
+
+
+def test_a_spectator_is_told_it_watches_and_keeps_pace_without_a_key(tmp_path: Path) -> None:
+    """A spectator's status line says it watches; each month's result is a notice, not a
+    screen waiting for its Enter, and it sees the year's end with the players."""
+    asyncio.run(a_spectator_keeps_pace_without_a_key(tmp_path))
 
 
 async def advice_for_ones_own_seat(tmp_path: Path) -> None:

@@ -88,7 +88,8 @@ async def random_session(app: HanafudaApp, ruleset: str, steps: int) -> None:
         for _ in range(steps):
             if isinstance(app.screen, SelectorScreen):  # Escape here quits: start or continue
                 if app.screen.query_one("#continue").display and rng.random() < 0.5:
-                    await pilot.click("#continue")
+                    app.screen.query_one("#continue").focus()
+                    await pilot.press("enter")
                 else:
                     others = rng.choices(["human", "random", "easy", "normal"], k=players - 1)
                     kinds = ["human", *others]

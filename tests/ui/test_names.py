@@ -91,7 +91,8 @@ def test_names_with_brackets_on_every_screen_of_every_ruleset(
             assert isinstance(app.screen, HelpScreen)
             await pilot.press("escape", "escape")
             assert isinstance(app.screen, SelectorScreen)
-            await pilot.click("#continue")
+            assert app.focused is not None and app.focused.id == "continue"
+            await pilot.press("enter")
             await settle(pilot)
             again = app.table()
             assert again is not None and again is not table

@@ -119,6 +119,16 @@ def test_port_0_picks_a_free_port_and_ctrl_c_stops_the_server_cleanly(tmp_path: 
         assert "Traceback" not in server.output()
 
 
+def test_the_page_has_the_game_s_title_and_says_it_is_loading(tmp_path: Path) -> None:
+    """The browser's tab says hanafuda; until the game's first screen comes, the page says it
+    is loading, and it fetches nothing from another site first."""
+    with serving(tmp_path) as server:
+        html = page(server.url)
+        assert "<title>hanafuda</title>" in html
+        assert "読み込み中" in html and "Loading" in html
+        assert "https://" not in html
+
+
 def test_a_public_url_is_where_every_page_sends_the_browser(tmp_path: Path) -> None:
     with serving(tmp_path, "--public-url", "https://hanafuda.example/") as server:
         assert websocket_of(page(server.url)) == "wss://hanafuda.example/ws"

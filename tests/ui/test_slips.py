@@ -64,7 +64,7 @@ def test_start_over_a_saved_game_asks_and_no_keeps_it(tmp_path: Path) -> None:
             await pilot.press("enter", "y")
             await settle(pilot)
             table = app.table()
-            assert table is not None and table.session.game.ruleset == "koikoi3"
+            assert table is not None and table.session.game.ruleset == "hanaawase"  # as left
 
     asyncio.run(run())
 
@@ -145,10 +145,11 @@ def test_a_seat_name_follows_its_kind_unless_typed(tmp_path: Path) -> None:
             assert [name for _, name in seats(app)] == ["Bot Pine", "You", "Bot Bamboo"]
             app.screen.query_one("#name-2", Input).value = "Hana"
             await choose(pilot, "#seat-2", "human")
-            assert [name for _, name in seats(app)] == ["Bot Pine", "You", "Hana"]
+            # two people at one keyboard: the one not named is a player by number
+            assert [name for _, name in seats(app)] == ["Bot Pine", "Player 2", "Hana"]
             await pilot.press("l")  # Japanese: the names given follow, the typed one stays
             await pilot.pause()
-            assert [name for _, name in seats(app)] == ["ボット・松", "あなた", "Hana"]
+            assert [name for _, name in seats(app)] == ["ボット・松", "プレイヤー2", "Hana"]
 
     asyncio.run(run())
 

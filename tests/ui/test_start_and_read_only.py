@@ -84,7 +84,11 @@ def test_the_app_opens_the_requested_table_over_the_selector(tmp_path):
             assert session.game.ruleset == "koikoi2" and session.seed == "5"
             assert session.game.options.rules == "nintendo"
             assert [s.player for s in session.seats] == ["human", "random"]
-            assert [s.name for s in session.seats] == ["You", "Bot Plum"]
+            assert [s.name for s in session.seats] == [
+                "",
+                "",
+            ]  # default names, shown in the language
+            assert session.names == ["You", "Bot Plum"]
             assert any(isinstance(s, SelectorScreen) for s in app.screen_stack)
             return session.game.deals[0].deck
 

@@ -18,7 +18,9 @@ from hanafuda_tui.core.turns import TurnBook
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.config import Config
 from hanafuda_tui.ui.faces import FACES
+from hanafuda_tui.ui.i18n import t
 from hanafuda_tui.ui.screens.passing import PassScreen
+from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.last_turns import LastTurns
 from hanafuda_tui.ui.widgets.table import FieldPanel, SeatPanel
@@ -252,3 +254,40 @@ def test_a_card_slides_along_the_field_row_unless_motion_is_off(
     assert bool(slid) == motion
     if motion:
         assert 0 in slid  # from the start of the row
+
+
+def test_the_keys_and_the_turn_marker_follow_the_move_on_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a bot's move is shown in steps, the footer offers no keys to play and the 番 marker
+    stays on the bot, though the game already waits for the human: they come with the human's
+    turn on screen."""
+    saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.PLAY, seeds=50)
+    staged: list[tuple[str, str, bool]] = []  # (the keys, the human's flags, the mover's marker)
+    refresh = TableScreen.refresh_table
+
+    def recorded(self: TableScreen) -> None:
+        refresh(self)
+        game = self.session.game
+        if self.is_mounted and self.moments and self.moments[0].seat != 0 and game.to_act == 0:
+            me = self.query_one("#me", SeatPanel).info
+            mover = self.session.names[self.moments[0].seat]
+            flags = [p.info.flags for p in self.query(SeatPanel) if p.info and p.info.name == mover]
+            keys = getattr(self.query_one("#keys"), "markup_text", "")
+            assert me is not None
+            staged.append((keys, me.flags, t("table.to_act") in flags[0]))
+
+    monkeypatch.setattr(TableScreen, "refresh_table", recorded)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=PACE, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            for _ in range(3):
+                await human_step(pilot)
+                await settle(pilot)
+
+    asyncio.run(run())
+    assert staged, "a bot's move was shown while the human was to play"
+    for keys, flags, marked in staged:
+        assert keys == t("keys.watch") and t("table.to_act") not in flags and marked

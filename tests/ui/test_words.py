@@ -5,6 +5,7 @@ and Japanese lines folded by 禁則 at any width."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -14,6 +15,7 @@ from helpers.ui import continued, saved_where
 from rich.cells import cell_len
 from textual.content import Content
 
+import hanafuda_tui.ui
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core.cards import (
     CARD_OF_CODE,
@@ -30,7 +32,7 @@ from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets import RULESETS, ruleset_class
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
-from hanafuda_tui.ui.faces import describe, kasu_count, short_name
+from hanafuda_tui.ui.faces import FACES, describe, kasu_count, short_name
 from hanafuda_tui.ui.i18n import own, t
 from hanafuda_tui.ui.rulesets import screen_of
 from hanafuda_tui.ui.screens.modals import Decision
@@ -271,3 +273,57 @@ def test_koikoi2_status_line_names_the_rules_in_play(values, shown):
     game = new_game("koikoi2", random.Random(0), values)
     parts = screen_of("koikoi2").status_parts(game.view(0), ["A", "B"])
     assert parts == shown
+
+
+def test_a_teyaku_s_english_gloss_is_the_same_in_every_ruleset_s_help() -> None:
+    """The help's gloss of a teyaku (its pattern in words) says what the yaku list's English
+    name says: 二三本 (3-3-1) is two threes in every ruleset."""
+    data = Path(hanafuda_tui.ui.__file__).parent / "data"
+    names = json.loads((data / "i18n" / "en.json").read_text(encoding="utf-8"))
+    compared = 0
+    for path in sorted((data / "help").glob("*.json")):
+        for name, gloss, *_ in json.loads(path.read_text(encoding="utf-8")).get("teyaku", []):
+            if f"yaku.{name}" in names:
+                ours = sorted(gloss.replace(" of a month", "").split())
+                assert ours == sorted(names[f"yaku.{name}"].split()), (path.name, name, gloss)
+                compared += 1
+    assert compared >= 8
+
+
+def two_to_choose(game: Game) -> bool:
+    """Seat 0 to play a hand card that meets two field cards of its month."""
+    if game.phase != Phase.PLAY:
+        return False
+    return any(
+        sum(1 for f in card_list(game.field) if f // 4 == c // 4) == 2
+        for c in card_list(game.hands[0])
+    )
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", " or "), ("ja", " か ")])
+def test_a_card_meeting_two_field_cards_takes_one_or_the_other(
+    tmp_path: Path, lang: str, word: str
+) -> None:
+    """The hand's hint for a card that meets two field cards says it takes one or the other,
+    not both."""
+    game = saved_where(tmp_path, "koikoi3", two_to_choose, seeds=400)
+    hand = card_list(game.hands[0])
+    index = next(
+        i for i, c in enumerate(hand) if sum(f // 4 == c // 4 for f in card_list(game.field)) == 2
+    )
+
+    async def run() -> str:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            await pilot.press(str(index + 1))
+            await pilot.pause()
+            return Content.from_markup(app.screen.query_one(HandPanel).hint).plain
+
+    try:
+        hint = asyncio.run(run())
+    finally:
+        i18n.set_lang("ja")
+    first, second = (FACES[c] for c in card_list(game.field) if c // 4 == hand[index] // 4)
+    assert word in hint, hint
+    assert hint.index(first) < hint.index(word) < hint.rindex(second), hint

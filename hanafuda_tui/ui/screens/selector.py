@@ -166,6 +166,8 @@ class SelectorScreen(Screen[None]):
         self.stale = False
         self.new_game = False
         """Start takes the focus when this screen shows again (a new game was asked for)."""
+        self.adopted: object = None
+        """The session whose settings were last taken (``adopt``)."""
 
     def compose(self) -> ComposeResult:
         cls = ruleset_class(self.ruleset)
@@ -254,10 +256,14 @@ class SelectorScreen(Screen[None]):
         resume = self.query_one("#continue", Button)
         wanted = resume if resume.display and not self.new_game else self.query_one("#start")
         wanted.focus()
+        self.call_after_refresh(wanted.scroll_visible, animate=False)  # laid out anew, maybe
         self.new_game = False
 
     async def on_screen_resume(self) -> None:
-        if self.stale:
+        if self.adopt(getattr(self.app, "last_session", None)):
+            self.stale = False
+            await self.recompose()
+        elif self.stale:
             await self.relabel()
         self.update_continue()
         self.focus_first_button()
@@ -268,6 +274,27 @@ class SelectorScreen(Screen[None]):
         self.query_one("#continue", Button).display = resumable is not None
         error = app.save_problem
         self.query_one("#selector-error", Static).update(Content(error))
+
+    def adopt(self, session: Any) -> bool:
+        """Take the ruleset, options and seats of the game last played (a game continued or
+        opened from the command line too), once; True if they differ from those shown. The seed
+        is left as it was: a new game gets new deals."""
+        if session is None or session is self.adopted:
+            return False
+        self.adopted = session
+        game = session.game
+        kinds = [s.player for s in session.seats]
+        seats = []
+        for i, s in enumerate(session.seats):
+            given = seat_name(kinds, i)
+            seats.append({"player": s.player, "name": s.name, "given": given})
+        options = game.options.model_dump()
+        if (game.ruleset, options, seats) == (self.ruleset, self.options, self.seats):
+            return False
+        self.ruleset, self.options, self.seats = game.ruleset, options, seats
+        app: Any = self.app
+        app.current_ruleset = self.ruleset
+        return True
 
     def remember(self) -> None:
         """Keep what was entered, for a recompose (ruleset or language switch)."""

@@ -32,7 +32,7 @@ from ...core.cards import card_list
 from ...core.game import Phase, PlayerView
 from ...core.hints import available, current_yaku, near_yaku
 from ...core.hints import takes as hint_takes
-from ...core.results import Settlement
+from ...core.results import DealResult, Settlement
 from ...core.rulesets import ruleset_class, titles
 from ...core.turns import Step
 from .. import memory
@@ -67,7 +67,7 @@ from .modals import (
     teyaku_prompt,
 )
 from .passing import PassScreen
-from .results import MonthResult, ScoreSheet
+from .results import MonthResult, ScoreSheet, result_parts
 
 if TYPE_CHECKING:
     from ...net.protocol import Update
@@ -159,11 +159,23 @@ def yaku_infos(view: PlayerView, names: Sequence[str], scores: Sequence[int]) ->
     return out
 
 
+def takes_text(takes: int) -> str:
+    """What a card would take (markup): the one card or all three, one of two (a choice), or
+    nothing (it goes to the field)."""
+    faces = [face(c) for c in card_list(takes)]
+    if len(faces) == 2:
+        return t("table.takes_either", first=faces[0], second=faces[1])
+    return t("table.takes", cards=" ".join(faces)) if faces else t("table.lays")
+
+
 def big_board(screen: Screen[Any]) -> bool:
     """Whether the field and the hand use big cards (the seats have room to spare)."""
     width, height = screen.app.size
     return width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
 
+
+WATCHED_RESULT = 8.0
+"""How long a spectator's notice of a month's result stays (seconds)."""
 
 FRAME = 0.04
 """The longest a frame of a sliding card is held (seconds)."""
@@ -329,10 +341,9 @@ class TableScreen(Screen[None]):
             lit = takes if self.hints else 0
             hint = describe(chosen)
             if self.hints:
-                taken = " ".join(face(c) for c in card_list(takes))
-                hint += "  → " + (t("table.takes", cards=taken) if takes else t("table.lays"))
-        if game.to_act != bottom or view.phase not in (Phase.PLAY, Phase.TAKE):
-            who = plain(names[game.to_act]) if game.to_act >= 0 else ""
+                hint += "  → " + takes_text(takes)
+        if view.to_act != bottom or view.phase not in (Phase.PLAY, Phase.TAKE):
+            who = plain(names[view.to_act]) if view.to_act >= 0 else ""
             hint = t("table.waiting", who=who) if who and not cards else hint
         field, pending, note = view.field, view.pending_card, ""
         if self.moments:
@@ -354,7 +365,7 @@ class TableScreen(Screen[None]):
         self.query_one("#yaku", YakuPanel).show(yaku_infos(view, names, scores))
         lines = [line for e in log[-LOG_LINES:] if (line := event_line(e, names, view.ruleset))]
         self.query_one("#log", LogPanel).show(lines)
-        playing = self.human_to_play() is not None
+        playing = self.human_to_play() is not None and not self.moments  # their turn on screen
         self.set_text("#keys", t("keys.table" if playing else "keys.watch"))  # working keys only
 
     def set_text(self, selector: str, markup: str) -> None:
@@ -382,9 +393,12 @@ class TableScreen(Screen[None]):
         return " · ".join(parts)
 
     def hosted_parts(self, session: HostedSession) -> list[str]:
-        """A hosted table's state first: deals the host makes from a seed, the connection lost,
-        who is away and for how long (and the bot the host gave the seat to)."""
-        parts = [t("net.predictable_short")] if session.game.predictable else []
+        """A hosted table's state first: a spectator's "watching", deals the host makes from a
+        seed, the connection lost, who is away and for how long (and the bot the host gave the
+        seat to)."""
+        parts = [t("net.watching")] if session.watching else []
+        if session.game.predictable:
+            parts.append(t("net.predictable_short"))
         if session.closed:
             parts.append(t("net.closed_short"))
         elif session.lost:
@@ -442,6 +456,10 @@ class TableScreen(Screen[None]):
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
             last = game.is_over and self.shown_results == len(game.results)
+            if isinstance(session, HostedSession) and session.watching:
+                self.watched(result, scores, closing, last)  # the players do not wait for it
+                self.call_after_refresh(self.advance)
+                return
             turn = final_turn(game.book, result.deal, session.names, game.ruleset)
             self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last, turn))
             return
@@ -485,6 +503,15 @@ class TableScreen(Screen[None]):
         decision = make(view, session.names)
         decision.remake = lambda: make(view, session.names)  # in another language
         self.open(decision, self.decided)
+
+    def watched(
+        self, result: DealResult, scores: list[int], closing: list[Settlement], last: bool
+    ) -> None:
+        """A month's result for a spectator: its head line as a notice for a few seconds (the
+        payments are in the log), and the table goes on with the players."""
+        names = self.session.names
+        title, _ = result_parts(self.ruleset, result, names, scores, closing, last)
+        self.notify(Content.from_markup(title).plain, timeout=WATCHED_RESULT, markup=False)
 
     def just_moved(self) -> tuple[str, str]:
         """The human at the keyboard and what their turn, the latest at the table, took

@@ -4,7 +4,7 @@ cards out by cell width when it renders."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rich.cells import cell_len
@@ -134,6 +134,32 @@ class SeatPanel(Panel):
         seats = max(len(panels) - out, 1)
         return max((self.app.size.height - OTHER_ROWS - out) // seats - SEAT_ROWS, 0) // 3
 
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        self.room = getattr(container, "height", 0)
+        return super().get_content_height(container, viewport, width)
+
+    room = 0
+    """The height of the box the panel is laid in, as of its last layout."""
+
+    def text_rows(self) -> int:
+        """Lines of compact text a seat's captures may use: an opponent shares what its box
+        leaves after every opponent's head, shown cards and margin; the viewer's own seat gets
+        its share of the terminal, at least two."""
+        box = self.parent
+        if self.id == "me" or not isinstance(box, Widget):
+            panels = list(self.screen.query(SeatPanel))
+            seats = max(sum(1 for p in panels if p.info is not None and not p.info.out), 1)
+            return max((self.app.size.height - OTHER_ROWS) // seats - SEAT_ROWS, 2)
+        fixed, seats = 0, 0
+        for panel in box.query(SeatPanel):
+            info = panel.info
+            if info is None or info.out or info.one_line:
+                fixed += len(panel.lines(self.size.width)) if info is not None else 1
+                continue
+            seats += 1
+            fixed += 2 + (1 if info.shown else 0)  # the head, the margin, the shown cards
+        return max((self.room - fixed) // max(seats, 1), 1)
+
     def lines(self, width: int) -> list[str]:
         i = self.info
         if i is None:
@@ -149,9 +175,15 @@ class SeatPanel(Panel):
         if i.out:
             return [head, *self.set_aside_lines(i, width)]
         if i.one_line:
-            out = [" ".join([head, *(markup for markup, _ in self.capture_items(i))])]
+            indent = cell_len(Content.from_markup(head).plain) + 1
+            items = self.folded_items(i, width, 1, indent)
+            out = [" ".join([head, *(markup for markup, _ in items)])]
         else:
-            out = [head, *(self.card_lines(i, width) or self.compact_lines(i, width))]
+            big = self.card_lines(i, width)
+            out = [
+                head,
+                *(big or wrap(self.folded_items(i, width, self.text_rows()), width, "  ", 2)),
+            ]
         if i.shown:
             label = t("table.shown") + " "
             out += wrap(card_items(i.shown), width, "  " + label, 2 + cell_len(label))
@@ -165,66 +197,107 @@ class SeatPanel(Panel):
         label = t("table.set_aside") + " "
         return wrap(card_items(i.set_aside), width, "  " + label, 2 + cell_len(label))
 
-    def compact_lines(self, i: SeatInfo, width: int) -> list[str]:
-        """Each kind's count, the faces of 光 種 短."""
-        return wrap(self.capture_items(i), width, "  ", 2)
+    def folded_items(
+        self, i: SeatInfo, width: int, rows: int, indent: int = 2
+    ) -> list[tuple[str, int]]:
+        """Each kind's count and the faces of 光 種 短 (the カス a count alone), a kind showing
+        fewer faces and ``+N`` for the rest where they need more than ``rows`` lines (the counts
+        alone where even one face of each does not fit)."""
+        piles = [i.captures & KIND_MASK[kind] for kind, _ in GROUPS]
 
-    def capture_items(self, i: SeatInfo) -> list[tuple[str, int]]:
-        items: list[tuple[str, int]] = []
-        for kind, key in GROUPS:
-            cards = i.captures & KIND_MASK[kind]
-            label = f"{t(key)}{cards.bit_count()}"
-            items.append((f"[dim]{label}[/]", cell_len(label)))
-            items.extend(card_items(cards))
-        label = f"{t('group.kasu')}{(i.captures & i.kasu_cards).bit_count()}"
-        items.append((f"[dim]{label}[/]", cell_len(label)))
-        return items
+        def items(shown: list[int]) -> list[tuple[str, int]]:
+            out: list[tuple[str, int]] = []
+            for (_, key), cards, n in zip(GROUPS, piles, shown, strict=True):
+                label = f"{t(key)}{cards.bit_count()}"
+                out.append((f"[dim]{label}[/]", cell_len(label)))
+                out.extend(card_items(first(cards, n)))
+                if 0 < n < cards.bit_count():
+                    more = f"+{cards.bit_count() - n}"
+                    out.append((f"[dim]{more}[/]", len(more)))
+            label = f"{t('group.kasu')}{(i.captures & i.kasu_cards).bit_count()}"
+            out.append((f"[dim]{label}[/]", cell_len(label)))
+            return out
+
+        def fits(shown: list[int]) -> bool:
+            spots = places(items(shown), width, indent)
+            return not spots or spots[-1][0] < rows
+
+        shown = folded([cards.bit_count() for cards in piles], fits)
+        return items(shown or [0] * len(piles))
 
     def card_lines(self, i: SeatInfo, width: int) -> list[str] | None:
-        """The captures as small cards in at most ``card_rows`` rows, the カス as a count alone
-        when their cards do not fit; None when even that does not fit."""
+        """The captures as small cards in at most ``card_rows`` rows, a pile showing its first
+        cards and ``+N`` for the rest where they do not fit; None when even one card of each
+        does not fit."""
         rows = self.card_rows()
         if not rows:
             return None
-        blocks = [group(t(key), i.captures & KIND_MASK[kind]) for kind, key in GROUPS]
-        kasu = i.captures & i.kasu_cards
-        label = t("group.kasu")
-        for last in (group(label, kasu, kasu & ~KIND_MASK[KASU]), group(label, kasu, shown=False)):
-            out = lay([*blocks, last], width, rows)
-            if out is not None:
-                return out
-        return None
+        piles = [(t(key), i.captures & KIND_MASK[kind]) for kind, key in GROUPS]
+        piles.append((t("group.kasu"), i.captures & i.kasu_cards))
+
+        def laid(shown: list[int]) -> list[str] | None:
+            blocks = [
+                group(label, cards, n) for (label, cards), n in zip(piles, shown, strict=True)
+            ]
+            return lay(blocks, width, rows)
+
+        shown = folded([cards.bit_count() for _, cards in piles], lambda n: laid(n) is not None)
+        return None if shown is None else laid(shown)
 
 
-def fan(cards: int, other_kind: int = 0) -> Block:
+def first(cards: int, n: int) -> int:
+    """The first ``n`` cards of the bit set ``cards``."""
+    return sum(1 << c for c in card_list(cards)[:n])
+
+
+def folded(counts: list[int], fits: Callable[[list[int]], bool]) -> list[int] | None:
+    """How many cards of each pile to show so that ``fits``: all of them if they fit, else the
+    pile showing the most shows one fewer (the later pile on a tie, so the カス first) until
+    they fit; None if one card of each non-empty pile does not."""
+    shown = list(counts)
+    while not fits(shown):
+        k = max(range(len(shown)), key=lambda n: (shown[n], n))
+        if shown[k] <= 1:
+            return None
+        shown[k] -= 1
+    return shown
+
+
+def fan(cards: int) -> Block:
     """Small cards side by side sharing their edges (``╭──┬──╮``), each in its kind's colour
-    with its month; a card of ``other_kind`` (counted in a second kind) shows its subject."""
+    with its month (a card counted in two piles shows the same month in both)."""
     top = mid = bottom = ""
     style = ""
     for k, c in enumerate(card_list(cards)):
         style = style_of(c)
-        glyph = FACES[c][1:] if other_kind >> c & 1 else FACES[c][0]
         top += f"[{style}]{'┬' if k else '╭'}──[/]"
-        mid += f"[{style}]│{glyph}[/]"
+        mid += f"[{style}]│{FACES[c][0]}[/]"
         bottom += f"[{style}]{'┴' if k else '╰'}──[/]"
     ends = (f"[{style}]╮[/]", f"[{style}]│[/]", f"[{style}]╯[/]")
     return (top + ends[0], mid + ends[1], bottom + ends[2]), 3 * cards.bit_count() + 1
 
 
-def group(label: str, cards: int, other_kind: int = 0, shown: bool = True) -> Block:
-    """A kind's label with its count, then its cards fanned (none drawn unless ``shown``)."""
+def group(label: str, cards: int, shown: int) -> Block:
+    """A kind's label with its count, then its first ``shown`` cards fanned and ``+N`` for the
+    rest."""
     text = f"{label}{cards.bit_count()}"
     size = cell_len(text)
     pad = " " * size
-    if not cards or not shown:
+    if not cards:
         return (pad, f"[dim]{text}[/]", pad), size
-    (top, mid, bottom), width = fan(cards, other_kind)
-    return (pad + top, f"[dim]{text}[/]" + mid, pad + bottom), size + width
+    (top, mid, bottom), width = fan(first(cards, shown))
+    rest = cards.bit_count() - shown
+    more = f"+{rest}" if rest else ""
+    tail = " " * len(more)
+    return (
+        (pad + top + tail, f"[dim]{text}[/]" + mid + f"[dim]{more}[/]", pad + bottom + tail),
+        size + width + len(more),
+    )
 
 
 def lay(blocks: list[Block], width: int, rows: int) -> list[str] | None:
-    """Blocks (each part as wide as the block) two cells apart after an indent of two, wrapped at ``width``; None if they need
-    more than ``rows`` rows or one is wider than a row."""
+    """Blocks (each part as wide as the block) two cells apart after an indent of two, wrapped at
+    ``width``; None if they need more than ``rows`` rows or one is wider than a row."""
     out: list[list[str]] = []
     used = width
     for parts, size in blocks:
