@@ -7,7 +7,8 @@ numbered (``schema_version``) and moved on by ``MIGRATIONS`` in order. Every wri
 transaction (``BEGIN IMMEDIATE``) on a connection opened for it alone, with a busy timeout, so two
 app instances and a ``hanafuda sim --history`` can write at once.
 
-A database that cannot be read, or one written by a newer schema, is set aside (renamed, never
+A database that cannot be read (damaged anywhere: ``PRAGMA quick_check`` reads it whole when it is
+opened), lacks a table of its schema, or was written by a newer schema, is set aside (renamed, never
 deleted) and a new one started; ``notices`` says so in one line. A directory that cannot be written
 leaves ``problem`` set: the history is not kept and nothing else stops.
 """
@@ -18,6 +19,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -269,6 +271,7 @@ class HistoryStore:
 
     def _migrate(self) -> None:
         with self._connect() as conn:
+            _check_whole(conn)
             version = _version(conn)
             if version > SCHEMA_VERSION:
                 raise _SetAside(f"written by a newer version (schema {version})")
@@ -475,6 +478,8 @@ class HistoryStore:
 
     def record(self, game_id: int) -> GameRecord:
         """The record of game ``game_id``; HistoryError if there is none."""
+        if not -(1 << 63) <= game_id < 1 << 63:  # beyond SQLite's integers: no such id
+            raise HistoryError(f"no game {game_id} in the history ({self.path})")
         rows = self.query("SELECT record FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise HistoryError(f"no game {game_id} in the history ({self.path})")
@@ -579,9 +584,27 @@ class _SetAside(Exception):
     """The database is to be set aside, for the reason given."""
 
 
+def _check_whole(conn: sqlite3.Connection) -> None:
+    """_SetAside unless every page of the database reads as SQLite wrote it (DatabaseError if it
+    is no database at all)."""
+    problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
+    if problems != ["ok"]:
+        raise _SetAside(f"damaged ({' '.join((problems or ['unreadable'])[0].split())})")
+
+
+def _tables_of(version: int) -> set[str]:
+    """The tables a database of schema ``version`` has."""
+    return {
+        name
+        for statements in MIGRATIONS[:version]
+        for statement in statements
+        for name in re.findall(r"CREATE TABLE (\w+)", statement)
+    }
+
+
 def _version(conn: sqlite3.Connection) -> int:
     """The schema version (0: a new, empty database). DatabaseError if it is no database of
-    ours; _SetAside if it has tables but no version."""
+    ours; _SetAside if it has tables but no version, or lacks a table of its version."""
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if "schema_version" not in tables:
         if tables:
@@ -590,7 +613,11 @@ def _version(conn: sqlite3.Connection) -> int:
     rows = conn.execute("SELECT version FROM schema_version").fetchall()
     if len(rows) != 1 or not isinstance(rows[0][0], int):
         raise _SetAside("damaged (no schema version)")
-    return int(rows[0][0])
+    version = int(rows[0][0])
+    missing = sorted(_tables_of(min(version, SCHEMA_VERSION)) - tables)
+    if missing:
+        raise _SetAside(f"damaged (no {', '.join(missing)} table)")
+    return version
 
 
 def _unwritable(err: sqlite3.DatabaseError) -> bool:

@@ -177,3 +177,50 @@ def test_a_directory_that_cannot_be_written_keeps_no_history_and_says_why(tmp_pa
     assert store.games() == [] and store.standings() == []
     with pytest.raises(HistoryError):
         store.add(finished("koikoi2", 1, {"months": 3})[0])
+
+
+def _damage_past_the_first_pages(path: Path) -> None:
+    """Overwrite every page after the second (the schema and its version still read)."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        size = conn.execute("PRAGMA page_size").fetchone()[0]
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.close()
+    assert pages > 4
+    with path.open("r+b") as f:
+        f.seek(2 * size)
+        f.write(b"\xff" * (pages - 2) * size)
+
+
+def test_a_database_damaged_past_its_first_page_is_set_aside(tmp_path: Path) -> None:
+    store = HistoryStore(tmp_path)
+    for seed in range(4):
+        store.add(finished("koikoi2", seed, {"months": 3})[0])
+    _damage_past_the_first_pages(tmp_path / DB_NAME)
+    again = HistoryStore(tmp_path)
+    assert again.games() == [] and again.problem == ""
+    [notice] = again.notices
+    assert "damaged" in notice and "set aside" in notice and "\n" not in notice
+    assert len(list(tmp_path.glob("history-set-aside-*.sqlite3"))) == 1
+    record = finished("koikoi2", 9, {"months": 3})[0]
+    assert again.add(record) == 1 and again.record(1) == record
+
+
+def test_a_database_without_its_games_table_is_set_aside(tmp_path: Path) -> None:
+    store = HistoryStore(tmp_path)
+    store.add(finished("koikoi2", 5, {"months": 3})[0])
+    with sqlite3.connect(tmp_path / DB_NAME) as conn:
+        conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute("DROP TABLE games")
+    conn.close()
+    again = HistoryStore(tmp_path)
+    assert again.games() == []
+    [notice] = again.notices
+    assert "no games table" in notice and "set aside" in notice
+    assert again.add(finished("koikoi2", 6, {"months": 3})[0]) == 1
+
+
+def test_an_id_beyond_sqlite_integers_is_no_game(tmp_path: Path) -> None:
+    store = HistoryStore(tmp_path)
+    with pytest.raises(HistoryError, match="no game"):
+        store.record(10**29)
