@@ -193,6 +193,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
             _Progress(games) if show_progress else contextlib.nullcontext() as progress,
         ):
             for deal_set in sets:
+                if history is not None:  # first: an interruption below still keeps them
+                    waiting += [p.kept for p in deal_set if p.kept]
                 for n, p in enumerate(deal_set, start=tally.games):
                     row = [p.scores[p.seating.index(i)] for i in range(len(specs))]
                     if keep_totals:
@@ -201,22 +203,27 @@ def cmd_sim(args: argparse.Namespace) -> int:
                         game = {"game": n, "deal_set": p.deal_set, "months": p.months}
                         _print_json({**game, "totals": row})
                 tally.add(deal_set)
-                if history is not None:
-                    waiting += [p.kept for p in deal_set if p.kept]
-                    if len(waiting) >= HISTORY_BATCH:
-                        history.add_prepared(waiting, "sim")
-                        waiting = []
+                if history is not None and len(waiting) >= HISTORY_BATCH:
+                    history.add_prepared(waiting, "sim")
+                    waiting = []
                 if progress is not None:
                     progress.advance(len(deal_set))
+        if history is not None and waiting:
+            history.add_prepared(waiting, "sim")
+            waiting = []
     except OSError as err:
         raise UsageError(f"cannot write {err.filename}: {err.strerror or err}") from None
     except HistoryError as err:
-        raise UsageError(f"cannot keep history: {err}") from None
+        lost, waiting = len(waiting) - err.stored, []
+        raise UsageError(f"cannot keep history ({_games(lost)} not kept): {err}") from None
     finally:
         signal.signal(signal.SIGTERM, previous)
-        if history is not None and waiting:  # the games played before an interruption too
-            with contextlib.suppress(HistoryError):
+        if history is not None and waiting:  # the games played before an interruption
+            try:
                 history.add_prepared(waiting, "sim")
+            except HistoryError as err:
+                why = f"cannot keep history ({_games(len(waiting) - err.stored)} not kept): {err}"
+                print(f"hanafuda: {_one_line(why)}", file=sys.stderr)
     seconds = time.perf_counter() - start
     months = tally.months
     stats = tally.stats()
@@ -264,6 +271,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
             f" max {ms['max']:.1f}"
         )
     return 0
+
+
+def _games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
 
 
 def _check_record_dir(path: str) -> None:

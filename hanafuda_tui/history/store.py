@@ -114,7 +114,12 @@ TOTALS = (
 
 
 class HistoryError(Exception):
-    """A one-line reason the history cannot do what was asked (no such game, cannot write)."""
+    """A one-line reason the history cannot do what was asked (no such game, cannot write);
+    ``stored``: of the games given to store, how many were stored before it stopped."""
+
+    def __init__(self, reason: str, stored: int = 0) -> None:
+        super().__init__(reason)
+        self.stored = stored
 
 
 class SeatSummary(BaseModel):
@@ -327,16 +332,17 @@ class HistoryStore:
         return self.add_prepared([prepare(record, game)], source)[0]
 
     def add_prepared(self, games: Sequence[Prepared], source: str) -> list[int]:
-        """Store games, one transaction each, on one connection; their ids."""
+        """Store games, one transaction each, on one connection; their ids. HistoryError, saying
+        how many were stored, at the first that cannot be."""
         if not self.open():
             raise HistoryError(self.problem)
-        ids = []
+        ids: list[int] = []
         try:
             with self._connect() as conn:
                 for p in games:
                     ids.append(self._insert(conn, p, source))
         except sqlite3.Error as err:
-            raise HistoryError(f"{self.path}: {_one_line(err)}") from None
+            raise HistoryError(f"{self.path}: {_one_line(err)}", len(ids)) from None
         return ids
 
     def _insert(self, conn: sqlite3.Connection, p: Prepared, source: str) -> int:
