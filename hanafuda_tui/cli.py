@@ -168,7 +168,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if not 1 <= args.jobs <= MAX_JOBS or args.games < 0:
         raise UsageError(f"--jobs must be 1 to {MAX_JOBS} and --games at least 0")
     for spec in specs:
-        make_bot(spec, random.Random(0))
+        _check_bot(spec, args.ruleset)
     if args.record_dir:
         _check_record_dir(args.record_dir)
     history = _history_store() if args.history else None
@@ -271,6 +271,15 @@ def cmd_sim(args: argparse.Namespace) -> int:
             f" max {ms['max']:.1f}"
         )
     return 0
+
+
+def _check_bot(spec: str, ruleset: str) -> None:
+    """BotSpecError unless ``spec`` makes a bot that plays ``ruleset`` (the learned weights it
+    plays out with, ``weights=FILE``, are that ruleset's)."""
+    bot = make_bot(spec, random.Random(0))
+    model = getattr(bot, "model", None)
+    if getattr(bot, "playout", "") == "learned" and model is not None and model.ruleset != ruleset:
+        raise BotSpecError(f"bot {spec!r}: its weights are for {model.ruleset}, not {ruleset}")
 
 
 def _games(n: int) -> str:
@@ -416,6 +425,9 @@ def _check_players(record: GameRecord) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    shown = [flag for flag, on in _REPLAY_VIEWS.items() if on(args)]
+    if len(shown) > 1:
+        raise UsageError(f"replay: {' and '.join(shown)} do not go together (one at a time)")
     record = load_record(_read_record_file(args.file))
     _check_players(record)
     game = replay(record)
@@ -453,6 +465,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print("  (the record ends before the game does)")
     return 0
 
+
+_REPLAY_VIEWS = {
+    "--view": lambda args: args.view,
+    "--review": lambda args: args.review is not None,
+    "--sheet": lambda args: args.sheet,
+    "--json": lambda args: args.json and args.review is None,
+}
+"""What ``replay`` shows, at most one at a time (``--review --json``: the review as JSON)."""
 
 _REST = 3 + 1 + 10 + 1 + 10 + 1 + 26
 """The cells between a replay line's month and its amounts (dealer title, dealer, winner, yaku)."""
@@ -557,7 +577,7 @@ def _table_request(args: argparse.Namespace) -> dict[str, Any] | None:
             raise UsageError(f"{ruleset} needs {seated} seats, got {len(players)}")
         for spec in players:
             if spec != HUMAN:
-                make_bot(spec, random.Random(0))
+                _check_bot(spec, ruleset)
     return {
         "ruleset": ruleset,
         "options": options.model_dump(),
