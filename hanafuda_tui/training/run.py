@@ -37,7 +37,7 @@ from ..bots.learned import (
     read_weights,
 )
 from ..core.records import write_atomically
-from ..tournament import worker_pool
+from ..tournament import end_if_orphaned, worker_pool
 from .states import Labels, Shard, label_shard
 
 MIN_STOP_STATES = 50
@@ -277,6 +277,7 @@ def _label(
 
 def _label_job(shard: Shard) -> tuple[Shard, dict[str, Any]]:
     """A shard with its labels (as they finish, in any order)."""
+    end_if_orphaned()
     return shard, label_shard(shard)
 
 
