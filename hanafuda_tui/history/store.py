@@ -297,7 +297,8 @@ class HistoryStore:
                 conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:  # Ctrl+C may land just after COMMIT
+                    conn.execute("ROLLBACK")
                 raise
 
     def _set_aside(self, why: str) -> bool:
@@ -381,7 +382,8 @@ class HistoryStore:
             _add_totals(conn, p)
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # Ctrl+C may land just after COMMIT
+                conn.execute("ROLLBACK")
             raise
         return game_id
 
@@ -415,7 +417,8 @@ class HistoryStore:
                     _write_facts(conn, game_id, facts)
                     conn.execute("COMMIT")
                 except BaseException:
-                    conn.execute("ROLLBACK")
+                    if conn.in_transaction:  # Ctrl+C may land just after COMMIT
+                        conn.execute("ROLLBACK")
                     raise
                 done += 1
             if done:

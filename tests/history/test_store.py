@@ -3,11 +3,13 @@ database, one of a newer schema and a directory that cannot be written."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -224,3 +226,39 @@ def test_an_id_beyond_sqlite_integers_is_no_game(tmp_path: Path) -> None:
     store = HistoryStore(tmp_path)
     with pytest.raises(HistoryError, match="no game"):
         store.record(10**29)
+
+
+class _InterruptedAfterCommit:
+    """A connection on which Ctrl+C lands just as a COMMIT has returned."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.conn, name)
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+        cursor = self.conn.execute(sql, *args)
+        if sql == "COMMIT":
+            raise KeyboardInterrupt
+        return cursor
+
+
+def test_ctrl_c_just_after_a_game_is_stored_stays_an_interruption(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = HistoryStore(tmp_path)
+    assert store.open()
+    connect = HistoryStore._connect
+
+    @contextlib.contextmanager
+    def interrupted(self: HistoryStore) -> Iterator[object]:
+        with connect(self) as conn:
+            yield _InterruptedAfterCommit(conn)
+
+    monkeypatch.setattr(HistoryStore, "_connect", interrupted)
+    record = finished("koikoi2", 5, {"months": 3})[0]
+    with pytest.raises(KeyboardInterrupt):
+        store.add(record)
+    monkeypatch.undo()
+    assert store.count() == 1
