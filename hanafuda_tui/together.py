@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import random
 import ssl
 import sys
@@ -278,6 +279,9 @@ def host_limits(args: argparse.Namespace) -> dict[str, int]:
 
 
 def cmd_host(args: argparse.Namespace, options: Any) -> int:
+    after = args.stand_in_after
+    if after is not None and not (math.isfinite(after) and after > 0):
+        raise NetUsageError(f"--stand-in-after: seconds above 0, not {after}")
     tls = server_tls(args)
     limits = host_limits(args)
     table = make_table(args, options)
@@ -386,6 +390,11 @@ async def stand_ins(table: Table, after: float) -> None:
 
 
 def cmd_join(args: argparse.Namespace, options: Any) -> int:
+    scheme, sep, _ = args.where.partition("://")
+    if sep and scheme.lower() not in ("ws", "wss"):
+        raise NetUsageError(
+            f"join takes HOST:PORT (or ws://, wss://), not {scheme}:// (host prints the address)"
+        )
     tls = client_tls(args)
     from .net.host import clean_name
 
@@ -416,7 +425,10 @@ async def join_headless(
     try:
         from .net.client import play_bot
 
-        game = await play_bot(args.where, args.code, args.bot, name, tls, trace, record)
+        def say(line: str) -> None:
+            print(f"hanafuda: {line}", file=sys.stderr, flush=True)
+
+        game = await play_bot(args.where, args.code, args.bot, name, tls, trace, record, say=say)
     finally:
         if trace is not None:
             trace.close()

@@ -8,9 +8,12 @@ every seat and luck cancels out. Without it, game ``g`` seats spec ``i`` at seat
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import random
 import signal
+import sys
 import threading
 import time
 from bisect import bisect_left
@@ -220,26 +223,51 @@ def play_set(plan: Plan, k: int) -> list[Played]:
 
 
 def _play_set_job(job: tuple[Plan, int]) -> list[Played]:
+    end_if_orphaned()
     return play_set(*job)
 
 
-def _worker_start() -> None:
-    """A worker leaves Ctrl+C to the parent (which ends it) and dies at once on SIGTERM."""
+PR_SET_PDEATHSIG = 1
+"""Linux's ``prctl`` option: the signal a process gets when the thread that forked it ends."""
+_parent: int | None = None
+"""In a worker: the process that started it (None in the parent itself)."""
+
+
+def _worker_start(parent: int) -> None:
+    """A worker leaves Ctrl+C to the parent (which ends it), dies at once on SIGTERM, and ends
+    with its parent however that ends (SIGKILL too): on Linux the kernel sends it SIGTERM then;
+    elsewhere it sees so before each task (``end_if_orphaned``)."""
+    global _parent
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _parent = parent
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    end_if_orphaned()  # the parent may have ended before the line above
+
+
+def end_if_orphaned() -> None:
+    """In a worker whose parent has ended: end at once, quietly (nothing is left to report to)."""
+    if _parent is not None and os.getppid() != _parent:
+        os._exit(128 + signal.SIGTERM)
 
 
 def worker_pool(jobs: int) -> Pool:
-    """A pool of ``jobs`` forked workers that leave Ctrl+C to the parent. They are forked with
-    SIGINT already ignored: a worker interrupted before its initializer ran could die holding the
-    task queue's lock, and the parent's clean-up would then wait for it for ever."""
+    """A pool of ``jobs`` forked workers that leave Ctrl+C to the parent and end with it. They
+    are forked with SIGINT already ignored: a worker interrupted before its initializer ran could
+    die holding the task queue's lock, and the parent's clean-up would then wait for it for ever.
+    (A pool made outside the main thread ends with the thread that made it.)"""
     from multiprocessing import get_context
 
+    parent = (os.getpid(),)
     if threading.current_thread() is not threading.main_thread():  # signals are the main's
-        return get_context("fork").Pool(jobs, initializer=_worker_start)
+        return get_context("fork").Pool(jobs, _worker_start, parent)
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        return get_context("fork").Pool(jobs, initializer=_worker_start)
+        return get_context("fork").Pool(jobs, _worker_start, parent)
     finally:
         signal.signal(signal.SIGINT, previous)
 

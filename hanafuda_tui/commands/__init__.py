@@ -63,3 +63,16 @@ def english_names(record: Any) -> list[str]:
     from ..ui.names import seat_names
 
     return seat_names(record.seats, "en")
+
+
+def check_bot(spec: str, ruleset: str) -> None:
+    """BotSpecError unless ``spec`` makes a bot that plays ``ruleset`` (the learned weights it
+    plays out with, ``weights=FILE``, are that ruleset's)."""
+    import random
+
+    from ..bots import BotSpecError, make_bot
+
+    bot = make_bot(spec, random.Random(0))
+    model = getattr(bot, "model", None)
+    if getattr(bot, "playout", "") == "learned" and model is not None and model.ruleset != ruleset:
+        raise BotSpecError(f"bot {spec!r}: its weights are for {model.ruleset}, not {ruleset}")

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..bots import make_bot
 from ..cli import UsageError, build_parser
 from ..core.rulesets import ruleset_class
-from . import ruleset_options
+from . import check_bot, ruleset_options
 
 
 def _table_request(args: argparse.Namespace) -> dict[str, Any] | None:
@@ -32,7 +30,7 @@ def _table_request(args: argparse.Namespace) -> dict[str, Any] | None:
             raise UsageError(f"{ruleset} needs {seated} seats, got {len(players)}")
         for spec in players:
             if spec != HUMAN:
-                make_bot(spec, random.Random(0))
+                check_bot(spec, ruleset)
     return {
         "ruleset": ruleset,
         "options": options.model_dump(),

@@ -158,7 +158,19 @@ def _check_players(record: GameRecord) -> None:
                 raise RecordError(f"not a game record: seats.{i}.player: {err}") from None
 
 
+_REPLAY_VIEWS = {
+    "--view": lambda args: args.view,
+    "--review": lambda args: args.review is not None,
+    "--sheet": lambda args: args.sheet,
+    "--json": lambda args: args.json and args.review is None,
+}
+"""What ``replay`` shows, at most one at a time (``--review --json``: the review as JSON)."""
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
+    shown = [flag for flag, on in _REPLAY_VIEWS.items() if on(args)]
+    if len(shown) > 1:
+        raise UsageError(f"replay: {' and '.join(shown)} do not go together (one at a time)")
     record = load_record(_read_record_file(args.file))
     _check_players(record)
     game = replay(record)

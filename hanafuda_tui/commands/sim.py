@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import random
 import signal
 import sys
 import tempfile
@@ -14,11 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import tournament
-from ..bots import make_bot
-from ..cli import Terminated, UsageError
+from ..cli import Terminated, UsageError, one_line
 from ..core.rulesets import ruleset_class
 from ..tournament import Plan
-from . import history_store, print_json, ruleset_options
+from . import check_bot, history_store, print_json, ruleset_options
 
 MAX_JOBS = 64
 HISTORY_BATCH = 64
@@ -90,7 +88,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if not 1 <= args.jobs <= MAX_JOBS or args.games < 0:
         raise UsageError(f"--jobs must be 1 to {MAX_JOBS} and --games at least 0")
     for spec in specs:
-        make_bot(spec, random.Random(0))
+        check_bot(spec, args.ruleset)
     if args.record_dir:
         _check_record_dir(args.record_dir)
     history = history_store() if args.history else None
@@ -115,6 +113,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
             _Progress(games) if show_progress else contextlib.nullcontext() as progress,
         ):
             for deal_set in sets:
+                if history is not None:  # first: an interruption below still keeps them
+                    waiting += [p.kept for p in deal_set if p.kept]
                 for n, p in enumerate(deal_set, start=tally.games):
                     row = [p.scores[p.seating.index(i)] for i in range(len(specs))]
                     if keep_totals:
@@ -123,20 +123,26 @@ def cmd_sim(args: argparse.Namespace) -> int:
                         game = {"game": n, "deal_set": p.deal_set, "months": p.months}
                         print_json({**game, "totals": row})
                 tally.add(deal_set)
-                if history is not None:
-                    waiting += [p.kept for p in deal_set if p.kept]
-                    if len(waiting) >= HISTORY_BATCH:
-                        _keep(history, waiting)
-                        waiting = []
+                if history is not None and len(waiting) >= HISTORY_BATCH:
+                    _keep(history, waiting)
+                    waiting = []
                 if progress is not None:
                     progress.advance(len(deal_set))
+        if history is not None and waiting:
+            _keep(history, waiting)
+            waiting = []
     except OSError as err:
         raise UsageError(f"cannot write {err.filename}: {err.strerror or err}") from None
+    except UsageError:
+        waiting = []  # said in the line raised
+        raise
     finally:
         signal.signal(signal.SIGTERM, previous)
-        if history is not None and waiting:  # the games played before an interruption too
-            with contextlib.suppress(UsageError):
+        if history is not None and waiting:  # the games played before an interruption
+            try:
                 _keep(history, waiting)
+            except UsageError as err:
+                print(f"hanafuda: {one_line(str(err))}", file=sys.stderr)
     seconds = time.perf_counter() - start
     months = tally.months
     stats = tally.stats()
@@ -187,13 +193,19 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 
 def _keep(history: Any, games: list[Any]) -> None:
-    """Store played games in the history; UsageError if it cannot."""
+    """Store played games in the history; UsageError saying how many were not kept if it
+    cannot."""
     from ..history import HistoryError
 
     try:
         history.add_prepared(games, "sim")
     except HistoryError as err:
-        raise UsageError(f"cannot keep history: {err}") from None
+        lost = len(games) - err.stored
+        raise UsageError(f"cannot keep history ({_games(lost)} not kept): {err}") from None
+
+
+def _games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
 
 
 def _check_record_dir(path: str) -> None:

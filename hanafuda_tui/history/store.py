@@ -7,7 +7,8 @@ numbered (``schema_version``) and moved on by ``MIGRATIONS`` in order. Every wri
 transaction (``BEGIN IMMEDIATE``) on a connection opened for it alone, with a busy timeout, so two
 app instances and a ``hanafuda sim --history`` can write at once.
 
-A database that cannot be read, or one written by a newer schema, is set aside (renamed, never
+A database that cannot be read (damaged anywhere: ``PRAGMA quick_check`` reads it whole when it is
+opened), lacks a table of its schema, or was written by a newer schema, is set aside (renamed, never
 deleted) and a new one started; ``notices`` says so in one line. A directory that cannot be written
 leaves ``problem`` set: the history is not kept and nothing else stops.
 """
@@ -18,6 +19,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -154,7 +156,12 @@ def identity(seats: Sequence[SeatRecord], seat: int) -> tuple[str, str]:
 
 
 class HistoryError(Exception):
-    """A one-line reason the history cannot do what was asked (no such game, cannot write)."""
+    """A one-line reason the history cannot do what was asked (no such game, cannot write);
+    ``stored``: of the games given to store, how many were stored before it stopped."""
+
+    def __init__(self, reason: str, stored: int = 0) -> None:
+        super().__init__(reason)
+        self.stored = stored
 
 
 class SeatSummary(BaseModel):
@@ -325,6 +332,7 @@ class HistoryStore:
 
     def _migrate(self) -> None:
         with self._connect() as conn:
+            _check_whole(conn)
             version = _version(conn)
             if version > SCHEMA_VERSION:
                 raise _SetAside(f"written by a newer version (schema {version})")
@@ -348,7 +356,8 @@ class HistoryStore:
                 conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:  # Ctrl+C may land just after COMMIT
+                    conn.execute("ROLLBACK")
                 raise
 
     def _set_aside(self, why: str) -> bool:
@@ -383,16 +392,17 @@ class HistoryStore:
         return self.add_prepared([prepare(record, game)], source)[0]
 
     def add_prepared(self, games: Sequence[Prepared], source: str) -> list[int]:
-        """Store games, one transaction each, on one connection; their ids."""
+        """Store games, one transaction each, on one connection; their ids. HistoryError, saying
+        how many were stored, at the first that cannot be."""
         if not self.open():
             raise HistoryError(self.problem)
-        ids = []
+        ids: list[int] = []
         try:
             with self._connect() as conn:
                 for p in games:
                     ids.append(self._insert(conn, p, source))
         except sqlite3.Error as err:
-            raise HistoryError(f"{self.path}: {_one_line(err)}") from None
+            raise HistoryError(f"{self.path}: {_one_line(err)}", len(ids)) from None
         return ids
 
     def _insert(self, conn: sqlite3.Connection, p: Prepared, source: str) -> int:
@@ -433,7 +443,8 @@ class HistoryStore:
             _add_totals(conn, p)
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # Ctrl+C may land just after COMMIT
+                conn.execute("ROLLBACK")
             raise
         return game_id
 
@@ -467,7 +478,8 @@ class HistoryStore:
                     _write_facts(conn, game_id, facts)
                     conn.execute("COMMIT")
                 except BaseException:
-                    conn.execute("ROLLBACK")
+                    if conn.in_transaction:  # Ctrl+C may land just after COMMIT
+                        conn.execute("ROLLBACK")
                     raise
                 done += 1
             if done:
@@ -547,6 +559,8 @@ class HistoryStore:
 
     def record(self, game_id: int) -> GameRecord:
         """The record of game ``game_id``; HistoryError if there is none."""
+        if not -(1 << 63) <= game_id < 1 << 63:  # beyond SQLite's integers: no such id
+            raise HistoryError(f"no game {game_id} in the history ({self.path})")
         rows = self.query("SELECT record FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise HistoryError(f"no game {game_id} in the history ({self.path})")
@@ -677,9 +691,27 @@ class _SetAside(Exception):
     """The database is to be set aside, for the reason given."""
 
 
+def _check_whole(conn: sqlite3.Connection) -> None:
+    """_SetAside unless every page of the database reads as SQLite wrote it (DatabaseError if it
+    is no database at all)."""
+    problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
+    if problems != ["ok"]:
+        raise _SetAside(f"damaged ({' '.join((problems or ['unreadable'])[0].split())})")
+
+
+def _tables_of(version: int) -> set[str]:
+    """The tables a database of schema ``version`` has."""
+    return {
+        name
+        for statements in MIGRATIONS[:version]
+        for statement in statements
+        for name in re.findall(r"CREATE TABLE (\w+)", statement)
+    }
+
+
 def _version(conn: sqlite3.Connection) -> int:
     """The schema version (0: a new, empty database). DatabaseError if it is no database of
-    ours; _SetAside if it has tables but no version."""
+    ours; _SetAside if it has tables but no version, or lacks a table of its version."""
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if "schema_version" not in tables:
         if tables:
@@ -688,7 +720,11 @@ def _version(conn: sqlite3.Connection) -> int:
     rows = conn.execute("SELECT version FROM schema_version").fetchall()
     if len(rows) != 1 or not isinstance(rows[0][0], int):
         raise _SetAside("damaged (no schema version)")
-    return int(rows[0][0])
+    version = int(rows[0][0])
+    missing = sorted(_tables_of(min(version, SCHEMA_VERSION)) - tables)
+    if missing:
+        raise _SetAside(f"damaged (no {', '.join(missing)} table)")
+    return version
 
 
 def _unwritable(err: sqlite3.DatabaseError) -> bool:

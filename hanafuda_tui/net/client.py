@@ -153,21 +153,28 @@ async def play_bot(
     record: Path | None = None,
     seed: str = "",
     retries: Sequence[float] = RETRIES,
+    say: Callable[[str], None] | None = None,
 ) -> RemoteGame:
     """Play a seat with the bot ``spec`` until the year is over, rejoining with the same code
-    if the connection is lost (after each of ``retries`` seconds); every message received is
-    written to ``trace`` as a JSON line, the year's record to ``record``. The bot thinks in a
-    thread, so the connection answers pings meanwhile."""
+    if the connection is lost (after each of ``retries`` seconds, each ``say``-d in one line);
+    every message received is written to ``trace`` as a JSON line, the year's record to
+    ``record``. The bot thinks in a thread, so the connection answers pings meanwhile."""
     bot = make_bot(spec, random.Random(seed or f"{code}/{spec}"))
     write = (lambda line: print(line, file=trace, flush=True)) if trace is not None else None
     waits = iter(retries)
+    tried = 0
     while True:
         try:
             connection = await Connection.open(where, code, name, tls, write, spec)
         except JoinError as err:
             wait = next(waits, None)
-            if err.refused or wait is None:
+            if err.refused:
                 raise
+            if wait is None:
+                raise JoinError(f"{err} (gave up after {tried} retries)") from None
+            tried += 1
+            if say is not None:
+                say(f"{err}; trying again in {wait:g} s ({tried}/{len(retries)})")
             await asyncio.sleep(wait)
             continue
         game = await _play_seat(connection, bot)
@@ -180,6 +187,9 @@ async def play_bot(
         wait = next(waits, None)
         if wait is None:
             raise JoinError("the connection ended before the year did")
+        tried += 1
+        if say is not None:
+            say(f"the connection was lost; rejoining in {wait:g} s ({tried}/{len(retries)})")
         await asyncio.sleep(wait)
 
 

@@ -12,6 +12,9 @@ from typing import Any
 
 from ..core.rulesets import RULESETS
 
+MAX_JOBS = 64
+"""Processes a training spreads its shards over at most."""
+
 
 class TrainUsageError(Exception):
     """Reported as one line with exit status 2."""
@@ -37,7 +40,12 @@ def add_commands(sub: Any, options: Callable[[str, list[str]], Any]) -> dict[str
     )
     train.add_argument("--stop-iterations", type=int, default=400)
     train.add_argument("--play-iterations", type=int, default=200)
-    train.add_argument("--jobs", type=int, default=0, help="processes (0: every core)")
+    train.add_argument(
+        "--jobs",
+        type=int,
+        default=0,
+        help=f"processes, 1 to {MAX_JOBS} (0: every core, at most {MAX_JOBS})",
+    )
 
     def run(args: argparse.Namespace) -> int:
         return cmd_train(args, options)
@@ -67,20 +75,26 @@ def cmd_train(args: argparse.Namespace, options: Callable[[str, list[str]], Any]
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise TrainUsageError(f"--{where.replace('_', '-')}: {first['msg']}") from None
+    if not 0 <= args.jobs <= MAX_JOBS:
+        raise TrainUsageError(f"--jobs must be 0 (every core) or 1 to {MAX_JOBS}, not {args.jobs}")
+    work = Path(args.work)
+    if work.exists() and not work.is_dir():
+        raise TrainUsageError(f"--work {work} is not a directory")
+    out = Path(args.out) if args.out else default_out(args.ruleset)
+    _check_out(out)
     try:
         import numpy  # noqa: F401
     except ImportError:
         raise TrainUsageError(
             "training needs numpy: pip install -e '.[train]' (playing does not)"
         ) from None
-    jobs = args.jobs or cpu_count()
-    out = Path(args.out) if args.out else default_out(args.ruleset)
+    jobs = min(args.jobs or cpu_count(), MAX_JOBS)
 
     def say(line: str) -> None:
         print(f"train {args.ruleset}: {line}", file=sys.stderr, flush=True)
 
     try:
-        weights = train(Path(args.work), plan, out, max(1, jobs), say)
+        weights = train(work, plan, out, max(1, jobs), say)
     except TrainError as err:
         raise TrainUsageError(str(err)) from None
     except KeyboardInterrupt:
@@ -88,3 +102,20 @@ def cmd_train(args: argparse.Namespace, options: Callable[[str, list[str]], Any]
         return 130
     say(f"weights written to {out} (rounds {weights.provenance.rounds})")
     return 0
+
+
+def _check_out(out: Path) -> None:
+    """TrainUsageError unless the weights can be written to ``out`` (checked before training, not
+    after it)."""
+    import tempfile
+
+    if out.is_dir():
+        raise TrainUsageError(f"--out {out} is a directory, not a file")
+    if out.parent.exists() and not out.parent.is_dir():
+        raise TrainUsageError(f"--out {out}: {out.parent} is not a directory")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out.parent):
+            pass
+    except OSError as err:
+        raise TrainUsageError(f"cannot write --out {out}: {err.strerror or err}") from None

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..bots.learned import (
     NORMAL_PLAY,
@@ -33,14 +33,18 @@ from ..bots.learned import (
     Linear,
     Provenance,
     Weights,
+    WeightsError,
     read_weights,
 )
 from ..core.records import write_atomically
-from ..tournament import worker_pool
-from .states import Shard, label_shard
+from ..tournament import end_if_orphaned, worker_pool
+from .states import Labels, Shard, label_shard
 
 MIN_STOP_STATES = 50
 """Stop decisions a round needs to fit a stop rule (fewer: the normal rule answers)."""
+
+
+MAX_SEED = (1 << 63) - 1
 
 
 class TrainError(Exception):
@@ -54,7 +58,7 @@ class Plan(BaseModel):
 
     ruleset: str
     options: dict[str, Any]
-    seed: int
+    seed: int = Field(ge=0, le=MAX_SEED)
     rounds: int = Field(ge=1, le=20)
     shards: int = Field(ge=1, le=10_000)
     games: int = Field(ge=1, le=1_000)
@@ -86,12 +90,39 @@ def _read_json(path: Path) -> Any:
         raise TrainError(f"cannot read {path}: {err}") from None
 
 
+AGAIN = "remove it and the same command makes it again"
+
+
+def _first(err: ValidationError) -> str:
+    """A validation error's first complaint in one line: where, and what."""
+    first = err.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "the file"
+    return f"{where}: {first['msg']}"
+
+
+def _read_labels(path: Path) -> Labels:
+    """A shard's labels as written, checked: TrainError naming the file if they are not."""
+    try:
+        return Labels.model_validate(_read_json(path))
+    except ValidationError as err:
+        raise TrainError(f"{path} is not a shard's labels ({_first(err)}); {AGAIN}") from None
+
+
 def begin(work: Path, plan: Plan) -> None:
     """Make the work directory, or check that it holds this plan."""
-    work.mkdir(parents=True, exist_ok=True)
+    try:
+        work.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise TrainError(f"cannot make --work {work}: {err.strerror or err}") from None
     kept = work / "plan.json"
     if kept.exists():
-        if Plan.model_validate(_read_json(kept)) != plan:
+        try:
+            held = Plan.model_validate(_read_json(kept))
+        except ValidationError as err:
+            raise TrainError(
+                f"{kept} is not a training's plan ({_first(err)}): use another --work"
+            ) from None
+        if held != plan:
             raise TrainError(f"{work} holds another training's plan: use another --work")
         return
     write_atomically(kept, plan.model_dump_json(indent=1))
@@ -138,7 +169,10 @@ def train(
         folder.mkdir(exist_ok=True)
         done = folder / "weights.json"
         if done.exists():
-            weights = read_weights(done.read_text("utf-8"), plan.ruleset)
+            try:
+                weights = read_weights(done.read_text("utf-8"), plan.ruleset)
+            except (OSError, UnicodeDecodeError, WeightsError) as err:
+                raise TrainError(f"{done}: {err}; {AGAIN}") from None
             say(f"round {r + 1}/{plan.rounds}: done before")
             continue
         policy = None if weights is None else weights.model_dump_json()
@@ -163,10 +197,10 @@ def train(
         play_states: list[dict[str, Any]] = []
         cpu = 0.0
         for k in range(plan.shards):
-            data = _read_json(folder / f"shard-{k}.json")
-            stop_rows += data["stop"]
-            play_states += data["play"]
-            cpu += data["cpu_seconds"]
+            data = _read_labels(folder / f"shard-{k}.json")
+            stop_rows += data.stop
+            play_states += [state.model_dump() for state in data.play]
+            cpu += data.cpu_seconds
         stop: list[float] | None = None
         stop_fit: dict[str, Any] = {"states": len(stop_rows), "kept": "normal"}
         if len(stop_rows) >= MIN_STOP_STATES:
@@ -237,8 +271,14 @@ def _label(
             keep(shard, label_shard(shard))
         return
     with worker_pool(jobs) as pool:
-        for shard, data in zip(shards, pool.imap(label_shard, shards), strict=True):
+        for shard, data in pool.imap_unordered(_label_job, shards):
             keep(shard, data)
+
+
+def _label_job(shard: Shard) -> tuple[Shard, dict[str, Any]]:
+    """A shard with its labels (as they finish, in any order)."""
+    end_if_orphaned()
+    return shard, label_shard(shard)
 
 
 def default_out(ruleset: str) -> Path:

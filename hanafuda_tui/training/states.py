@@ -14,10 +14,14 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
+
+from pydantic import BaseModel, Field, model_validator
 
 from ..bots.evaluation import GO_ON, STOP_FIRST, evaluator_of
 from ..bots.learned import (
+    PLAY_FEATURES,
+    STOP_FEATURES,
     Weights,
     is_stop_decision,
     learned_action,
@@ -46,6 +50,37 @@ class Shard(NamedTuple):
     play_iterations: int
     weights: str | None
     """The round's policy as weights JSON (None: the normal policy)."""
+
+
+StopRow = Annotated[
+    list[float], Field(min_length=len(STOP_FEATURES) + 1, max_length=len(STOP_FEATURES) + 1)
+]
+"""A stop decision's features, then the value of stopping less the value of going on."""
+PlayRow = Annotated[
+    list[float], Field(min_length=len(PLAY_FEATURES), max_length=len(PLAY_FEATURES))
+]
+
+
+class PlayState(BaseModel):
+    """A play decision: each legal action's features (``x``) and its value (``v``)."""
+
+    x: list[PlayRow] = Field(min_length=1)
+    v: list[float]
+
+    @model_validator(mode="after")
+    def _a_value_an_action(self) -> PlayState:
+        if len(self.v) != len(self.x):
+            raise ValueError(f"{len(self.x)} actions but {len(self.v)} values")
+        return self
+
+
+class Labels(BaseModel):
+    """What ``label_shard`` gives, as a shard's file holds it."""
+
+    stop: list[StopRow]
+    play: list[PlayState]
+    games: int = Field(ge=0)
+    cpu_seconds: float = Field(ge=0)
 
 
 def label_shard(shard: Shard) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,28 @@ def test_a_damaged_history_is_said_in_one_line_and_a_new_one_used(capsys) -> Non
     assert code == 0 and "no games" in out
     assert err.count("\n") == 1 and "set aside" in err
     assert len(list(data_dir().glob("history-set-aside-*"))) == 1
+
+
+def test_an_export_id_beyond_any_game_is_one_line(capsys) -> None:
+    err = refused(capsys, "history", "export", "9" * 29, "-")
+    assert "no game" in err
+
+
+def test_a_history_damaged_past_its_first_page_is_set_aside_and_a_new_one_used(capsys) -> None:
+    run(capsys, "sim", "--ruleset", "koikoi2", "--games", "12", "--history")
+    path = data_dir() / DB_NAME
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        size = conn.execute("PRAGMA page_size").fetchone()[0]
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.close()
+    with path.open("r+b") as f:  # the schema and its version still read: the games do not
+        f.seek(2 * size)
+        f.write(b"\xff" * (pages - 2) * size)
+    code, out, err = run(capsys, "history")
+    assert code == 0 and "no games" in out
+    assert err.count("\n") == 1 and "damaged" in err and "set aside" in err
+    code, out, err = run(capsys, "sim", "--ruleset", "koikoi2", "--games", "2", "--history")
+    assert code == 0 and err == ""
+    code, out, err = run(capsys, "history", "--json")
+    assert code == 0 and len(json.loads(out)["games"]) == 2

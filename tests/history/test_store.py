@@ -3,11 +3,13 @@ database, one of a newer schema and a directory that cannot be written."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -263,3 +265,86 @@ def test_a_default_name_is_kept_as_the_seat_and_a_typed_one_as_typed(tmp_path: P
     [hot, _, alone] = store.games()
     assert [(s.side, s.who) for s in alone.seats] == [("you", ""), ("bot", "normal")]
     assert [s.name for s in hot.seats] == ["", ""]
+
+
+def _damage_past_the_first_pages(path: Path) -> None:
+    """Overwrite every page after the second (the schema and its version still read)."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        size = conn.execute("PRAGMA page_size").fetchone()[0]
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.close()
+    assert pages > 4
+    with path.open("r+b") as f:
+        f.seek(2 * size)
+        f.write(b"\xff" * (pages - 2) * size)
+
+
+def test_a_database_damaged_past_its_first_page_is_set_aside(tmp_path: Path) -> None:
+    store = HistoryStore(tmp_path)
+    for seed in range(4):
+        store.add(finished("koikoi2", seed, {"months": 3})[0])
+    _damage_past_the_first_pages(tmp_path / DB_NAME)
+    again = HistoryStore(tmp_path)
+    assert again.games() == [] and again.problem == ""
+    [notice] = again.notices
+    assert "damaged" in notice and "set aside" in notice and "\n" not in notice
+    assert len(list(tmp_path.glob("history-set-aside-*.sqlite3"))) == 1
+    record = finished("koikoi2", 9, {"months": 3})[0]
+    assert again.add(record) == 1 and again.record(1) == record
+
+
+def test_a_database_without_its_games_table_is_set_aside(tmp_path: Path) -> None:
+    store = HistoryStore(tmp_path)
+    store.add(finished("koikoi2", 5, {"months": 3})[0])
+    with sqlite3.connect(tmp_path / DB_NAME) as conn:
+        conn.execute("PRAGMA foreign_keys = OFF")
+        conn.execute("DROP TABLE games")
+    conn.close()
+    again = HistoryStore(tmp_path)
+    assert again.games() == []
+    [notice] = again.notices
+    assert "no games table" in notice and "set aside" in notice
+    assert again.add(finished("koikoi2", 6, {"months": 3})[0]) == 1
+
+
+def test_an_id_beyond_sqlite_integers_is_no_game(tmp_path: Path) -> None:
+    store = HistoryStore(tmp_path)
+    with pytest.raises(HistoryError, match="no game"):
+        store.record(10**29)
+
+
+class _InterruptedAfterCommit:
+    """A connection on which Ctrl+C lands just as a COMMIT has returned."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.conn, name)
+
+    def execute(self, sql: str, *args: object) -> sqlite3.Cursor:
+        cursor = self.conn.execute(sql, *args)
+        if sql == "COMMIT":
+            raise KeyboardInterrupt
+        return cursor
+
+
+def test_ctrl_c_just_after_a_game_is_stored_stays_an_interruption(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = HistoryStore(tmp_path)
+    assert store.open()
+    connect = HistoryStore._connect
+
+    @contextlib.contextmanager
+    def interrupted(self: HistoryStore) -> Iterator[object]:
+        with connect(self) as conn:
+            yield _InterruptedAfterCommit(conn)
+
+    monkeypatch.setattr(HistoryStore, "_connect", interrupted)
+    record = finished("koikoi2", 5, {"months": 3})[0]
+    with pytest.raises(KeyboardInterrupt):
+        store.add(record)
+    monkeypatch.undo()
+    assert store.count() == 1

@@ -4,7 +4,9 @@ the training extra); what is checked is the data, the checkpoints and the resume
 
 from __future__ import annotations
 
+import json
 import sys
+import time
 import types
 
 import pytest
@@ -101,3 +103,96 @@ def test_train_without_numpy_says_so_in_one_line(tmp_path, monkeypatch, capsys):
 def test_train_refuses_bad_sizes_in_one_line(tmp_path, capsys):
     err = refused(capsys, "train", "--ruleset", "koikoi2", "--work", str(tmp_path), "--rounds", "0")
     assert err == "hanafuda: error: --rounds: Input should be greater than or equal to 1\n"
+
+
+GOOD_LABELS = {"stop": [], "play": [], "games": 1, "cpu_seconds": 0.5}
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("plan.json", "{}"),
+        ("plan.json", "[]"),
+        ("plan.json", "not json"),
+        ("round-0/weights.json", "{}"),
+        ("round-0/weights.json", "[]"),
+        ("round-0/shard-0.json", "{}"),
+        ("round-0/shard-0.json", "[]"),
+        ("round-0/shard-0.json", json.dumps({**GOOD_LABELS, "stop": "x"})),
+        ("round-0/shard-0.json", json.dumps({**GOOD_LABELS, "stop": [[1.0, 2.0]]})),
+        ("round-0/shard-0.json", json.dumps({**GOOD_LABELS, "play": [{"x": 1}]})),
+        ("round-0/shard-0.json", json.dumps({**GOOD_LABELS, "play": [{"x": [], "v": []}]})),
+        (
+            "round-0/shard-0.json",
+            json.dumps({**GOOD_LABELS, "play": [{"x": [[0.0] * len(PLAY_FEATURES)], "v": []}]}),
+        ),
+        ("round-0/shard-0.json", json.dumps({**GOOD_LABELS, "cpu_seconds": "x"})),
+    ],
+)
+def test_a_damaged_checkpoint_is_one_line_naming_it(tmp_path, monkeypatch, name, text):
+    plain_fit(monkeypatch)
+    plan = PLAN.model_copy(update={"rounds": 1})
+    work = tmp_path / "w"
+    train(work, plan, tmp_path / "o.json", 1, lambda _: None)
+    if name != "round-0/weights.json":
+        (work / "round-0" / "weights.json").unlink()  # the round is fitted again from its shards
+    (work / name).write_text(text, encoding="utf-8")
+    with pytest.raises(TrainError) as caught:
+        train(work, plan, tmp_path / "o.json", 1, lambda _: None)
+    message = str(caught.value)
+    assert str(work / name) in message and "\n" not in message
+
+
+def test_a_shard_as_labelled_reads_back(tmp_path, monkeypatch):
+    plain_fit(monkeypatch)
+    plan = PLAN.model_copy(update={"rounds": 1})
+    train(tmp_path / "w", plan, tmp_path / "o.json", 1, lambda _: None)
+    (tmp_path / "w" / "round-0" / "weights.json").unlink()
+    assert train(tmp_path / "w", plan, tmp_path / "o.json", 1, lambda _: None).play is not None
+
+
+@pytest.mark.parametrize(
+    ("flags", "says"),
+    [
+        (("--jobs", "100000"), "--jobs must be 0 (every core) or 1 to 64"),
+        (("--jobs", "-3"), "--jobs must be 0 (every core) or 1 to 64"),
+        (("--seed", "1" * 23), "--seed: Input should be less than or equal to"),
+        (("--seed", "-1"), "--seed: Input should be greater than or equal to 0"),
+    ],
+)
+def test_train_refuses_out_of_bounds_numbers_in_one_line(tmp_path, capsys, flags, says):
+    err = refused(capsys, "train", "--ruleset", "koikoi2", "--work", str(tmp_path / "w"), *flags)
+    assert says in err
+    assert not (tmp_path / "w").exists()
+
+
+def test_train_refuses_a_work_file_and_an_out_directory_before_training(tmp_path, capsys):
+    a_file = tmp_path / "file"
+    a_file.write_text("")
+    err = refused(capsys, "train", "--ruleset", "koikoi2", "--work", str(a_file))
+    assert "is not a directory" in err
+    argv = ["train", "--ruleset", "koikoi2", "--work", str(tmp_path / "w")]
+    assert "is a directory" in refused(capsys, *argv, "--out", str(tmp_path))
+    assert "is not a directory" in refused(capsys, *argv, "--out", str(a_file / "o.json"))
+    assert not (tmp_path / "w").exists()
+
+
+def test_each_shard_is_written_as_it_finishes_whatever_the_order(tmp_path, monkeypatch):
+    """Shard 0 ends only once shard 1 is written: over two processes, shard 1 is written first
+    (a stopped training keeps every shard that had ended)."""
+    plain_fit(monkeypatch)
+    plan = PLAN.model_copy(update={"rounds": 1, "shards": 2})
+    written = tmp_path / "w" / "round-0" / "shard-1.json"
+
+    def after_shard_1(shard):
+        if shard.k == 0:
+            deadline = time.monotonic() + 60
+            while not written.exists():
+                if time.monotonic() > deadline:
+                    raise AssertionError("shard 1 was not written while shard 0 was labelled")
+                time.sleep(0.02)
+        return label_shard(shard)
+
+    monkeypatch.setattr(training, "label_shard", after_shard_1)
+    train(tmp_path / "w", plan, tmp_path / "o.json", 2, lambda _: None)
+    assert written.exists() and (tmp_path / "w" / "round-0" / "shard-0.json").exists()
