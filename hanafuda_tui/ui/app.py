@@ -57,6 +57,17 @@ class ReplayRequest:
     title: str = ""
 
 
+TEXTUAL_COMMANDS = {
+    "Quit": "cmd.quit",
+    "Keys": "cmd.keys",
+    "Maximize": "cmd.maximize",
+    "Minimize": "cmd.minimize",
+    "Screenshot": "cmd.screenshot",
+}
+"""Textual's own palette commands, by their English title, and the words they are shown in (its
+theme command is left out: the game has its own)."""
+
+
 class HanafudaApp(App[int]):
     CSS_PATH = "app.tcss"
     TITLE = "hanafuda"
@@ -483,8 +494,9 @@ class HanafudaApp(App[int]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's (quit, keys, screenshot) with the game's own, in the current language."""
         for command in super().get_system_commands(screen):
-            if command.callback != self.action_change_theme:
-                yield command
+            key = TEXTUAL_COMMANDS.get(command.title)
+            if key is not None:
+                yield SystemCommand(t(key), t(f"{key}_desc"), command.callback, command.discover)
         yield SystemCommand(t("cmd.new"), t("cmd.new_desc"), self.action_new_game)
         if self.table() is not None:
             yield SystemCommand(t("cmd.leave"), t("cmd.leave_desc"), self.action_leave_table)

@@ -138,3 +138,15 @@ def test_the_reference_notes_are_in_the_language_shown(ruleset: str) -> None:
         i18n.set_lang("ja")
     assert not [note for note in japanese if english_words.search(note)]
     assert any(english_words.search(note) for note in english)
+
+
+def test_no_english_note_is_in_japanese_words_alone() -> None:
+    """A note in Japanese words only (盃役) is said in English too on an English screen; card
+    names and patterns (松鶴 桜幕, 4-1-1-1) are the same in both."""
+    try:
+        i18n.set_lang("en")
+        english = notes_shown("koikoi3")
+    finally:
+        i18n.set_lang("ja")
+    assert "盃役" not in english
+    assert any("sake-cup" in note for note in english)

@@ -54,6 +54,20 @@ def test_the_palette_offers_the_games_commands_in_each_language(tmp_path: Path) 
     asyncio.run(run())
 
 
+def test_textuals_own_commands_are_in_the_language_shown(tmp_path: Path) -> None:
+    """Quit, Keys and Screenshot, Textual's own, read as the game's on a Japanese screen."""
+
+    async def run() -> list[str]:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            return [c.title for c in app.get_system_commands(app.screen)]
+
+    titles = asyncio.run(run())
+    assert {"終了", "キー一覧", "スクリーンショット"} <= set(titles)
+    assert not {"Quit", "Keys", "Screenshot", "Theme"} & set(titles)
+
+
 def test_sheet_pace_leave_and_new_game_from_the_palette(tmp_path: Path) -> None:
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0.25, language="ja")
