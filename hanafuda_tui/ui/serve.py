@@ -13,6 +13,7 @@ It runs so many sessions at once (``--max-sessions``), opens a session only for 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import logging
 import shlex
@@ -229,6 +230,22 @@ async def end_game(game: AppService, grace: float = QUIT_GRACE) -> None:
         except ProcessLookupError:
             break
     await stopping
+    if process is not None:
+        await reap(process, grace)
+
+
+async def reap(process: Any, grace: float = QUIT_GRACE) -> None:
+    """Wait for a session's game process to end (killing it if it has not within ``grace``
+    seconds) and let go of its pipes while the loop runs: pipes left for the garbage collector
+    would be closed after the loop, with a traceback as the server stops."""
+    if process.stdin is not None:
+        process.stdin.close()
+    try:
+        await asyncio.wait_for(process.wait(), grace)
+    except TimeoutError:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()
 
 
 def origin_of(url: str) -> str:

@@ -4,10 +4,13 @@ each browser the WebSocket address it can reach, and Ctrl+C stops it with status
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import re
 import signal
 import socket
+import sys
+import threading
 import urllib.request
 from pathlib import Path
 
@@ -232,6 +235,13 @@ def test_a_game_that_does_not_quit_when_its_page_leaves_is_ended() -> None:
         def kill(self) -> None:
             self.signals.append("kill")
 
+        stdin = None
+
+        async def wait(self) -> int:
+            await self.ended.wait()
+            assert self.returncode is not None
+            return self.returncode
+
     class Game:
         def __init__(self, process: Process) -> None:
             self._process = process
@@ -239,6 +249,7 @@ def test_a_game_that_does_not_quit_when_its_page_leaves_is_ended() -> None:
         async def stop(self) -> None:
             if self._process.quits:
                 self._process.returncode = 0
+                self._process.ended.set()
                 return
             await self._process.ended.wait()
 
@@ -249,3 +260,50 @@ def test_a_game_that_does_not_quit_when_its_page_leaves_is_ended() -> None:
 
     assert asyncio.run(end(quits=False)) == ["terminate"]
     assert asyncio.run(end(quits=True)) == []
+
+
+def test_a_game_process_ended_leaves_nothing_open_for_after_the_server_stops() -> None:
+    """Once ``end_game`` returns, the game's process has ended and its pipes are closed: nothing
+    is left for the garbage collector to close after the server's loop has stopped (it would
+    print a traceback as the server ends)."""
+    from hanafuda_tui.ui.serve import end_game
+
+    class Game:
+        """A session whose game quits when told, as textual-serve's does: it reads the
+        process's output to its end."""
+
+        def __init__(self, process: asyncio.subprocess.Process) -> None:
+            self._process = process
+
+        async def stop(self) -> None:
+            assert self._process.stdout is not None
+            await self._process.stdout.read()
+
+    kept: list[asyncio.subprocess.Process] = []  # as a session's handler may hold it to the end
+
+    async def play_and_end() -> None:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            # as a game does: its output closed, then a moment more to end
+            "import os, time; print('playing', flush=True); os.close(1); time.sleep(0.5)",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        kept.append(process)
+        await asyncio.wait_for(end_game(Game(process), grace=WAIT), WAIT)
+
+    unraisable: list[str] = []
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda report: unraisable.append(repr(report.exc_value))
+    try:
+        asyncio.run(play_and_end())
+        for watcher in threading.enumerate():  # asyncio's threads that wait for child processes
+            if "waitpid" in watcher.name:
+                watcher.join(WAIT)
+        kept.clear()
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+    assert unraisable == []
