@@ -327,3 +327,21 @@ def test_a_card_meeting_two_field_cards_takes_one_or_the_other(
     first, second = (FACES[c] for c in card_list(game.field) if c // 4 == hand[index] // 4)
     assert word in hint, hint
     assert hint.index(first) < hint.index(word) < hint.rindex(second), hint
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"), [("en", "1/2[/b] take that card"), ("ja", "1/2[/b] その札を取る")]
+)
+def test_a_choice_of_two_field_cards_names_its_two_keys_and_what_they_do(
+    language: str, expected: str
+) -> None:
+    from hanafuda_tui.ui.i18n import lang, set_lang
+    from hanafuda_tui.ui.screens.modals import Decision
+
+    was = lang()
+    set_lang(language)
+    try:
+        line = Decision("take", ["which?"], [(3, "梅鶯", "1"), (4, "梅カ", "2")]).keys_line()
+    finally:
+        set_lang(was)
+    assert expected in line and "1-2" not in line

@@ -132,7 +132,8 @@ class Decision(ModalScreen[int]):
         labels = {action: label for action, label, _ in self.choices}
         numbered = [key for _, _, key in self.choices if key.isdigit()]
         if numbered:
-            parts.append(f"[b]1-{numbered[-1]}[/b] {t('keys.card')}")
+            keys = "/".join(numbered) if len(numbered) <= 3 else f"{numbered[0]}-{numbered[-1]}"
+            parts.append(f"[b]{keys}[/b] {t('keys.card')}")
         for _, label, key in self.choices:
             if key and not key.isdigit():
                 parts.append(f"[b]{key}[/b] {label}")
