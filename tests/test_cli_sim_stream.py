@@ -18,6 +18,7 @@ import tracemalloc
 
 import pytest
 from helpers.cli import run
+from helpers.processes import alive
 
 from hanafuda_tui import cli, tournament
 from hanafuda_tui.commands import sim as sim_command
@@ -128,15 +129,6 @@ def default_interrupt() -> None:
     """In the child before it runs: Ctrl+C at its default, as a shell leaves it for a command it
     starts, whatever the test's own process does with SIGINT (a child inherits an ignored one)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def alive(pid: int) -> bool:
-    """Running (not gone, not a zombie waiting for its parent)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads /proc")

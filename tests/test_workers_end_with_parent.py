@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers.processes import alive
 
 from hanafuda_tui.history import HistoryStore
 
@@ -28,15 +29,6 @@ def workers_of(pid: int) -> list[int]:
             return [int(x) for x in f.read().split()]
     except OSError:
         return []
-
-
-def alive(pid: int) -> bool:
-    """Running (not gone, not a zombie waiting for its parent)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def cpu_ticks(pid: int) -> int:

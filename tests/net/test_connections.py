@@ -7,7 +7,6 @@ import asyncio
 import json
 import shutil
 import ssl
-import subprocess
 import threading
 import time
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any
 
 import pytest
 from helpers.net import remote_table
+from helpers.tls import certificate
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -306,23 +306,9 @@ def test_a_client_whose_messages_pile_up_is_cut_off() -> None:
     assert run(go()) == (QUEUE_LIMIT, True)
 
 
-def self_signed(directory: Path) -> tuple[Path, Path]:
-    cert, key = directory / "cert.pem", directory / "key.pem"
-    subprocess.run(
-        [
-            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-            "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-            "-keyout", str(key), "-out", str(cert),
-        ],
-        check=True,
-        capture_output=True,
-    )  # fmt: skip
-    return cert, key
-
-
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the test certificate")
 def test_a_table_served_over_tls_is_played_to_the_end(tmp_path: Path) -> None:
-    cert, key = self_signed(tmp_path)
+    cert, key = certificate(tmp_path, "localhost", "IP:127.0.0.1,DNS:localhost")
     server_tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     server_tls.load_cert_chain(cert, key)
     client_tls = ssl.create_default_context(cafile=str(cert))

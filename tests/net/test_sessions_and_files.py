@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from helpers.cli import run as run_command
 from helpers.net import remote_table
+from helpers.tls import certificate
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -206,20 +207,6 @@ def test_the_temporary_file_is_made_anew_under_a_name_nobody_foresees(
 
 
 # -- TLS --------------------------------------------------------------------------------------------
-
-
-def certificate(directory: Path, name: str) -> tuple[Path, Path]:
-    cert, key = directory / f"{name}.pem", directory / f"{name}.key"
-    subprocess.run(
-        [
-            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-            "-subj", f"/CN={name}", "-addext", f"subjectAltName=DNS:{name}",
-            "-keyout", str(key), "-out", str(cert),
-        ],
-        check=True,
-        capture_output=True,
-    )  # fmt: skip
-    return cert, key
 
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the test certificate")
