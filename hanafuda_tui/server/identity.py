@@ -4,7 +4,7 @@ A first connection gives a name and becomes a new player (``Identities.register`
 answers with a token, once. Later connections give the token (``Identities.identify``).
 
 Names: 1 to ``MAX_NAME_CELLS`` terminal cells (as ``rich.cells.cell_len`` counts them: a CJK
-character is two), ends trimmed, no control or format characters (so no escape sequence, no
+character is two) and at most ``MAX_NAME_CHARS`` characters, ends trimmed, no control or format characters (so no escape sequence, no
 bidi override, no zero-width joiner), no line breaks and no space but U+0020. Markup such as
 ``[red]`` is a valid name, and every reader must show a name literally, never read it as markup
 (``rich.markup.escape``, or Textual's ``Content`` rather than ``Content.from_markup``). Two names
@@ -33,6 +33,8 @@ from rich.cells import cell_len
 from .store import NameTaken, Player, ServerStore
 
 MAX_NAME_CELLS = 20
+MAX_NAME_CHARS = 40
+"""Characters in a name, combining marks too (they take no cell of their own)."""
 MAX_TOKEN = 120
 """The longest token read (a real one is about 50 characters)."""
 WRONG_TOKEN_DELAY = 1.0
@@ -53,6 +55,8 @@ def name_key(name: str) -> str:
 def check_name(name: str) -> str:
     """The display name ``name`` gives (ends trimmed); IdentityError saying why it is none."""
     name = name.strip(" ")
+    if len(name) > MAX_NAME_CHARS:
+        raise IdentityError(f"a name is at most {MAX_NAME_CHARS} characters, accents counted")
     for ch in name:
         category = unicodedata.category(ch)
         if category[0] == "C" or category in ("Zl", "Zp"):

@@ -47,6 +47,7 @@ def test_a_name_of_visible_characters_within_its_width_is_kept_as_typed(name: st
         ("\u0301", "at least one visible"),
         ("a" * (MAX_NAME_CELLS + 1), "at most 20 cells wide (this one is 21)"),
         ("あ" * (MAX_NAME_CELLS // 2 + 1), "(this one is 22)"),
+        ("a" + "\u0301" * 40, "at most 40 characters"),
         ("\x1b[31mred", "U+001B"),
         ("\x9b31mred", "U+009B"),
         ("bell\x07", "U+0007"),
