@@ -29,6 +29,8 @@ CONNECTIONS_PER_PLAYER = 4
 """Connections one player holds at once (a table in a terminal, another in a browser...)."""
 TABLES_PER_HOUR = 30
 """Tables one player may create each hour (a burst of that many, then one every 2 minutes)."""
+TABLES_PER_HOUR_PER_ADDRESS = 60
+"""Tables all the players of one address may create each hour."""
 MESSAGES_PER_SECOND = 5.0
 MESSAGE_BURST = 20
 FLOOD_DROPS = 50
@@ -47,6 +49,7 @@ class ServerLimits:
     connections_per_address: int = CONNECTIONS_PER_ADDRESS
     connections_per_player: int = CONNECTIONS_PER_PLAYER
     tables_per_hour: int = TABLES_PER_HOUR
+    tables_per_hour_per_address: int = TABLES_PER_HOUR_PER_ADDRESS
     messages_per_second: float = MESSAGES_PER_SECOND
     message_burst: int = MESSAGE_BURST
     flood_drops: int = FLOOD_DROPS
@@ -131,7 +134,7 @@ class Gate:
     clock: Clock = time.monotonic
     addresses: Counts = field(default_factory=Counts)
     players: Counts = field(default_factory=Counts)
-    creations: dict[int, TokenBucket] = field(default_factory=dict)
+    creations: dict[tuple[str, str], TokenBucket] = field(default_factory=dict)
 
     def connect(self, address: str) -> str:
         """A new connection from ``address``; counted unless refused."""
@@ -158,15 +161,32 @@ class Gate:
         """A connection of an identified player ended."""
         self.players.give(str(player_id))
 
-    def create_table(self, player_id: int) -> str:
-        """Player ``player_id`` creates a table; counted unless refused."""
-        per_hour = self.limits.tables_per_hour
-        bucket = self.creations.get(player_id)
-        if bucket is None:
-            bucket = self.creations[player_id] = TokenBucket(per_hour / 3600, per_hour, self.clock)
-        if not bucket.take():
-            return f"at most {per_hour} new tables an hour: try again later"
+    def create_table(self, player_id: int, address: str) -> str:
+        """Player ``player_id`` creates a table from ``address``; counted against both unless
+        either is refused."""
+        limits = self.limits
+        buckets = [
+            self._bucket(("player", str(player_id)), limits.tables_per_hour),
+            self._bucket(("address", address), limits.tables_per_hour_per_address),
+        ]
+        for bucket in buckets:
+            bucket.refill()
+        if buckets[0].tokens < 1:
+            return f"at most {limits.tables_per_hour} new tables an hour: try again later"
+        if buckets[1].tokens < 1:
+            return (
+                f"at most {limits.tables_per_hour_per_address} new tables an hour from one"
+                " address: try again later"
+            )
+        for bucket in buckets:
+            bucket.take()
         return ""
+
+    def _bucket(self, key: tuple[str, str], per_hour: int) -> TokenBucket:
+        bucket = self.creations.get(key)
+        if bucket is None:
+            bucket = self.creations[key] = TokenBucket(per_hour / 3600, per_hour, self.clock)
+        return bucket
 
     def budget(self) -> MessageBudget:
         """A new connection's budget of messages."""

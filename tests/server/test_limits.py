@@ -82,13 +82,23 @@ def test_connections_are_counted_per_player() -> None:
 def test_tables_created_an_hour_come_back_with_time() -> None:
     now = [0.0]
     gate = Gate(ServerLimits(tables_per_hour=3), clock=lambda: now[0])
-    assert [gate.create_table(1) for _ in range(3)] == ["", "", ""]
-    assert "at most 3 new tables an hour" in gate.create_table(1)
-    assert gate.create_table(2) == ""
+    assert [gate.create_table(1, "192.0.2.1") for _ in range(3)] == ["", "", ""]
+    assert "at most 3 new tables an hour" in gate.create_table(1, "192.0.2.1")
+    assert gate.create_table(2, "192.0.2.1") == ""
     now[0] += 1199.0
-    assert gate.create_table(1) != ""
+    assert gate.create_table(1, "192.0.2.1") != ""
     now[0] += 2.0
-    assert gate.create_table(1) == ""
+    assert gate.create_table(1, "192.0.2.1") == ""
+
+
+def test_tables_created_an_hour_are_counted_per_address_too() -> None:
+    gate = Gate(ServerLimits(tables_per_hour=2, tables_per_hour_per_address=3), clock=lambda: 0.0)
+    assert [gate.create_table(n, "192.0.2.1") for n in (1, 2, 3)] == ["", "", ""]
+    assert "from one address" in gate.create_table(4, "192.0.2.1")
+    assert gate.create_table(4, "192.0.2.2") == ""
+    assert gate.create_table(4, "192.0.2.2") == ""
+    assert "at most 2 new tables an hour:" in gate.create_table(4, "192.0.2.3")
+    assert gate.create_table(5, "192.0.2.3") == ""  # the refused one took nothing from its address
 
 
 def test_messages_past_the_burst_are_dropped_then_the_connection_closed() -> None:
