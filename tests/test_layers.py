@@ -1,4 +1,5 @@
-"""The layers of the package: core < bots < net, history, review, tournament, training, story < ui < cli
+"""The layers of the package: core < bots < net, history, review, server, tournament, training, story
+< ui < cli
 (with its commands). A module imports only from
 its own layer or the layers below it (read from the source, so a lazy import inside a function counts
 too)."""
@@ -19,6 +20,7 @@ LAYERS = {
     "tournament": 2,
     "training": 2,
     "story": 2,
+    "server": 2,
     "ui": 3,
     "cli": 4,
     "commands": 4,

@@ -1,0 +1,205 @@
+"""What one address or one player may cost the server, and who may not come at all.
+
+``Gate`` counts connections per address and per player, tables a player creates per hour, and
+gives each connection its budget of messages (``net.limits.MessageBudget``: a burst, then a rate;
+past it messages are dropped, then the connection closed). Each refusal is one reason a client
+can be shown. Everything takes an injected clock.
+
+The ban list (``load_bans``) is a text file the server reads: one address (``203.0.113.7``),
+network (``198.51.100.0/24``, ``2001:db8::/32``) or ``name: <player name>`` a line; ``#`` starts a
+comment line, and a comment after an address or network. A line that is none of these is
+reported with its line number and skipped; the rest still apply.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..net.limits import Clock, Counts, MessageBudget, TokenBucket
+from .identity import name_key
+
+MAX_CONNECTIONS = 2000
+"""Connections the server holds at once."""
+CONNECTIONS_PER_ADDRESS = 20
+"""Connections one address holds at once: players behind one router fit."""
+CONNECTIONS_PER_PLAYER = 4
+"""Connections one player holds at once (a table in a terminal, another in a browser...)."""
+TABLES_PER_HOUR = 30
+"""Tables one player may create each hour (a burst of that many, then one every 2 minutes)."""
+TABLES_PER_HOUR_PER_ADDRESS = 60
+"""Tables all the players of one address may create each hour."""
+MESSAGES_PER_SECOND = 5.0
+MESSAGE_BURST = 20
+FLOOD_DROPS = 50
+MAX_MESSAGE_BYTES = 16 << 10
+"""The largest lobby message the server reads (a table's options are a few hundred bytes)."""
+MAX_BAN_FILE = 1 << 20
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """The server's limits (the module's constants unless told other)."""
+
+    max_connections: int = MAX_CONNECTIONS
+    connections_per_address: int = CONNECTIONS_PER_ADDRESS
+    connections_per_player: int = CONNECTIONS_PER_PLAYER
+    tables_per_hour: int = TABLES_PER_HOUR
+    tables_per_hour_per_address: int = TABLES_PER_HOUR_PER_ADDRESS
+    messages_per_second: float = MESSAGES_PER_SECOND
+    message_burst: int = MESSAGE_BURST
+    flood_drops: int = FLOOD_DROPS
+    max_message_bytes: int = MAX_MESSAGE_BYTES
+
+
+@dataclass(frozen=True)
+class BanList:
+    """Addresses and networks that may not connect, and player names (by ``name_key``) that may
+    not play."""
+
+    networks: tuple[Network, ...] = ()
+    names: frozenset[str] = frozenset()
+
+    def bans_address(self, address: str) -> bool:
+        """Whether ``address`` (as a connection gives it: IPv4, IPv6, IPv4 mapped into IPv6, with
+        a zone or not) is in a banned network; an address that is none is not banned."""
+        try:
+            ip = ipaddress.ip_address(address.split("%", 1)[0])
+        except ValueError:
+            return False
+        mapped = ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) else None
+        return any(ip in net or (mapped is not None and mapped in net) for net in self.networks)
+
+    def bans_name(self, name: str) -> bool:
+        return name_key(name) in self.names
+
+
+def parse_bans(text: str, source: str = "bans") -> tuple[BanList, list[str]]:
+    """The ban list in ``text``, and one line (``source:line: why``) for each line skipped."""
+    networks: list[Network] = []
+    names: set[str] = set()
+    problems: list[str] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        head, colon, rest = line.partition(":")
+        if colon and head.strip().lower() == "name":
+            key = name_key(rest)
+            if key:
+                names.add(key)
+            else:
+                problems.append(f"{source}:{number}: a name to ban after 'name:'")
+            continue
+        spec = line.split("#", 1)[0].strip()
+        try:
+            networks.append(ipaddress.ip_network(spec, strict=False))
+        except ValueError:
+            shown = " ".join(spec.split())[:40]
+            problems.append(
+                f"{source}:{number}: not an address, a network or 'name: ...': {shown!r}; skipped"
+            )
+    return BanList(tuple(networks), frozenset(names)), problems
+
+
+def load_bans(path: Path) -> tuple[BanList, list[str]]:
+    """The ban list in the file ``path`` (none if there is no file), and one line for each line
+    skipped, or for the file if it cannot be read."""
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_BAN_FILE + 1)
+    except FileNotFoundError:
+        return BanList(), []
+    except OSError as err:
+        return BanList(), [f"{path}: {err.strerror or err}; no one is banned"]
+    if len(data) > MAX_BAN_FILE:
+        return BanList(), [f"{path}: larger than {MAX_BAN_FILE >> 10} KiB; no one is banned"]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return BanList(), [f"{path}: not UTF-8 text (byte {err.start}); no one is banned"]
+    return parse_bans(text, str(path))
+
+
+@dataclass
+class Gate:
+    """The server's counts against its limits; each check says '' (go on) or why not."""
+
+    limits: ServerLimits = field(default_factory=ServerLimits)
+    bans: BanList = field(default_factory=BanList)
+    clock: Clock = time.monotonic
+    addresses: Counts = field(default_factory=Counts)
+    players: Counts = field(default_factory=Counts)
+    creations: dict[tuple[str, str], TokenBucket] = field(default_factory=dict)
+
+    def connect(self, address: str) -> str:
+        """A new connection from ``address``; counted unless refused."""
+        if self.bans.bans_address(address):
+            return "this address may not connect to this server"
+        if self.addresses.total >= self.limits.max_connections:
+            return "the server is full: try again later"
+        if not self.addresses.take(address, self.limits.connections_per_address):
+            return f"at most {self.limits.connections_per_address} connections from one address"
+        return ""
+
+    def disconnect(self, address: str) -> None:
+        self.addresses.give(address)
+
+    def identify(self, player_id: int, name: str) -> str:
+        """A connection is player ``player_id``; counted unless refused."""
+        if self.bans.bans_name(name):
+            return "this player may not play on this server"
+        if not self.players.take(str(player_id), self.limits.connections_per_player):
+            return f"at most {self.limits.connections_per_player} connections for one player"
+        return ""
+
+    def leave(self, player_id: int) -> None:
+        """A connection of an identified player ended."""
+        self.players.give(str(player_id))
+
+    def create_table(self, player_id: int, address: str) -> str:
+        """Player ``player_id`` creates a table from ``address``; counted against both unless
+        either is refused."""
+        limits = self.limits
+        buckets = [
+            self._bucket(("player", str(player_id)), limits.tables_per_hour),
+            self._bucket(("address", address), limits.tables_per_hour_per_address),
+        ]
+        for bucket in buckets:
+            bucket.refill()
+        if buckets[0].tokens < 1:
+            return f"at most {limits.tables_per_hour} new tables an hour: try again later"
+        if buckets[1].tokens < 1:
+            return (
+                f"at most {limits.tables_per_hour_per_address} new tables an hour from one"
+                " address: try again later"
+            )
+        for bucket in buckets:
+            bucket.take()
+        return ""
+
+    def _bucket(self, key: tuple[str, str], per_hour: int) -> TokenBucket:
+        bucket = self.creations.get(key)
+        if bucket is None:
+            bucket = self.creations[key] = TokenBucket(per_hour / 3600, per_hour, self.clock)
+        return bucket
+
+    def budget(self) -> MessageBudget:
+        """A new connection's budget of messages."""
+        limits = self.limits
+        return MessageBudget(
+            limits.messages_per_second, limits.message_burst, limits.flood_drops, self.clock
+        )
+
+    def too_large(self, message: str | bytes) -> str:
+        """Why a received message is not read ('' if it may be)."""
+        size = len(
+            message.encode("utf-8", "surrogatepass") if isinstance(message, str) else message
+        )
+        if size > self.limits.max_message_bytes:
+            return f"a message is at most {self.limits.max_message_bytes} bytes"
+        return ""
