@@ -19,6 +19,7 @@ LAYERS = {
     "tournament": 2,
     "training": 2,
     "story": 2,
+    "learn": 2,
     "ui": 3,
     "cli": 4,
     "commands": 4,
