@@ -79,12 +79,17 @@ def card_name(card: int) -> Said:
     return Said(ja=NAME[card], en=name if month in name else f"{name} ({month})")
 
 
-def cards_named(cards: int) -> Said:
+def cards_named(cards: int, joiner: str = "and") -> Said:
+    """The cards' names joined by ``joiner``: ``and`` (every card), ``or`` (each name once: the
+    choices)."""
     names = [card_name(c) for c in card_list(cards)]
-    return Said(
-        ja=word("ja", "and").join(n.ja for n in names) or "-",
-        en=word("en", "and").join(n.en for n in names) or "-",
-    )
+    out = {}
+    for language in LANGS:
+        each = [n[language] for n in names]
+        if joiner == "or":
+            each = list(dict.fromkeys(each))
+        out[language] = word(language, joiner).join(each) or "-"
+    return Said(**out)
 
 
 def amount(ruleset: str, value: int) -> Said:
@@ -296,7 +301,7 @@ class Coach:
                 return said("want.take", card=card_name(action - act.TAKE))
             return said("want." + NAMED_WORDS[action])
         if kind == "one-of":
-            return said("want.one_of", cards=cards_named(want.cards))
+            return said("want.one_of", cards=cards_named(want.cards, "or"))
         return said("want." + kind)
 
     def answer(self, step: Step, action: int) -> Said:
