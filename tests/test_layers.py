@@ -21,6 +21,7 @@ LAYERS = {
     "training": 2,
     "story": 2,
     "server": 2,
+    "learn": 2,
     "ui": 3,
     "cli": 4,
     "commands": 4,

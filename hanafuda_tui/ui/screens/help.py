@@ -118,7 +118,10 @@ def card_legend(variables: Mapping[str, str]) -> Table:
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,question_mark,y", "close", show=False)]
+    BINDINGS = [
+        Binding("escape,q,question_mark,y", "close", show=False),
+        Binding("g", "gallery", show=False),
+    ]
 
     def __init__(
         self, ruleset: str, yaku_first: bool = False, options: BaseModel | None = None
@@ -154,12 +157,20 @@ class HelpScreen(ModalScreen[None]):
                         yield Static(table, classes="yaku-ref", id=f"help-{section}")
                 if lang() == "en":
                     yield Static(card_legend(variables), classes="yaku-ref", id="help-legend")
-            yield Static(Content.from_markup(t("help.close")), id="help-close")
+            yield Static(
+                Content.from_markup(f"{t('help.close')}  {t('help.gallery')}"), id="help-close"
+            )
         yield KeysLine(t("help.close"))
 
     def on_mount(self) -> None:
         if self.yaku_first and self.query("#help-yaku"):
             self.query_one("#help-yaku").scroll_visible(animate=False, top=True)
+
+    def action_gallery(self) -> None:
+        """Every card with its kind, names and yaku (the gallery)."""
+        from .gallery import GalleryScreen
+
+        self.app.push_screen(GalleryScreen(self.ruleset, self.options))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -241,6 +241,7 @@ class SelectorScreen(Screen[None]):
             with SelectorRow(classes="row buttons"):
                 yield Button(t("selector.start"), id="start", compact=True, variant="primary")
                 yield Button(t("selector.continue"), id="continue", compact=True)
+                yield Button(t("selector.learn"), id="learn", compact=True)
                 yield Button(t("selector.stats"), id="stats", compact=True)
                 yield Button(t("selector.quit"), id="quit", compact=True)
             yield Static("", id="selector-error")
@@ -460,6 +461,12 @@ class SelectorScreen(Screen[None]):
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:
         self.app.exit(0)
+
+    @on(Button.Pressed, "#learn")
+    def learn(self) -> None:
+        from .lessons import LessonsScreen
+
+        self.app.push_screen(LessonsScreen())
 
     @on(Button.Pressed, "#stats")
     def statistics(self) -> None:

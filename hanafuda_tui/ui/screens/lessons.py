@@ -1,0 +1,67 @@
+"""The lessons list: each ruleset's path of lessons (``learn``), the finished ones marked from the
+progress file in the data directory. The highlighted lesson's summary is shown below the list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...core.rulesets import titles
+from ...learn.lessons import all_lessons, find_lesson
+from ...learn.progress import PROGRESS_NAME, load_progress
+from ..i18n import lang, t
+from ..keys import KeysLine
+
+
+def progress_path() -> Path:
+    """Where finished lessons are kept: the data directory's progress file."""
+    from ..storage import data_dir
+
+    return data_dir() / PROGRESS_NAME
+
+
+class LessonsScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,q", "close", show=False)]
+
+    def compose(self) -> ComposeResult:
+        progress = load_progress(progress_path())
+        if progress.problem:
+            self.app.notify(progress.problem, severity="warning", markup=False)
+        language = lang()
+        options: list[Option | None] = []
+        for ruleset, lessons in all_lessons().items():
+            if options:
+                options.append(None)
+            title = titles(ruleset)[0 if language == "ja" else 1]
+            options.append(Option(Content.from_markup(f"[b]{title}[/b]"), disabled=True))
+            for number, lesson in enumerate(lessons, 1):
+                done = f"  [{t('lessons.done')}]" if lesson.id in progress.finished else ""
+                options.append(
+                    Option(Content(f"  {number}. {lesson.title[language]}{done}"), lesson.id)
+                )
+        with Vertical(classes="dialog wide"):
+            yield Static(
+                Content.from_markup(f"[b]{t('lessons.title')}[/b]"), classes="dialog-title"
+            )
+            yield OptionList(*options, id="lessons-list", classes="sheet")
+            yield Static("", id="lesson-summary")
+        yield KeysLine(t("lessons.keys"))
+
+    @on(OptionList.OptionHighlighted)
+    def summary(self, event: OptionList.OptionHighlighted) -> None:
+        lesson_id = event.option.id
+        text = ""
+        if lesson_id is not None:
+            text = f"{find_lesson(lesson_id).summary[lang()]}  {t('lessons.later')}"
+        self.query_one("#lesson-summary", Static).update(Content(text))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
