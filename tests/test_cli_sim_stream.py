@@ -19,9 +19,10 @@ import tracemalloc
 import pytest
 from helpers.cli import run
 
-from hanafuda_tui import cli, tournament
-from hanafuda_tui.commands import sim as sim_command
-from hanafuda_tui.tournament import Played, Times
+from hanafuda_tui import cli
+from hanafuda_tui.bots import arena as tournament
+from hanafuda_tui.cli import sim as sim_command
+from hanafuda_tui.bots.arena import Played, Times
 
 
 def fake_play_set(plan: tournament.Plan, k: int) -> list[Played]:

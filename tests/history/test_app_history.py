@@ -20,7 +20,7 @@ from hanafuda_tui.ui.screens.results import ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
 from hanafuda_tui.ui.screens.statistics import StatisticsScreen, who_label
 from hanafuda_tui.ui.screens.viewer import ViewerScreen
-from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.widgets.chart import chart_lines
 
 BOTS = [SeatRecord(name=n, player="random") for n in "AB"]

@@ -30,7 +30,7 @@ from hanafuda_tui.ui.config import Config, ConfigError, parse
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.session import Session
-from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.tables.storage import Store
 
 
 def app_at(tmp_path: Path, advice: bool = True) -> HanafudaApp:

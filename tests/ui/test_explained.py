@@ -30,7 +30,7 @@ from hanafuda_tui.ui.i18n import has, set_lang, t
 from hanafuda_tui.ui.rulesets.hachihachi import screen as hachihachi_screen
 from hanafuda_tui.ui.screens.results import MonthResult, result_parts
 from hanafuda_tui.ui.session import Session
-from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.text import faces_of
 
 NAMES = ("A", "B", "C")

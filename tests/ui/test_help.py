@@ -23,7 +23,7 @@ from hanafuda_tui.core.rulesets.koikoi3 import yaku as k3
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.help import _HELP, HelpScreen, localized, yaku_rows, yaku_table
-from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.tables.storage import Store
 
 
 def reference(ruleset: str) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.text import ZERO_WIDTH
 
 NAMES = ("Bob[", "[red]\\[", "[b]x\\")

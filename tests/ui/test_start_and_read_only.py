@@ -17,7 +17,7 @@ from hanafuda_tui.ui.app import HanafudaApp, TableRequest
 from hanafuda_tui.ui.config import DEFAULT_PACE, Config
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.tables.storage import Store
 
 
 class ReadOnlyStore(Store):

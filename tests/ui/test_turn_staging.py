@@ -21,7 +21,7 @@ from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.i18n import t
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.screens.table import TableScreen
-from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.widgets.last_turns import LastTurns
 from hanafuda_tui.ui.widgets.table import FieldPanel, SeatPanel
 

@@ -24,7 +24,7 @@ from hanafuda_tui.ui.screens.results import MonthResult
 from hanafuda_tui.ui.screens.review import PlayOnScreen, ReviewScreen
 from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.screens.viewer import OPEN, ViewerScreen
-from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.widgets.open_hand import OpenHand
 from hanafuda_tui.ui.widgets.table import Panel
 
