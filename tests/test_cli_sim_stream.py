@@ -21,8 +21,8 @@ from helpers.cli import run
 
 from hanafuda_tui import cli
 from hanafuda_tui.bots import arena as tournament
-from hanafuda_tui.cli import sim as sim_command
 from hanafuda_tui.bots.arena import Played, Times
+from hanafuda_tui.cli import sim as sim_command
 
 
 def fake_play_set(plan: tournament.Plan, k: int) -> list[Played]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hanafuda_tui.bots import measured
-from hanafuda_tui.bots.evaluation import evaluator
+from hanafuda_tui.bots.evaluators import evaluator
 from hanafuda_tui.bots.rulesets import BOT_RULES, bot_rules
 from hanafuda_tui.core.rulesets import RULESETS, UnknownRuleset
 from hanafuda_tui.ui.rulesets import SCREENS, screen_of

@@ -17,10 +17,10 @@ import pytest
 from textual.widgets import Static
 
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of
+from hanafuda_tui.tables.storage import SaveInUse, Store
 from hanafuda_tui.ui import app as app_module
 from hanafuda_tui.ui.app import HanafudaApp, run_app
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.tables.storage import SaveInUse, Store
 
 SEATS = [SeatRecord(name="A", player="human"), *(SeatRecord(name=n, player="random") for n in "BC")]
 

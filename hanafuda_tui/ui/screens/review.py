@@ -29,8 +29,7 @@ from ..keys import KeysLine
 from ..names import seat_name
 from ..session import Session
 from ..text import plain
-from .modals import confirm
-from .viewer import move_label, pct
+from .modals import confirm, move_label, pct
 
 LEVELS = tuple(name for name in BOTS if name != "random")
 """The levels a seat can be given when playing on (easy, normal, strong)."""
