@@ -95,7 +95,7 @@ def test_headless_commands_load_no_screen_network_or_event_loop(
     [
         (["sim", "--games", "1"], ("hanafuda_tui.history", "sqlite3", "hanafuda_tui.bots.strong")),
         (["replay", str(RECORD)], ("hanafuda_tui.review.judge", "hanafuda_tui.bots.strong")),
-        (["stats", "teyaku"], ("hanafuda_tui.tournament", "hanafuda_tui.bots")),
+        (["stats", "teyaku"], ("hanafuda_tui.bots.arena", "hanafuda_tui.bots")),
     ],
 )
 def test_a_command_loads_no_other_commands_code(
