@@ -23,9 +23,9 @@ async def screen(directory: Path) -> dict[str, float]:
     from textual.screen import Screen
 
     from hanafuda_tui.history import HistoryStore
+    from hanafuda_tui.tables.storage import Store
     from hanafuda_tui.ui.app import HanafudaApp
     from hanafuda_tui.ui.screens.statistics import StatisticsScreen
-    from hanafuda_tui.ui.storage import Store
 
     marks: dict[str, float] = {}
     for name in ("_compositor_refresh", "_refresh_layout"):

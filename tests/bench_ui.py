@@ -29,7 +29,7 @@ import asyncio, tempfile
 from pathlib import Path
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import Store
+from hanafuda_tui.tables.storage import Store
 
 async def main():
     app = HanafudaApp(store=Store(Path(tempfile.mkdtemp())), language="ja")
@@ -59,11 +59,11 @@ async def latencies() -> dict[str, list[float]]:
     from textual.screen import Screen
 
     from hanafuda_tui.core.records import SeatRecord
+    from hanafuda_tui.tables.storage import Store
     from hanafuda_tui.ui.app import HanafudaApp
     from hanafuda_tui.ui.i18n import lang
     from hanafuda_tui.ui.screens.results import ScoreSheet
     from hanafuda_tui.ui.screens.table import TableScreen
-    from hanafuda_tui.ui.storage import Store
 
     frames: list[tuple[weakref.ref[Screen], float]] = []
     """Weak references: holding the screens would keep every closed one alive (and make Python's

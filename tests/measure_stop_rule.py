@@ -16,7 +16,8 @@ import random
 import sys
 
 from hanafuda_tui.bots import make_bot
-from hanafuda_tui.bots.evaluation import GO_ON, STOP_FIRST, evaluator_of
+from hanafuda_tui.bots.evaluation import GO_ON, STOP_FIRST
+from hanafuda_tui.bots.evaluators import evaluator_of
 from hanafuda_tui.bots.learned import is_stop_decision, learned_action, shipped, table_of_view
 from hanafuda_tui.bots.policy import normal_action, seen_of_view
 from hanafuda_tui.core import actions as act

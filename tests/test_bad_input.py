@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from helpers.cli import refused, run
 
-from hanafuda_tui import tournament
 from hanafuda_tui.bots import BotSpecError, make_bot
+from hanafuda_tui.bots import arena as tournament
 from hanafuda_tui.cli import COMMANDS, main
 from hanafuda_tui.core.records import RecordError, load_record, make_options, printable
 from hanafuda_tui.core.rulesets import ruleset_class

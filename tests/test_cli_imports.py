@@ -1,5 +1,6 @@
 """Each command loads what it uses: ``--version`` and ``--help`` nothing of the package but the
-command line's parser; the headless commands no screen code, network or event loop; the game's
+command line's parser; the headless commands no screen code (nothing of ``ui``), network or event
+loop; the game's
 screens not the network, the history or the strong bot until a table, a statistic or a strong
 seat needs them."""
 
@@ -59,7 +60,11 @@ def of(modules: set[str], *packages: str) -> set[str]:
 def test_version_and_help_load_only_the_parser(tmp_path: Path, argv: list[str]) -> None:
     status, modules = loaded(tmp_path, *argv)
     assert status == 0
-    assert of(modules, "hanafuda_tui") == {"hanafuda_tui", "hanafuda_tui.cli"}
+    assert of(modules, "hanafuda_tui") == {
+        "hanafuda_tui",
+        "hanafuda_tui.cli",
+        "hanafuda_tui.cli.parser",
+    }
     assert not of(modules, "pydantic", *NOT_HEADLESS)
 
 
@@ -82,7 +87,7 @@ def test_headless_commands_load_no_screen_network_or_event_loop(
     status, modules = loaded(tmp_path, *argv)
     assert status in (0, 2)  # train is refused (no rounds) after loading what it runs
     assert not of(modules, *NOT_HEADLESS)
-    assert not of(modules, "hanafuda_tui.net", "hanafuda_tui.together")
+    assert not of(modules, "hanafuda_tui.net", "hanafuda_tui.cli.together", "hanafuda_tui.ui")
 
 
 @pytest.mark.parametrize(
@@ -90,7 +95,7 @@ def test_headless_commands_load_no_screen_network_or_event_loop(
     [
         (["sim", "--games", "1"], ("hanafuda_tui.history", "sqlite3", "hanafuda_tui.bots.strong")),
         (["replay", str(RECORD)], ("hanafuda_tui.review.judge", "hanafuda_tui.bots.strong")),
-        (["stats", "teyaku"], ("hanafuda_tui.tournament", "hanafuda_tui.bots")),
+        (["stats", "teyaku"], ("hanafuda_tui.bots.arena", "hanafuda_tui.bots")),
     ],
 )
 def test_a_command_loads_no_other_commands_code(
@@ -99,7 +104,8 @@ def test_a_command_loads_no_other_commands_code(
     status, modules = loaded(tmp_path, *argv)
     assert status == 0
     assert not of(modules, "hanafuda_tui.training", "multiprocessing", *unused)
-    others = {f"hanafuda_tui.commands.{c}" for c in ("sim", "replay", "stats", "history", "play")}
+    commands = ("sim", "replay", "stats", "history", "play", "together", "train")
+    others = {f"hanafuda_tui.cli.{c}" for c in commands}
     assert len(of(modules, *others)) == 1
 
 
@@ -123,7 +129,7 @@ def test_the_game_loads_no_network_history_or_strong_bot_before_its_selector(
         modules,
         "websockets",
         "hanafuda_tui.net",
-        "hanafuda_tui.together",
+        "hanafuda_tui.cli",
         "hanafuda_tui.history",
         "sqlite3",
         "hanafuda_tui.bots.strong",
@@ -131,19 +137,8 @@ def test_the_game_loads_no_network_history_or_strong_bot_before_its_selector(
     )
 
 
-def test_the_help_lines_of_host_join_and_train_are_their_modules_own() -> None:
-    from hanafuda_tui import cli, together, training
+def test_every_subcommand_the_parser_lists_has_its_function() -> None:
+    from hanafuda_tui import cli
+    from hanafuda_tui.cli import parser
 
-    class Recording:
-        def __init__(self) -> None:
-            self.help: dict[str, str] = {}
-
-        def add_parser(self, name: str, help: str) -> cli.Parser:  # noqa: A002 (argparse's name)
-            self.help[name] = help
-            return cli.Parser(prog=name)
-
-    recording = Recording()
-    together.add_commands(recording, cli._ruleset_options)
-    training.add_commands(recording, cli._ruleset_options)
-    assert recording.help == {name: cli.SUBCOMMANDS[name][0] for name in recording.help}
-    assert set(recording.help) == {"host", "join", "train"}
+    assert set(cli.COMMANDS) - {None} == set(parser.SUBCOMMANDS)

@@ -20,9 +20,10 @@ import pytest
 from helpers.cli import run
 from helpers.processes import alive
 
-from hanafuda_tui import cli, tournament
-from hanafuda_tui.commands import sim as sim_command
-from hanafuda_tui.tournament import Played, Times
+from hanafuda_tui import cli
+from hanafuda_tui.bots import arena as tournament
+from hanafuda_tui.bots.arena import Played, Times
+from hanafuda_tui.cli import sim as sim_command
 
 
 def fake_play_set(plan: tournament.Plan, k: int) -> list[Played]:

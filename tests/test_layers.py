@@ -1,8 +1,6 @@
-"""The layers of the package: core < bots < net, history, review, server, tournament, training, story
-< ui < cli
-(with its commands). A module imports only from
-its own layer or the layers below it (read from the source, so a lazy import inside a function counts
-too)."""
+"""The layers of the package: core < history < bots < review, training, tables, learn < net,
+server < ui < cli. A module imports only from its own layer or the layers below it, and no module imports itself back
+through others (read from the source, so a lazy import inside a function counts too)."""
 
 from __future__ import annotations
 
@@ -13,20 +11,17 @@ PACKAGE = Path(__file__).resolve().parents[1] / "hanafuda_tui"
 
 LAYERS = {
     "core": 0,
-    "bots": 1,
-    "net": 2,
-    "history": 2,
-    "review": 2,
-    "tournament": 2,
-    "training": 2,
-    "story": 2,
-    "server": 2,
-    "learn": 2,
-    "ui": 3,
-    "cli": 4,
-    "commands": 4,
-    "together": 4,
-    "__main__": 4,
+    "history": 1,
+    "bots": 2,
+    "review": 3,
+    "training": 3,
+    "tables": 3,
+    "learn": 3,
+    "net": 4,
+    "server": 4,
+    "ui": 5,
+    "cli": 6,
+    "__main__": 6,
 }
 """The first part of a module's name below the package, and its layer."""
 
@@ -75,6 +70,76 @@ def test_no_module_imports_from_a_layer_above_its_own() -> None:
 def test_every_part_of_the_package_has_a_layer() -> None:
     parts = {p.stem for p in PACKAGE.iterdir() if p.suffix == ".py" or (p / "__init__.py").exists()}
     assert parts - {"__init__"} <= set(LAYERS)
+
+
+def test_the_package_has_no_module_but_its_own_outside_the_layers() -> None:
+    loose = {p.name for p in PACKAGE.glob("*.py")}
+    assert loose == {"__init__.py", "__main__.py"}
+
+
+def file_of(module: str, package: Path) -> Path | None:
+    """The file of a module name (a package's ``__init__.py``), or None for a name in a module."""
+    path = package.parent.joinpath(*module.split("."))
+    for found in (path.with_suffix(".py"), path / "__init__.py"):
+        if found.is_file():
+            return found
+    return None
+
+
+def circles(package: Path = PACKAGE) -> list[list[str]]:
+    """The groups of modules that import each other, directly or through others (each group of
+    two or more, sorted; imports of a package count as its ``__init__``'s)."""
+    graph: dict[Path, set[Path]] = {}
+    for path in sorted(package.rglob("*.py")):
+        found = (file_of(m, package) for m in imported(path, package))
+        graph[path] = {f for f in found if f is not None and f != path}
+    order: dict[Path, int] = {}
+    low: dict[Path, int] = {}
+    stack: list[Path] = []
+    groups: list[list[str]] = []
+
+    def visit(path: Path) -> None:  # Tarjan's strongly connected components
+        order[path] = low[path] = len(order)
+        stack.append(path)
+        for other in sorted(graph[path]):
+            if other not in order:
+                visit(other)
+                low[path] = min(low[path], low[other])
+            elif other in stack:
+                low[path] = min(low[path], order[other])
+        if low[path] == order[path]:
+            group = []
+            while True:
+                top = stack.pop()
+                group.append(module_name(top, package))
+                if top == path:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for path in sorted(graph):
+        if path not in order:
+            visit(path)
+    return sorted(groups)
+
+
+def test_no_module_imports_itself_back_through_others() -> None:
+    assert circles() == []
+
+
+def test_a_circle_through_a_lazy_import_and_a_package_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "hanafuda_tui"
+    (package / "core").mkdir(parents=True)
+    (package / "core" / "__init__.py").write_text("", "utf-8")
+    (package / "core" / "game.py").write_text(
+        "def later():\n    from .sheet import board\n", "utf-8"
+    )
+    (package / "core" / "sheet.py").write_text("from . import rows\n", "utf-8")
+    (package / "core" / "rows.py").write_text("from hanafuda_tui.core.game import Game\n", "utf-8")
+    (package / "core" / "apart.py").write_text("from .game import Game\n", "utf-8")
+    assert circles(package) == [
+        ["hanafuda_tui.core.game", "hanafuda_tui.core.rows", "hanafuda_tui.core.sheet"]
+    ]
 
 
 def test_relative_and_lazy_imports_up_the_layers_are_found(tmp_path: Path) -> None:
@@ -145,7 +210,10 @@ def test_a_core_service_or_another_ruleset_reaching_into_a_ruleset_is_found(tmp_
         (package / "core" / "rulesets" / ruleset / "yaku.py").write_text("", "utf-8")
     (package / "core" / "rulesets" / "__init__.py").write_text("from .alpha import yaku\n", "utf-8")
     (package / "core" / "hints.py").write_text("from .rulesets.alpha.yaku import x\n", "utf-8")
-    (package / "story.py").write_text("from .core.rulesets import Alpha, ruleset_class\n", "utf-8")
+    (package / "review").mkdir()
+    (package / "review" / "story.py").write_text(
+        "from ..core.rulesets import Alpha, ruleset_class\n", "utf-8"
+    )
     (package / "core" / "rulesets" / "beta" / "game.py").write_text(
         "from ..alpha import yaku\nfrom . import yaku as own\n", "utf-8"
     )
@@ -164,7 +232,7 @@ def test_a_core_service_or_another_ruleset_reaching_into_a_ruleset_is_found(tmp_
         "hanafuda_tui.core.hints imports hanafuda_tui.core.rulesets.alpha.yaku.x",
         "hanafuda_tui.core.rulesets.beta.game imports hanafuda_tui.core.rulesets.alpha",
         "hanafuda_tui.core.rulesets.beta.game imports hanafuda_tui.core.rulesets.alpha.yaku",
-        "hanafuda_tui.story imports hanafuda_tui.core.rulesets.Alpha",
+        "hanafuda_tui.review.story imports hanafuda_tui.core.rulesets.Alpha",
     ]
 
 

@@ -15,7 +15,7 @@ from hanafuda_tui.core.records import GameRecord, SeatRecord, new_game, record_o
 from hanafuda_tui.core.rulesets import RULESETS
 from hanafuda_tui.core.rulesets.koikoi2.game import Koikoi2, Koikoi2Options
 from hanafuda_tui.core.table import shuffled_deck
-from hanafuda_tui.story import ReplayOutput, schema_text, tell
+from hanafuda_tui.review.story import ReplayOutput, schema_text, tell
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "docs" / "replay.schema.json"

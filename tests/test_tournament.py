@@ -3,11 +3,11 @@
 import json
 import math
 
-from hanafuda_tui import tournament
+from hanafuda_tui.bots import arena as tournament
+from hanafuda_tui.bots.arena import Plan, bot_stats, seatings, wilson
 from hanafuda_tui.cli import main
 from hanafuda_tui.core.records import make_options
 from hanafuda_tui.core.rulesets import ruleset_class
-from hanafuda_tui.tournament import Plan, bot_stats, seatings, wilson
 
 
 def test_seatings_are_the_distinct_seat_orders():

@@ -14,7 +14,7 @@ from ..core import actions as act
 from ..core.cards import ALL_CARDS, card_list
 from ..core.game import PlayerView
 from ..core.hints import current_yaku, near_yaku, takes
-from .evaluation import evaluator_of
+from .evaluators import evaluator_of
 from .strong import StrongBot, twin_moves
 
 ITERATIONS = 100

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..core.game import PlayerView
-from .evaluation import evaluator_of
+from .evaluators import evaluator_of
 from .policy import easy_action, normal_action, seen_of_view
 
 

@@ -32,7 +32,8 @@ from ..core.cards import POINTS
 from ..core.determinize import build_game, sample_deal
 from ..core.game import Game, PlayerView
 from ..core.rulesets import ruleset_class
-from .evaluation import Evaluator, evaluator_of
+from .evaluation import Evaluator
+from .evaluators import evaluator_of
 from .learned import (
     Weights,
     WeightsError,

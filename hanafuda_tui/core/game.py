@@ -384,6 +384,11 @@ class Game:
         (none here; a ruleset whose table shows more, such as a running sheet, says them)."""
         return {}
 
+    def sheet_text(self, names: Sequence[str]) -> list[str] | None:
+        """The ruleset's own score sheet as plain text lines (八八's 記入式: ``replay --sheet``), or
+        None where it keeps none beyond the month-by-month sheet."""
+        return None
+
     def spectator_view(self) -> PlayerView:
         """The game as one who sits at no seat sees it: no hand, no legal action, none of any
         seat's own facts (``seat`` -1)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..bots.evaluation import evaluator_of
+from ..bots.evaluators import evaluator_of
 from ..bots.policy import easy_action, seen_of_view
 from ..core import actions as act
 from ..core.cards import codes_of

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from ..bots import Bot, make_bot
-from ..bots.evaluation import evaluator_of
+from ..bots.evaluators import evaluator_of
 from ..bots.policy import normal_action, seen_of_view
 from ..core import actions as act
 from ..core.cards import MONTH_NAMES_EN, NAME, NAME_EN, card_list

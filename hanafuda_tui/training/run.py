@@ -25,6 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..bots.arena import end_if_orphaned, worker_pool
 from ..bots.learned import (
     NORMAL_PLAY,
     PLAY_FEATURES,
@@ -37,7 +38,6 @@ from ..bots.learned import (
     read_weights,
 )
 from ..core.records import write_atomically
-from ..tournament import end_if_orphaned, worker_pool
 from .states import Labels, Shard, label_shard
 
 MIN_STOP_STATES = 50

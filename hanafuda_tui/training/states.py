@@ -18,7 +18,8 @@ from typing import Annotated, Any, NamedTuple
 
 from pydantic import BaseModel, Field, model_validator
 
-from ..bots.evaluation import GO_ON, STOP_FIRST, evaluator_of
+from ..bots.evaluation import GO_ON, STOP_FIRST
+from ..bots.evaluators import evaluator_of
 from ..bots.learned import (
     PLAY_FEATURES,
     STOP_FEATURES,

@@ -22,6 +22,7 @@ from textual.screen import Screen
 
 from ..core.records import GameRecord, RecordError, SeatRecord, make_options
 from ..core.rulesets import ruleset_class
+from ..tables.storage import SaveInUse, Store, data_dir
 from . import memory
 from .config import PACE_STEP, Config, clamp_pace
 from .i18n import lang, locale_lang, set_lang, t
@@ -29,7 +30,6 @@ from .keys import describe
 from .screens.passing import TooSmall
 from .screens.selector import SelectorScreen
 from .session import Session
-from .storage import SaveInUse, Store, data_dir
 
 if TYPE_CHECKING:
     from ..history import HistoryStore

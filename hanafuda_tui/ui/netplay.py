@@ -31,13 +31,13 @@ from ..net.addresses import EVERY_INTERFACE, LOOPBACK, reachable_addresses
 from ..net.client import Connection, JoinError
 from ..net.host import Host, Table
 from ..net.protocol import Closed, Over, Presence, Refused, Update
+from ..tables.storage import Store
 from .app import HanafudaApp, one_line, run_app
 from .config import Config
 from .i18n import t
 from .names import seat_name
 from .screens.results import Closable
 from .session import HostedSession, Joined
-from .storage import Store
 from .text import plain
 
 REJOIN_FIRST = 0.5

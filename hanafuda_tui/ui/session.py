@@ -21,8 +21,8 @@ from ..core.records import (
     replay,
     write_atomically,
 )
+from ..tables.storage import Store, data_dir
 from .names import seat_names
-from .storage import Store, data_dir
 
 if TYPE_CHECKING:  # the network's modules load when a hosted table opens, not at start
     from ..history import HistoryStore

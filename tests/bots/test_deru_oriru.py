@@ -7,9 +7,9 @@ import random
 import pytest
 from helpers.bots import twin_with_hidden_cards_permuted
 
-from hanafuda_tui import tournament
+from hanafuda_tui.bots import arena as tournament
 from hanafuda_tui.bots import make_bot
-from hanafuda_tui.bots.evaluation import evaluator
+from hanafuda_tui.bots.evaluators import evaluator
 from hanafuda_tui.bots.policy import normal_action, seen_of_game, strength
 from hanafuda_tui.bots.rulesets.hanaawase import ENTRY
 from hanafuda_tui.core import actions as act

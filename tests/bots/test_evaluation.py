@@ -6,7 +6,7 @@ from types import MappingProxyType
 
 import pytest
 
-from hanafuda_tui.bots.evaluation import evaluator
+from hanafuda_tui.bots.evaluators import evaluator
 from hanafuda_tui.bots.policy import Seen, easy_action, normal_action
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CARD_OF_CODE, POINTS, card_list, cards_of, mask

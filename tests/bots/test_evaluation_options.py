@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from hanafuda_tui.bots.evaluation import evaluator
+from hanafuda_tui.bots.evaluators import evaluator
 from hanafuda_tui.core.cards import ALL_CARDS, POINTS, cards_of, mask
 from hanafuda_tui.core.game import NO_FACTS
 from hanafuda_tui.core.hints import current_yaku

@@ -11,7 +11,7 @@ import pytest
 from helpers.bots import twin_with_hidden_cards_permuted
 
 from hanafuda_tui.bots import BotSpecError, learned, make_bot
-from hanafuda_tui.bots.evaluation import evaluator_of
+from hanafuda_tui.bots.evaluators import evaluator_of
 from hanafuda_tui.bots.learned import (
     NORMAL_PLAY,
     PLAY_FEATURES,

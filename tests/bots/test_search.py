@@ -6,9 +6,9 @@ import pytest
 from helpers.bots import decisions, twin_with_hidden_cards_permuted
 from helpers.records import bot_record
 
-from hanafuda_tui import tournament
+from hanafuda_tui.bots import arena as tournament
 from hanafuda_tui.bots import make_bot
-from hanafuda_tui.bots.evaluation import evaluator_of
+from hanafuda_tui.bots.evaluators import evaluator_of
 from hanafuda_tui.bots.strong import StrongBot, twin_moves
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import POINTS

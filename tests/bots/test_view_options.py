@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hanafuda_tui import tournament
+from hanafuda_tui.bots import arena as tournament
 from hanafuda_tui.bots import strong
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CARD_OF_CODE as CARD

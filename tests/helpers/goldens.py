@@ -11,7 +11,7 @@ from pathlib import Path
 
 from hanafuda_tui.cli import main
 from hanafuda_tui.net.protocol import schema_text as protocol_schema_text
-from hanafuda_tui.story import schema_text
+from hanafuda_tui.review.story import schema_text
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "assets" / "records").glob("*.json"))

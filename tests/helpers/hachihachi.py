@@ -9,13 +9,8 @@ from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, CARD_OF_CODE, mask
 from hanafuda_tui.core.results import Outcome
 from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA
-from hanafuda_tui.core.rulesets.hachihachi.game import (
-    Hachihachi,
-    HachihachiOptions,
-    MonthResult,
-    Row,
-    year_end,
-)
+from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi, HachihachiOptions
+from hanafuda_tui.core.rulesets.hachihachi.months import MonthResult, Row, year_end
 from hanafuda_tui.core.rulesets.hachihachi.teyaku import teyaku
 from hanafuda_tui.core.table import shuffled_deck
 

@@ -17,11 +17,11 @@ from textual.pilot import Pilot
 from hanafuda_tui.core.records import SeatRecord, new_game
 from hanafuda_tui.net.client import play_bot
 from hanafuda_tui.net.host import Host, Table
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.netplay import NetApp
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.table import TableScreen
-from hanafuda_tui.ui.storage import Store
 
 from .ui import press
 

@@ -19,12 +19,12 @@ from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.table import TableScreen
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.table import Panel
 
 PROMPT_PHASES = (Phase.TAKE, Phase.TEYAKU, Phase.KOIKOI)
@@ -208,8 +208,8 @@ def saved_seated(tmp_path: Path, players: int, wanted: Callable[[Game], bool]) -
 
 def app_with_notices(store_dir: Path, config_dir: Path) -> tuple[HanafudaApp, list[str]]:
     """An English app on ``config_dir``'s settings whose notices are also kept in a list."""
+    from hanafuda_tui.tables.storage import Store
     from hanafuda_tui.ui.config import Config
-    from hanafuda_tui.ui.storage import Store
 
     app = HanafudaApp(store=Store(store_dir), config=Config(config_dir), language="en")
     notices: list[str] = []

@@ -15,12 +15,12 @@ from textual.widgets import DataTable, Static
 
 from hanafuda_tui.core.records import SeatRecord, replay
 from hanafuda_tui.history import DB_NAME, HistoryStore, player_stats
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.results import ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
 from hanafuda_tui.ui.screens.statistics import StatisticsScreen, who_label
 from hanafuda_tui.ui.screens.viewer import ViewerScreen
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.chart import chart_lines
 
 BOTS = [SeatRecord(name=n, player="random") for n in "AB"]

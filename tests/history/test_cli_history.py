@@ -15,7 +15,7 @@ from helpers.history import finished
 
 from hanafuda_tui.core.records import load_record, replay
 from hanafuda_tui.history import DB_NAME, HistoryStore, sheet_csv, sheet_rows, sheet_text
-from hanafuda_tui.ui.storage import data_dir
+from hanafuda_tui.tables.storage import data_dir
 
 
 def test_sim_history_keeps_every_game_with_the_totals_sim_reports(capsys) -> None:

@@ -13,9 +13,9 @@ import sys
 import pytest
 from helpers.cli import run
 
-from hanafuda_tui.commands import sim
+from hanafuda_tui.cli import sim
 from hanafuda_tui.history import HistoryStore
-from hanafuda_tui.ui.storage import data_dir
+from hanafuda_tui.tables.storage import data_dir
 
 TAKES = 3
 """Games the database takes before it refuses more."""

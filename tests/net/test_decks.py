@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from hanafuda_tui.cli import build_parser
-from hanafuda_tui.commands import ruleset_options as _options
+from hanafuda_tui.cli.common import ruleset_options as _options
+from hanafuda_tui.cli.parser import build_parser
+from hanafuda_tui.cli.together import make_table
 from hanafuda_tui.core.records import REMOTE, SeatRecord, load_record, new_game, replay
 from hanafuda_tui.net.client import Connection, play_bot
 from hanafuda_tui.net.host import Host, Table
-from hanafuda_tui.together import make_table
 
 
 def host_args(*argv: str) -> argparse.Namespace:

@@ -14,8 +14,8 @@ from helpers.ui import press, screen_text
 from hanafuda_tui.core.records import SeatRecord, new_game
 from hanafuda_tui.net.client import play_bot
 from hanafuda_tui.net.host import Host, Table
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.netplay import CodesScreen, HostApp
-from hanafuda_tui.ui.storage import Store
 
 
 def host_table() -> tuple[Host, Table]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import argparse
 import random
 
+from hanafuda_tui.cli.together import listening_lines, seat_list
 from hanafuda_tui.core.records import SeatRecord, new_game
 from hanafuda_tui.net.addresses import reachable_addresses
 from hanafuda_tui.net.host import Table
-from hanafuda_tui.together import listening_lines, seat_list
 
 
 def table(seats: list[SeatRecord]) -> Table:

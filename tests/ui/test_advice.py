@@ -16,13 +16,14 @@ from textual.widgets import Static
 
 from hanafuda_tui.bots import advice as bot_advice
 from hanafuda_tui.bots.advice import ITERATIONS, advise, reason, seed_of
-from hanafuda_tui.bots.evaluation import evaluator_of
+from hanafuda_tui.bots.evaluators import evaluator_of
 from hanafuda_tui.bots.strong import StrongBot, twin_moves
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import MONTH_MASK
 from hanafuda_tui.core.game import Phase, PlayerView
 from hanafuda_tui.core.hints import near_yaku
 from hanafuda_tui.core.records import SeatRecord, new_game
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui import advice as ui_advice
 from hanafuda_tui.ui.advice import AdviceScreen
 from hanafuda_tui.ui.app import HanafudaApp
@@ -30,7 +31,6 @@ from hanafuda_tui.ui.config import Config, ConfigError, parse
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.session import Session
-from hanafuda_tui.ui.storage import Store
 
 
 def app_at(tmp_path: Path, advice: bool = True) -> HanafudaApp:

@@ -15,10 +15,10 @@ from textual.pilot import Pilot
 
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import replay
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui import session as session_module
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.table import FieldPanel
 
 

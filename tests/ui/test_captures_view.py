@@ -19,9 +19,9 @@ from hanafuda_tui.core.rulesets import RULESETS
 from hanafuda_tui.core.rulesets.hachihachi import yaku as hachihachi_yaku
 from hanafuda_tui.core.rulesets.koikoi2 import yaku as koikoi2_yaku
 from hanafuda_tui.core.rulesets.koikoi3 import yaku as koikoi3_yaku
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.i18n import set_lang
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.table import SeatPanel
 
 KIKU_AOTAN = 1 << 33

@@ -9,8 +9,8 @@ from pathlib import Path
 from helpers.ui import screen_text, settle, start
 from textual.widgets import Input
 
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
-from hanafuda_tui.ui.storage import Store
 
 
 def test_default_names_follow_the_language_and_a_typed_name_stays(tmp_path: Path) -> None:

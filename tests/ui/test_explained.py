@@ -24,13 +24,13 @@ from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, new_game
 from hanafuda_tui.core.results import Cause, DealResult, Line, Settlement
 from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.explain import cause_text, payments
 from hanafuda_tui.ui.i18n import has, set_lang, t
 from hanafuda_tui.ui.rulesets.hachihachi import screen as hachihachi_screen
 from hanafuda_tui.ui.screens.results import MonthResult, result_parts
 from hanafuda_tui.ui.session import Session
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.text import faces_of
 
 NAMES = ("A", "B", "C")

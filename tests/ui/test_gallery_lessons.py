@@ -12,12 +12,12 @@ from rich.console import Console
 from hanafuda_tui.core.cards import NAME, NAME_EN
 from hanafuda_tui.learn.lessons import all_lessons
 from hanafuda_tui.learn.progress import mark_finished
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.gallery import GalleryScreen
 from hanafuda_tui.ui.screens.help import HelpScreen
 from hanafuda_tui.ui.screens.lessons import LessonsScreen, progress_path
-from hanafuda_tui.ui.storage import Store
 
 
 def test_the_gallery_opens_from_help_shows_every_card_and_closes(tmp_path: Path) -> None:

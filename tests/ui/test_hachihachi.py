@@ -20,11 +20,11 @@ from hanafuda_tui.core.rulesets.hachihachi.ba import BA_NAMES, KOBA
 from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
 from hanafuda_tui.core.rulesets.hachihachi.payout import Offer, offered, teyaku_each
 from hanafuda_tui.core.rulesets.hachihachi.yaku import MULTIPLIERS, dekiyaku
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.table import TableScreen
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.text import yaku_name
 from hanafuda_tui.ui.widgets.table import YakuPanel
 

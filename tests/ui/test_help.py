@@ -20,10 +20,10 @@ from hanafuda_tui.core.rulesets.hachihachi import teyaku as ht
 from hanafuda_tui.core.rulesets.hanaawase import yaku as ha
 from hanafuda_tui.core.rulesets.koikoi2 import yaku as k2
 from hanafuda_tui.core.rulesets.koikoi3 import yaku as k3
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.help import _HELP, HelpScreen, localized, yaku_rows, yaku_table
-from hanafuda_tui.ui.storage import Store
 
 
 def reference(ruleset: str) -> dict[str, Any]:

@@ -16,12 +16,12 @@ from textual.pilot import Pilot
 
 from hanafuda_tui.core.records import SeatRecord
 from hanafuda_tui.core.rulesets import RULESETS
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.help import HelpScreen
 from hanafuda_tui.ui.screens.passing import TooSmall
 from hanafuda_tui.ui.screens.results import ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import Store
 
 WEIGHTS = (
     "enter:20 right:8 left:5 space:2 tab:2 shift+tab up down 1 2 3 4 5 6 7 8 9 d:2 p:2 k:2 g:2"

@@ -13,13 +13,13 @@ from textual.widgets import Input
 
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.rulesets import RULESETS
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.help import HelpScreen
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.text import ZERO_WIDTH
 
 NAMES = ("Bob[", "[red]\\[", "[b]x\\")

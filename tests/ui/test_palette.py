@@ -14,12 +14,12 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from hanafuda_tui.core.game import Phase
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.i18n import t
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import Store
 
 COMMANDS = ("cmd.new", "cmd.leave", "cmd.faster", "cmd.slower", "cmd.language", "cmd.theme")
 COMMANDS += ("cmd.sheet", "cmd.help", "cmd.yaku")

@@ -25,6 +25,7 @@ from hanafuda_tui.core.cards import card_list
 from hanafuda_tui.core.events import Captured, FirstDraw
 from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, replay
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.screens.help import HelpScreen
@@ -32,7 +33,6 @@ from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.screens.results import MonthResult
 from hanafuda_tui.ui.screens.table import TableScreen
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.table import FieldPanel, HandPanel
 
 

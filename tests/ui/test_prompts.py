@@ -17,12 +17,12 @@ from hanafuda_tui.core.events import DeruOriru
 from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of
 from hanafuda_tui.core.rulesets.koikoi3.yaku import scoring_yaku
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen, TooSmall
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.text import yaku_name
 
 SEATS = [SeatRecord(name="A", player="human"), *(SeatRecord(name=n, player="random") for n in "BC")]

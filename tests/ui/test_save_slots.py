@@ -17,10 +17,10 @@ from textual.widgets import Static
 
 from hanafuda_tui.cli import main
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of
+from hanafuda_tui.tables.storage import MAX_SLOTS, SaveInUse, SlotStore, Store
 from hanafuda_tui.ui import app as app_module
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import MAX_SLOTS, SaveInUse, SlotStore, Store
 
 SEATS = [SeatRecord(name="A", player="human"), *(SeatRecord(name=n, player="random") for n in "BC")]
 
@@ -58,7 +58,7 @@ def test_a_slot_held_by_another_process_is_skipped_and_free_again_once_it_is_kil
         [
             sys.executable,
             "-c",
-            "import time; from pathlib import Path; from hanafuda_tui.ui.storage import SlotStore;"
+            "import time; from pathlib import Path; from hanafuda_tui.tables.storage import SlotStore;"
             f" s = SlotStore(Path({str(tmp_path)!r})); s.claim(); print(s.directory, flush=True);"
             " time.sleep(60)",
         ],
@@ -84,7 +84,7 @@ def test_a_slot_held_by_another_process_is_skipped_and_free_again_once_it_is_kil
 def test_with_every_slot_held_the_claim_says_the_save_is_in_use(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hanafuda_tui.ui import storage
+    from hanafuda_tui.tables import storage
 
     monkeypatch.setattr(storage, "MAX_SLOTS", 2)
     held = [SlotStore(tmp_path), SlotStore(tmp_path)]

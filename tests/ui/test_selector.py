@@ -15,9 +15,9 @@ from rich.segment import Segment
 from textual.widgets import Button, Input, Label, Select, Static
 
 from hanafuda_tui.core.records import SeatRecord
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import Store
 
 
 def test_every_ruleset_in_order_with_whole_labels_in_both_languages(tmp_path: Path) -> None:

@@ -14,11 +14,11 @@ from textual.widgets import Static
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Phase
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.config import DEFAULT_PACE, Config, ConfigError, Settings, parse
 from hanafuda_tui.ui.i18n import lang
 from hanafuda_tui.ui.screens.modals import Decision
-from hanafuda_tui.ui.storage import Store
 
 
 def status_text(app: Any) -> str:

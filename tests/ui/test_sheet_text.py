@@ -9,9 +9,9 @@ from helpers.hachihachi import example_game
 from rich.console import Console
 
 from hanafuda_tui.core.rulesets.hachihachi.sheet import Sheet, SheetLine, sheet
+from hanafuda_tui.core.rulesets.hachihachi.sheet_text import cell_text, heading, render_sheet
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.rulesets.hachihachi.screen import sheet_table
-from hanafuda_tui.ui.rulesets.hachihachi.sheet_text import cell_text, heading, render_sheet
 
 
 def test_the_example_year_as_text() -> None:

@@ -15,10 +15,10 @@ from textual.widgets import Input, Select, Static
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import SeatRecord
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import Store
 
 
 async def choose(pilot: Pilot[Any], widget: str, value: Any) -> None:

@@ -8,8 +8,8 @@ from typing import Any
 from helpers.ui import saved_seated, settle
 
 from hanafuda_tui.core.records import SeatRecord
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
-from hanafuda_tui.ui.storage import Store
 
 SEATS = [
     SeatRecord(name="あなた", player="human"),

@@ -13,11 +13,11 @@ from helpers.ui import app_with_notices, continued, saved_where, settle
 from textual.widgets import Button, Static
 
 from hanafuda_tui.core.game import Phase
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp, TableRequest
 from hanafuda_tui.ui.config import DEFAULT_PACE, Config
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import Store
 
 
 class ReadOnlyStore(Store):

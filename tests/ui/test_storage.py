@@ -17,10 +17,10 @@ import pytest
 from textual.widgets import Static
 
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of
+from hanafuda_tui.tables.storage import SaveInUse, Store
 from hanafuda_tui.ui import app as app_module
 from hanafuda_tui.ui.app import HanafudaApp, run_app
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import SaveInUse, Store
 
 SEATS = [SeatRecord(name="A", player="human"), *(SeatRecord(name=n, player="random") for n in "BC")]
 
@@ -117,7 +117,7 @@ def test_one_instance_owns_the_save_and_a_dead_one_leaves_no_lock(tmp_path: Path
         [
             sys.executable,
             "-c",
-            "import sys, time; from pathlib import Path; from hanafuda_tui.ui.storage import Store;"
+            "import sys, time; from pathlib import Path; from hanafuda_tui.tables.storage import Store;"
             f" s = Store(Path({str(tmp_path)!r})); s.claim(); print('claimed', flush=True); time.sleep(60)",
         ],
         stdout=subprocess.PIPE,

@@ -29,19 +29,19 @@ from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.hints import current_yaku
 from hanafuda_tui.core.records import SeatRecord, new_game
 from hanafuda_tui.core.rulesets.hachihachi.sheet import sheet
+from hanafuda_tui.core.rulesets.hachihachi.sheet_text import render_sheet
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.advice import reason_text
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.i18n import set_lang, t
 from hanafuda_tui.ui.keys import KeysLine
 from hanafuda_tui.ui.rulesets.hachihachi.screen import sheet_table
-from hanafuda_tui.ui.rulesets.hachihachi.sheet_text import render_sheet
 from hanafuda_tui.ui.screens import modals
 from hanafuda_tui.ui.screens.help import _HELP, HelpScreen, yaku_rows
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.text import event_line, redeal_of
 from hanafuda_tui.ui.widgets.table import LogPanel
 

@@ -15,13 +15,13 @@ from helpers.ui import saved_seated, screen_text, seats_of, settle, visible_card
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import card_list
 from hanafuda_tui.core.game import Game, Phase
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.i18n import set_lang, t
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult
 from hanafuda_tui.ui.screens.table import TableScreen
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.table import SeatPanel
 
 

@@ -15,13 +15,13 @@ from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.events import Captured, Dealt, Decided, Drew, Event, Laid, Played, YakuFormed
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.turns import TurnBook
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.config import Config
 from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.i18n import t
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.screens.table import TableScreen
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.last_turns import LastTurns
 from hanafuda_tui.ui.widgets.table import FieldPanel, SeatPanel
 

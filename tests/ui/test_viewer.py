@@ -17,6 +17,7 @@ from hanafuda_tui.core.records import GameRecord
 from hanafuda_tui.review.judge import mistakes, review
 from hanafuda_tui.review.play_on import play_on
 from hanafuda_tui.review.positions import Positions
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp, ReplayRequest
 from hanafuda_tui.ui.config import Config
 from hanafuda_tui.ui.screens.modals import Decision
@@ -24,7 +25,6 @@ from hanafuda_tui.ui.screens.results import MonthResult
 from hanafuda_tui.ui.screens.review import PlayOnScreen, ReviewScreen
 from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.screens.viewer import OPEN, ViewerScreen
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.widgets.open_hand import OpenHand
 from hanafuda_tui.ui.widgets.table import Panel
 

@@ -30,6 +30,7 @@ from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.hints import current_yaku
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets import RULESETS, ruleset_class
+from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.faces import FACES, describe, kasu_count, short_name
@@ -37,7 +38,6 @@ from hanafuda_tui.ui.i18n import own, t
 from hanafuda_tui.ui.rulesets import screen_of
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.table import PROMPTS
-from hanafuda_tui.ui.storage import Store
 from hanafuda_tui.ui.text import event_line, seat_roles
 from hanafuda_tui.ui.widgets.folded import NO_END, NO_START, fold
 from hanafuda_tui.ui.widgets.table import HandPanel

@@ -23,7 +23,7 @@ from ..keys import KeysLine
 
 def progress_path() -> Path:
     """Where finished lessons are kept: the data directory's progress file."""
-    from ..storage import data_dir
+    from ...tables.storage import data_dir
 
     return data_dir() / PROGRESS_NAME
 

@@ -70,6 +70,21 @@ def action_label(action: int) -> str:
     return t("action." + act.NAMED.get(action, str(action)))
 
 
+def move_label(action: int) -> str:
+    """A move in a few cells (markup): a card by its face, a named decision by its word."""
+    if 0 <= action < 48:
+        return face(action)
+    if act.TAKE <= action < act.TAKE + 48:
+        return "→" + face(action - act.TAKE)
+    return action_label(action)
+
+
+def pct(chance: float) -> str:
+    """A chance as the advice shows one: the search's estimate for a move it would not play is a
+    cautious one (less its standard errors), which can fall below 0; shown within 0–100%."""
+    return f"{100 * min(1.0, max(0.0, chance)):.0f}%"
+
+
 class Decision(ModalScreen[int]):
     """A prompt: a title, body lines, and one button per legal action."""
 

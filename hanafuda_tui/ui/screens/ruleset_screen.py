@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 
-from ...core.game import Game, PlayerView
+from ...core.game import PlayerView
 from ...core.results import DealResult
 
 if TYPE_CHECKING:
@@ -67,10 +67,6 @@ class RulesetScreen:
 
     def sheet(self, game: Any, names: Sequence[str]) -> Table | None:
         """The ruleset's own score sheet (八八's 記入式), or None for the month-by-month table."""
-        return None
-
-    def sheet_text(self, game: Game, names: Sequence[str]) -> list[str] | None:
-        """The ruleset's own score sheet as plain text lines (``replay --sheet``), or None."""
         return None
 
     def year_scores(self, game: Any) -> tuple[Sequence[int], str]:

@@ -29,9 +29,10 @@ from ...history import (
     player_stats,
     running_totals,
 )
+from ...tables.names import who_words
 from ..i18n import lang, t
 from ..keys import KeysLine
-from ..names import seat_names, who_words
+from ..names import seat_names
 from ..widgets.chart import COLOURS, MARKS, chart_text
 from .selector import bot_name, ruleset_label, ruleset_names
 

@@ -21,7 +21,6 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...core import actions as act
 from ...core.cards import card_list
 from ...core.events import seen_by
 from ...core.game import Game, Phase, PlayerView
@@ -44,7 +43,7 @@ from ..widgets.table import (
     SeatPanel,
     YakuPanel,
 )
-from .modals import Decision, action_label, generic_prompt
+from .modals import Decision, action_label, generic_prompt, move_label, pct
 from .results import MonthResult, ScoreSheet
 from .table import LOG_LINES, PROMPTS, big_board, is_out, round_roles, seat_info, yaku_infos
 
@@ -390,21 +389,6 @@ def judgement_text(j: Judgement) -> str:
     text = t("review.played", p=pct(j.played_chance)) + (f"  {best}" if best else "")
     mark = f"[reverse]{t('review.mistake')}[/] " if j.loss >= MISTAKE else ""
     return f"{mark}[dim]{t('review.bot')}[/dim] {text}"
-
-
-def move_label(action: int) -> str:
-    """A move in a few cells (markup): a card by its face, a named decision by its word."""
-    if 0 <= action < 48:
-        return face(action)
-    if act.TAKE <= action < act.TAKE + 48:
-        return "→" + face(action - act.TAKE)
-    return action_label(action)
-
-
-def pct(chance: float) -> str:
-    """A chance as the advice shows one: the search's estimate for a move it would not play is a
-    cautious one (less its standard errors), which can fall below 0; shown within 0–100%."""
-    return f"{100 * min(1.0, max(0.0, chance)):.0f}%"
 
 
 def seat_chooser(names: Sequence[str], title: str, open_all: bool, body: str = "") -> Decision:

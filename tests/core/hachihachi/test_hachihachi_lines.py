@@ -10,7 +10,7 @@ from helpers.hachihachi import THREE_HAND, play, staged
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import Cause, Line, Outcome, totals
 from hanafuda_tui.core.rulesets.hachihachi.ba import OBA
-from hanafuda_tui.core.rulesets.hachihachi.game import MonthResult, year_end
+from hanafuda_tui.core.rulesets.hachihachi.months import MonthResult, year_end
 
 KAN = 12
 

@@ -4,11 +4,8 @@
 from helpers.hachihachi import A, example_game, row
 
 from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA
-from hanafuda_tui.core.rulesets.hachihachi.game import (
-    MonthResult,
-    year_end,
-)
 from hanafuda_tui.core.rulesets.hachihachi.lines import OUTCOMES
+from hanafuda_tui.core.rulesets.hachihachi.months import MonthResult, year_end
 from hanafuda_tui.core.rulesets.hachihachi.sheet import (
     closing_lines,
     month_lines,

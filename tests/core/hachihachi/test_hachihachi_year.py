@@ -8,7 +8,7 @@ import pytest
 from hanafuda_tui.core.cards import ALL_CARDS
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
-from hanafuda_tui.core.rulesets.hachihachi.game import year_end
+from hanafuda_tui.core.rulesets.hachihachi.months import year_end
 from hanafuda_tui.core.rulesets.hachihachi.sheet import closing_lines, sheet
 
 KAN = 12

@@ -10,11 +10,45 @@ how they are laid out as text is the CLI's and the screen's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .ba import ba_label
-from .game import GINMI, Hachihachi, MonthResult, Row, YearEnd, split_same_sign
+from .months import GINMI, MonthResult, Row, YearEnd, split_same_sign
 from .yaku import KAN
+
+
+class Months(Protocol):
+    """Of the year's options, the sheet reads its length."""
+
+    @property
+    def months(self) -> int: ...
+
+
+class Year(Protocol):
+    """What the sheet reads of a 八八 game (``Hachihachi``): the months paid and the one in play."""
+
+    @property
+    def options(self) -> Months: ...
+    @property
+    def month_results(self) -> list[MonthResult]: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def results(self) -> Sequence[Any]: ...
+    @property
+    def scores(self) -> Sequence[int]: ...
+    @property
+    def year(self) -> YearEnd | None: ...
+    @property
+    def stones(self) -> Sequence[int]: ...
+    @property
+    def rows(self) -> Sequence[Row]: ...
+    @property
+    def month_index(self) -> int: ...
+    @property
+    def ba(self) -> int: ...
+    @property
+    def carried(self) -> int: ...
 
 
 class SheetLine(NamedTuple):
@@ -102,7 +136,7 @@ class Sheet(NamedTuple):
     """The year ended 無勝負 (two 四三): no closing rows, every final score 0 (補足 (4))."""
 
 
-def sheet(game: Hachihachi) -> Sheet:
+def sheet(game: Year) -> Sheet:
     """Every line of the game's 記入式 so far (closing rows once the year is over)."""
     lines: list[SheetLine] = []
     kan = [0, 0, 0]
@@ -121,7 +155,7 @@ def sheet(game: Hachihachi) -> Sheet:
     return Sheet(tuple(lines), mushobu)
 
 
-def paid_so_far(game: Hachihachi) -> list[int]:
+def paid_so_far(game: Year) -> list[int]:
     """Each seat's score with what this month paid before it ended: teyaku are paid when declared
     (seed 002 (4)2), 飛込 when made; a row 吹き消し strikes is paid back."""
     if game.finished:
@@ -130,7 +164,7 @@ def paid_so_far(game: Hachihachi) -> list[int]:
     return [game.scores[s] + sum(row.amounts[s] for row in rows) for s in range(3)]
 
 
-def month_so_far(game: Hachihachi) -> list[SheetLine]:
+def month_so_far(game: Year) -> list[SheetLine]:
     """The 記入式 lines of the month being played, as they are paid (no month stone yet)."""
     if game.finished or not game.rows:
         return []
@@ -147,7 +181,7 @@ def month_so_far(game: Hachihachi) -> list[SheetLine]:
     ]
 
 
-def board(game: Hachihachi) -> dict[str, Any]:
+def board(game: Year) -> dict[str, Any]:
     """What a table shows of the whole game beside a view, as plain JSON data: each seat's score
     with this month's payments so far (``shown``), every 記入式 line so far with the month being
     played (``lines``, each a ``SheetLine`` as a list), whether the year ended 無勝負, and the

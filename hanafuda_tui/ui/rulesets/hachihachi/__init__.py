@@ -1,5 +1,4 @@
-"""八八 on screen: its screen adapter (``SCREEN``, registered in ``ui.rulesets.SCREENS``) and the
-記入式's text layout."""
+"""八八 on screen: its screen adapter (``SCREEN``, registered in ``ui.rulesets.SCREENS``)."""
 
 from .screen import SCREEN
 

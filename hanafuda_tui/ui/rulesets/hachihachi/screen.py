@@ -10,22 +10,23 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ....core.game import Game, Phase, PlayerView
+from ....core.game import Phase, PlayerView
 from ....core.hints import stakes
 from ....core.records import printable
 from ....core.results import DealResult
 from ....core.rulesets.hachihachi.ba import BA_NAMES, KOBA
 from ....core.rulesets.hachihachi.facts import HachihachiFacts
-from ....core.rulesets.hachihachi.game import MONTHS, Hachihachi, MonthResult
+from ....core.rulesets.hachihachi.game import MONTHS, Hachihachi
+from ....core.rulesets.hachihachi.months import MonthResult
 from ....core.rulesets.hachihachi.payout import teyaku_each
-from ....core.rulesets.hachihachi.sheet import line_of, sheet
+from ....core.rulesets.hachihachi.sheet import line_of
+from ....core.rulesets.hachihachi.sheet_text import WIDTH, cell_text, heading, units
 from ....core.rulesets.hachihachi.yaku import KAN, MULTIPLIERS, points
 from ....core.stakes import Stakes
 from ...i18n import t
 from ...screens.modals import Decision, choices, teyaku_prompt
 from ...screens.ruleset_screen import RulesetScreen
 from ...text import name_text, plain, signed, yaku_name
-from .sheet_text import WIDTH, cell_text, heading, render_sheet, units
 
 RULESET = Hachihachi.ruleset
 """The ruleset these texts are of (its score unit, 点)."""
@@ -251,9 +252,6 @@ class HachihachiScreen(RulesetScreen):
 
     def sheet(self, game: Any, names: Sequence[str]) -> Table | None:
         return sheet_table(game, names)
-
-    def sheet_text(self, game: Game, names: Sequence[str]) -> list[str] | None:
-        return render_sheet(sheet(game), names) if isinstance(game, Hachihachi) else None
 
     def year_scores(self, game: Any) -> tuple[Sequence[int], str]:
         final = board_of(game).get("final")

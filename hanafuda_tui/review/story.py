@@ -15,16 +15,16 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
-from .core import actions as act
-from .core.cards import CODES, codes_of, parse_deck
-from .core.events import BaSet, Decided, Event, Redealt, Shima, TeyakuShown
-from .core.game import Game
-from .core.records import GameRecord, replay
-from .core.results import Cause, Line, Outcome, Settlement
-from .core.table import deal_by
-from .core.turns import DealTurns
-from .core.turns import Step as CardStep
-from .core.turns import Turn as CoreTurn
+from ..core import actions as act
+from ..core.cards import CODES, codes_of, parse_deck
+from ..core.events import BaSet, Decided, Event, Redealt, Shima, TeyakuShown
+from ..core.game import Game
+from ..core.records import GameRecord, replay
+from ..core.results import Cause, Line, Outcome, Settlement
+from ..core.table import deal_by
+from ..core.turns import DealTurns
+from ..core.turns import Step as CardStep
+from ..core.turns import Turn as CoreTurn
 
 
 class Model(BaseModel):

@@ -7,15 +7,15 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..cli import UsageError, build_parser
 from ..core.rulesets import ruleset_class
-from . import check_bot, ruleset_options
+from .common import check_bot, ruleset_options
+from .parser import UsageError, build_parser
 
 
 def _table_request(args: argparse.Namespace) -> dict[str, Any] | None:
     """The table ``play`` was asked to open (checked as ``sim`` checks its arguments), or None
     for the selector."""
-    from ..ui.session import HUMAN
+    from ..core.records import HUMAN
 
     asked = [getattr(args, k, None) for k in ("ruleset", "option", "seats", "seed")]
     if not any(asked):
@@ -51,7 +51,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 1
     store = None
     if getattr(args, "save_slot", False):
-        from ..ui.storage import SlotStore
+        from ..tables.storage import SlotStore
 
         store = SlotStore()
     table = None if request is None else TableRequest(**request)

@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cli import UsageError
 from ..core.records import SeatRecord, printable, replay
 from ..core.rulesets import ruleset_class
 from ..history import HistoryError
-from . import cells_left, english_names, history_store, print_json
+from .common import cells_left, english_names, history_store, print_json
+from .parser import UsageError
 
 
 def _seat_text(seat: Any, names: list[str]) -> str:
@@ -21,7 +21,7 @@ def _seat_text(seat: Any, names: list[str]) -> str:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    from ..ui.names import seat_names, who_words
+    from ..tables.names import seat_names, who_words
 
     if args.ruleset:
         ruleset_class(args.ruleset)
@@ -92,9 +92,7 @@ def _history_export(store: Any, args: argparse.Namespace) -> int:
         if args.csv:
             text = sheet_csv(game, names)
         else:
-            from ..ui.rulesets import screen_of  # the 記入式 lives with the screens
-
-            lines = screen_of(record.ruleset).sheet_text(game, names) or sheet_text(game, names)
+            lines = game.sheet_text(names) or sheet_text(game, names)
             text = "\n".join(lines) + "\n"
     else:
         text = record.to_json()

@@ -23,14 +23,14 @@ from itertools import permutations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .bots import make_bot
-from .core.game import Game
-from .core.records import GameRecord, SeatRecord, new_game, record_of
+from ..core.game import Game
+from ..core.records import GameRecord, SeatRecord, new_game, record_of
+from . import make_bot
 
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool
 
-    from .history import Prepared
+    from ..history import Prepared
 
 Z95 = 1.959963984540054
 MAX_CHUNK = 256
@@ -215,7 +215,7 @@ def play_set(plan: Plan, k: int) -> list[Played]:
             t.add(ms)
         kept = None
         if keep:
-            from .history import prepare  # only for sim --history: sqlite3 with it
+            from ..history import prepare  # only for sim --history: sqlite3 with it
 
             kept = prepare(keep[0], game)
         out.append(Played(seating, tuple(game.scores), len(game.results), k, seat_times, kept))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from ..cli import UsageError
 from ..core.rulesets import RULESETS, ruleset_class
 from ..core.stats import TOTAL_HANDS
-from . import cells, print_json
+from .common import cells, print_json
+from .parser import UsageError
 
 
 def _cells_wide(text: str, width: int) -> str:

@@ -1,25 +1,25 @@
-"""The `hanafuda` command: play (default), sim, replay, stats, history, host and join
-(``together``), serve.
-
-Bad input (unknown ruleset, option, bot, a malformed record, a file that cannot be read or written)
-gets one line on stderr and exit status 2; text from a record is printed without terminal controls.
-A subcommand's options are added to its parser, and its code imported, only when it is the one
-run: ``--version`` and ``--help`` load nothing of the package but this module.
-"""
+"""The command line's parser, built once: each subcommand's help line and options, the options
+added only when that subcommand is parsed or its help shown; argument errors as one line. It loads
+nothing of the package, so ``--version`` and ``--help`` load nothing else."""
 
 from __future__ import annotations
 
 import argparse
 import codecs
 import io
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from . import __version__
+from .. import __version__
 
 MAX_MESSAGE = 300
 """Characters of an error line at most (a bad value may be long)."""
+MAX_JOBS = 64
+"""Processes ``sim`` spreads its games over at most."""
+MAX_TOTALS = 10_000
+"""Games at most whose final scores ``sim --json`` lists (``--jsonl`` streams any number)."""
+DEFAULT_PORT = 8765
+"""The port ``host`` listens on unless told another."""
 
 
 class UsageError(Exception):
@@ -46,8 +46,6 @@ class CommandParser(Parser):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.arguments: Callable[[CommandParser], None] | None = arguments
-        self.siblings: dict[str, CommandParser] = {}
-        """The parsers of every subcommand by name."""
 
     def ready(self) -> None:
         """Add the options, once."""
@@ -78,7 +76,7 @@ def writes_unicode(stream: Any) -> bool:
         return False
 
 
-def _show_what_the_output_can(stream: Any) -> None:
+def show_what_the_output_can(stream: Any) -> None:
     """Characters the output's encoding lacks (kanji under ``LC_ALL=C``) written as ``\\uXXXX``
     escapes rather than stopping with an error."""
     if isinstance(stream, io.TextIOWrapper) and not writes_unicode(stream):
@@ -87,22 +85,16 @@ def _show_what_the_output_can(stream: Any) -> None:
 
 def one_line(message: str) -> str:
     """An error message as one printable line of at most MAX_MESSAGE characters."""
-    from .core.records import printable
+    from ..core.records import printable
 
     text = printable(message)
     return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
 
 
 def _ruleset_names() -> str:
-    from .core.rulesets import RULESETS
+    from ..core.rulesets import RULESETS
 
     return ", ".join(RULESETS)
-
-
-def _ruleset_options(ruleset: str, pairs: Sequence[str]) -> Any:
-    from .commands import ruleset_options
-
-    return ruleset_options(ruleset, pairs)
 
 
 def _play_arguments(play: Parser) -> None:
@@ -123,8 +115,6 @@ def _play_arguments(play: Parser) -> None:
 
 
 def _sim_arguments(sim: Parser) -> None:
-    from .commands.sim import MAX_JOBS, MAX_TOTALS
-
     sim.add_argument("--ruleset", default="koikoi3", help=f"one of {_ruleset_names()}")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
@@ -185,7 +175,7 @@ def _serve_arguments(srv: Parser) -> None:
 
 
 def _replay_arguments(rep: Parser) -> None:
-    from .review import ITERATIONS
+    from ..review import ITERATIONS
 
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true")
@@ -230,30 +220,85 @@ def _stats_arguments(stats: Parser) -> None:
     stats.add_argument("--json", action="store_true")
 
 
-def _together_arguments(parser: CommandParser) -> None:
-    from . import together
+def _host_arguments(host: Parser) -> None:
+    host.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 picks a free port")
+    host.add_argument(
+        "--public",
+        action="store_true",
+        help="listen on every network interface (default: 127.0.0.1, this machine only)",
+    )
+    host.add_argument("--ruleset", help=f"one of {_ruleset_names()} (koikoi3 unless given)")
+    host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    host.add_argument(
+        "--seats",
+        help="comma-separated, one per seat: human (at this keyboard), remote, or a bot spec;"
+        " default: human, then remote seats",
+    )
+    host.add_argument("--names", help="comma-separated names, one per seat")
+    host.add_argument(
+        "--seed",
+        help="the same seed deals the same cards and bot moves: predictable, for tests only",
+    )
+    host.add_argument("--record", help="where the record is kept (default: the data directory)")
+    host.add_argument("--resume", metavar="FILE", help="continue the table whose record this is")
+    host.add_argument("--spectators", action="store_true", help="also make a spectator code")
+    host.add_argument(
+        "--stand-in-after",
+        type=float,
+        metavar="SECONDS",
+        help="give the seat of a player who left to a normal bot after this long",
+    )
+    host.add_argument(
+        "--max-connections", type=int, metavar="N", help="connections held at once (1000)"
+    )
+    host.add_argument(
+        "--max-per-address", type=int, metavar="N", help="connections from one address (20)"
+    )
+    host.add_argument(
+        "--max-spectators", type=int, metavar="N", help="spectators at the table (50)"
+    )
+    host.add_argument("--certfile", help="serve over TLS with this certificate (PEM)")
+    host.add_argument("--keyfile", help="the certificate's private key (PEM)")
+    host.add_argument(
+        "--json",
+        action="store_true",
+        help="no human seat: print one JSON line once listening ({port, codes})",
+    )
 
-    COMMANDS.update(together.add_commands(_Subcommands(parser), _ruleset_options))
+
+def _join_arguments(join: Parser) -> None:
+    join.add_argument("where", metavar="HOST:PORT")
+    join.add_argument("code")
+    join.add_argument("--name", default="", help="your name at the table")
+    join.add_argument("--bot", metavar="LEVEL", help="play the seat with this bot, no screen")
+    join.add_argument("--trace", metavar="FILE", help="with --bot: every message as a JSON line")
+    join.add_argument("--record", metavar="FILE", help="save the year's record here at its end")
+    join.add_argument("--tls", action="store_true", help="the host serves over TLS")
+    join.add_argument("--cafile", help="trust this certificate (a host's self-signed one)")
 
 
-def _train_arguments(parser: CommandParser) -> None:
-    from . import training
+def _train_arguments(train: Parser) -> None:
+    from ..training import MAX_JOBS
 
-    COMMANDS.update(training.add_commands(_Subcommands(parser), _ruleset_options))
-
-
-class _Subcommands:
-    """Stands for the subparsers where a module adds its own subcommands' options (``together``,
-    ``training``): each subcommand it adds is the parser already made for that name, its help line
-    the one ``SUBCOMMANDS`` gives."""
-
-    def __init__(self, parser: CommandParser) -> None:
-        self.parsers = parser.siblings
-
-    def add_parser(self, name: str, **_: Any) -> CommandParser:
-        parser = self.parsers[name]
-        parser.arguments = None
-        return parser
+    train.add_argument("--ruleset", required=True, help=f"one of {_ruleset_names()}")
+    train.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    train.add_argument("--work", required=True, help="the directory of checkpoints")
+    train.add_argument("--out", help="the weights file (default: the one the package ships)")
+    train.add_argument("--seed", type=int, default=1)
+    train.add_argument("--rounds", type=int, default=2, help="rounds of expert iteration")
+    train.add_argument("--shards", type=int, default=100, help="shards a round")
+    train.add_argument("--games", type=int, default=3, help="self-play games a shard")
+    train.add_argument(
+        "--play-share", type=float, default=0.25, help="share of plays labelled (0 to 1)"
+    )
+    train.add_argument("--stop-iterations", type=int, default=400)
+    train.add_argument("--play-iterations", type=int, default=200)
+    train.add_argument(
+        "--jobs",
+        type=int,
+        default=0,
+        help=f"processes, 1 to {MAX_JOBS} (0: every core, at most {MAX_JOBS})",
+    )
 
 
 SUBCOMMANDS: dict[str, tuple[str, Callable[[CommandParser], None]]] = {
@@ -272,8 +317,8 @@ SUBCOMMANDS: dict[str, tuple[str, Callable[[CommandParser], None]]] = {
         _history_arguments,
     ),
     "stats": ("exact statistics from the rules", _stats_arguments),
-    "host": ("hold a table that others join from other machines", _together_arguments),
-    "join": ("sit at a hosted table: hanafuda join HOST:PORT CODE", _together_arguments),
+    "host": ("hold a table that others join from other machines", _host_arguments),
+    "join": ("sit at a hosted table: hanafuda join HOST:PORT CODE", _join_arguments),
     "train": (
         "train the strong bot's learned stop rule and playout policy by self-play"
         " (needs numpy: pip install -e '.[train]'); the same command resumes it",
@@ -287,98 +332,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="hanafuda", description="Traditional hanafuda games.")
     parser.add_argument("--version", action="version", version=f"hanafuda {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=CommandParser)
-    made: dict[str, CommandParser] = {}
     for name, (help_line, arguments) in SUBCOMMANDS.items():
-        made[name] = sub.add_parser(name, help=help_line, arguments=arguments)
-        made[name].siblings = made
+        sub.add_parser(name, help=help_line, arguments=arguments)
     return parser
-
-
-def _sim(args: argparse.Namespace) -> int:
-    from .commands.sim import cmd_sim
-
-    return cmd_sim(args)
-
-
-def _replay(args: argparse.Namespace) -> int:
-    from .commands.replay import cmd_replay
-
-    return cmd_replay(args)
-
-
-def _stats(args: argparse.Namespace) -> int:
-    from .commands.stats import cmd_stats
-
-    return cmd_stats(args)
-
-
-def _history(args: argparse.Namespace) -> int:
-    from .commands.history import cmd_history
-
-    return cmd_history(args)
-
-
-def _play(args: argparse.Namespace) -> int:
-    from .commands.play import cmd_play
-
-    return cmd_play(args)
-
-
-def _serve(args: argparse.Namespace) -> int:
-    from .commands.play import cmd_serve
-
-    return cmd_serve(args)
-
-
-COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
-    "sim": _sim,
-    "replay": _replay,
-    "stats": _stats,
-    "history": _history,
-    "play": _play,
-    "serve": _serve,
-    None: _play,
-}
-"""Each subcommand's function by name (``host``, ``join`` and ``train`` added with their options)."""
-
-
-def _reported(err: Exception) -> bool:
-    """Whether ``err`` is bad input, reported as one line (exit status 2) rather than a traceback."""
-    if isinstance(err, UsageError):
-        return True
-    from .bots import BotSpecError
-    from .core.records import OptionError, RecordError
-    from .core.rulesets import UnknownRuleset
-    from .training import TrainUsageError
-
-    return isinstance(
-        err, (UnknownRuleset, OptionError, BotSpecError, RecordError, TrainUsageError)
-    )
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    _show_what_the_output_can(sys.stdout)
-    try:
-        args = build_parser().parse_args(argv)
-        return COMMANDS[args.command](args)
-    except BrokenPipeError:
-        sys.stderr.close()
-        return 0
-    except KeyboardInterrupt:
-        print("hanafuda: interrupted", file=sys.stderr)
-        return 130
-    except Terminated:
-        print("hanafuda: terminated", file=sys.stderr)
-        return 143
-    except Exception as err:
-        if not _reported(err):
-            raise
-        print(f"hanafuda: error: {one_line(str(err))}", file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":  # python -m hanafuda_tui.cli: run the package's module, which the
-    # commands import their errors from, not this copy of it
-    from hanafuda_tui.cli import main as package_main
-
-    sys.exit(package_main())

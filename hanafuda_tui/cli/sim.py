@@ -12,17 +12,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .. import tournament
-from ..cli import Terminated, UsageError, one_line
+from ..bots import arena
+from ..bots.arena import Plan
 from ..core.rulesets import ruleset_class
-from ..tournament import Plan
-from . import check_bot, history_store, print_json, ruleset_options
+from .common import check_bot, history_store, print_json, ruleset_options
+from .parser import MAX_JOBS, MAX_TOTALS, Terminated, UsageError, one_line
 
-MAX_JOBS = 64
 HISTORY_BATCH = 64
 """Games ``sim --history`` stores on one connection (each in its own transaction)."""
-MAX_TOTALS = 10_000
-"""Games at most whose final scores ``sim --json`` lists (``--jsonl`` streams any number)."""
 
 
 def _on_sigterm(parent: int) -> Any:
@@ -98,18 +95,18 @@ def cmd_sim(args: argparse.Namespace) -> int:
     plan = Plan(
         args.ruleset, options, tuple(specs), args.seed, rotate, args.record_dir, args.history
     )
-    games = tournament.games_in(plan, args.games)
+    games = arena.games_in(plan, args.games)
     keep_totals = args.json and games <= MAX_TOTALS
     show_progress = not (args.json or args.jsonl) and sys.stderr.isatty() and games > 0
     totals: list[list[int]] = []
     waiting: list[Any] = []
     """Games played, not yet in the history."""
-    tally = tournament.Tally(specs)
+    tally = arena.Tally(specs)
     start = time.perf_counter()
     previous = signal.signal(signal.SIGTERM, _on_sigterm(os.getpid()))
     try:
         with (
-            contextlib.closing(tournament.deal_sets(plan, args.games, args.jobs)) as sets,
+            contextlib.closing(arena.deal_sets(plan, args.games, args.jobs)) as sets,
             _Progress(games) if show_progress else contextlib.nullcontext() as progress,
         ):
             for deal_set in sets:

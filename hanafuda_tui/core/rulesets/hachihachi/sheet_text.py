@@ -1,13 +1,12 @@
 """The 八八 記入式 as text (docs/rules/hachihachi.md §17): the core's sheet lines in columns, for
-``hanafuda replay --sheet`` and the score sheet screen. No Textual here, so the CLI can use it."""
+``hanafuda replay --sheet``, ``history export --sheet`` and the score sheet screen."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
-from rich.cells import cell_len
-
-from ....core.rulesets.hachihachi.sheet import Sheet, SheetLine
+from .sheet import Sheet, SheetLine
 
 CELL = 6
 """Width of a 貫 or 点 column."""
@@ -41,9 +40,21 @@ def remark_text(line: SheetLine) -> str:
     return line.remark + (STRUCK if line.struck else "")
 
 
+NO_CELL = ("Mn", "Me", "Cc", "Cf")
+"""Unicode categories a terminal gives no cell: combining marks, controls and format characters."""
+
+
 def cells_of(text: str) -> int:
-    """Terminal cells of ``text`` (kanji and kana are two wide)."""
-    return cell_len(text)
+    """Terminal cells of ``text``: wide and full-width characters (kanji, kana) two, combining
+    marks, controls and format characters none, others one."""
+    return sum(
+        0
+        if unicodedata.category(ch) in NO_CELL
+        else 2
+        if unicodedata.east_asian_width(ch) in "WF"
+        else 1
+        for ch in text
+    )
 
 
 def right(text: str, width: int) -> str:

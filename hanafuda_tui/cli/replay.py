@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..bots import BotSpecError, make_bot
-from ..cli import UsageError
 from ..core import actions as act
 from ..core.cards import MONTH_NAMES, NAME
 from ..core.records import (
@@ -23,7 +22,8 @@ from ..core.records import (
     printable,
     replay,
 )
-from . import cells_left, english_names, print_json
+from .common import cells_left, english_names, print_json
+from .parser import UsageError
 
 
 def _view(record: GameRecord, title: str) -> int:
@@ -180,15 +180,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _review(record, args.review, args.iterations, args.json)
     names = [printable(n) for n in english_names(record)]
     if args.sheet:
-        from ..ui.rulesets import screen_of  # the screens, textual with them, only for a sheet
-
-        lines = screen_of(record.ruleset).sheet_text(game, names)
+        lines = game.sheet_text(names)
         if lines is None:
             raise UsageError(f"--sheet is the 八八 記入式; this record is {record.ruleset}")
         print("\n".join(lines))
         return 0
     if args.json:
-        from ..story import tell
+        from ..review.story import tell
 
         print_json(tell(record).model_dump(mode="json"))
         return 0

@@ -1,6 +1,5 @@
 """What the commands share: a ruleset's --option pairs checked, JSON lines, text aligned in
-terminal cells, the history of the data directory. Each command's code is in its own module, imported
-only when that command runs."""
+terminal cells, the history of the data directory, a seat's name in English, a bot checked."""
 
 from __future__ import annotations
 
@@ -9,9 +8,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..cli import UsageError, one_line, writes_unicode
 from ..core.records import make_options, printable
 from ..core.rulesets import ruleset_class
+from .parser import UsageError, one_line, writes_unicode
 
 
 def ruleset_options(ruleset: str, pairs: Sequence[str]) -> Any:
@@ -49,7 +48,7 @@ def history_store() -> Any:
     """The history of the data directory (``$HANAFUDA_DATA_DIR`` or the platform's); each set-aside
     database reported in one line on stderr."""
     from ..history import HistoryStore
-    from ..ui.storage import data_dir  # the directory only: no screen code is loaded
+    from ..tables.storage import data_dir
 
     store = HistoryStore(data_dir())
     store.open()
@@ -60,7 +59,7 @@ def history_store() -> Any:
 
 def english_names(record: Any) -> list[str]:
     """The seats' names as a command prints them, a default one in English."""
-    from ..ui.names import seat_names
+    from ..tables.names import seat_names
 
     return seat_names(record.seats, "en")
 

@@ -22,8 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .bots import make_bot
-from .core.records import (
+from ..bots import make_bot
+from ..core.records import (
     HUMAN,
     REMOTE,
     GameRecord,
@@ -33,15 +33,14 @@ from .core.records import (
     new_game,
     replay,
 )
-from .core.rulesets import RULESETS, ruleset_class
-from .history import HistoryStore
-from .net.addresses import EVERY_INTERFACE, LOOPBACK, reachable_addresses
-from .ui.names import seat_names
+from ..core.rulesets import ruleset_class
+from ..history import HistoryStore
+from ..net.addresses import EVERY_INTERFACE, LOOPBACK, reachable_addresses
+from ..tables.names import seat_names
 
 if TYPE_CHECKING:  # the network's modules (websockets) load only for host and join
-    from .net.host import Host, Table
+    from ..net.host import Host, Table
 
-DEFAULT_PORT = 8765
 PREDICTABLE = "deals are predictable: dealt from --seed (for tests only)"
 TOLD_WAIT = 10.0
 """Seconds the host waits at the year's end for every client to be told before it exits."""
@@ -51,74 +50,10 @@ class NetUsageError(Exception):
     """Reported as one line with exit status 2."""
 
 
-def add_commands(sub: Any, options: Callable[[str, list[str]], Any]) -> dict[str, Any]:
-    """The ``host`` and ``join`` subcommands; their functions by name. ``options`` checks a
-    ruleset's --option pairs as every other command does."""
-    host = sub.add_parser("host", help="hold a table that others join from other machines")
-    host.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 picks a free port")
-    host.add_argument(
-        "--public",
-        action="store_true",
-        help="listen on every network interface (default: 127.0.0.1, this machine only)",
-    )
-    host.add_argument("--ruleset", help=f"one of {', '.join(RULESETS)} (koikoi3 unless given)")
-    host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    host.add_argument(
-        "--seats",
-        help="comma-separated, one per seat: human (at this keyboard), remote, or a bot spec;"
-        " default: human, then remote seats",
-    )
-    host.add_argument("--names", help="comma-separated names, one per seat")
-    host.add_argument(
-        "--seed",
-        help="the same seed deals the same cards and bot moves: predictable, for tests only",
-    )
-    host.add_argument("--record", help="where the record is kept (default: the data directory)")
-    host.add_argument("--resume", metavar="FILE", help="continue the table whose record this is")
-    host.add_argument("--spectators", action="store_true", help="also make a spectator code")
-    host.add_argument(
-        "--stand-in-after",
-        type=float,
-        metavar="SECONDS",
-        help="give the seat of a player who left to a normal bot after this long",
-    )
-    host.add_argument(
-        "--max-connections", type=int, metavar="N", help="connections held at once (1000)"
-    )
-    host.add_argument(
-        "--max-per-address", type=int, metavar="N", help="connections from one address (20)"
-    )
-    host.add_argument(
-        "--max-spectators", type=int, metavar="N", help="spectators at the table (50)"
-    )
-    host.add_argument("--certfile", help="serve over TLS with this certificate (PEM)")
-    host.add_argument("--keyfile", help="the certificate's private key (PEM)")
-    host.add_argument(
-        "--json",
-        action="store_true",
-        help="no human seat: print one JSON line once listening ({port, codes})",
-    )
-
-    join = sub.add_parser("join", help="sit at a hosted table: hanafuda join HOST:PORT CODE")
-    join.add_argument("where", metavar="HOST:PORT")
-    join.add_argument("code")
-    join.add_argument("--name", default="", help="your name at the table")
-    join.add_argument("--bot", metavar="LEVEL", help="play the seat with this bot, no screen")
-    join.add_argument("--trace", metavar="FILE", help="with --bot: every message as a JSON line")
-    join.add_argument("--record", metavar="FILE", help="save the year's record here at its end")
-    join.add_argument("--tls", action="store_true", help="the host serves over TLS")
-    join.add_argument("--cafile", help="trust this certificate (a host's self-signed one)")
-
-    def run(command: Callable[[argparse.Namespace, Any], int]) -> Callable[[Any], int]:
-        return lambda args: guarded(command, args, options)
-
-    return {"host": run(cmd_host), "join": run(cmd_join)}
-
-
 def guarded(
     command: Callable[[argparse.Namespace, Any], int], args: argparse.Namespace, options: Any
 ) -> int:
-    from .net.client import JoinError
+    from ..net.client import JoinError
 
     try:
         return command(args, options)
@@ -167,7 +102,7 @@ def seat_list(args: argparse.Namespace, seated: int) -> list[SeatRecord]:
     for spec in specs:
         if spec not in (HUMAN, REMOTE):
             make_bot(spec, random.Random(0))
-    from .net.host import clean_name
+    from ..net.host import clean_name
 
     names = [clean_name(n) for n in args.names.split(",")] if args.names else []
     if names and len(names) != seated:
@@ -178,7 +113,7 @@ def seat_list(args: argparse.Namespace, seated: int) -> list[SeatRecord]:
 def host_history() -> HistoryStore | None:
     """The host's history, where the finished year is kept; why not, in one line, if it cannot
     be kept (the table is hosted all the same)."""
-    from .ui.storage import data_dir
+    from ..tables.storage import data_dir
 
     store = HistoryStore(data_dir())
     usable = store.open()
@@ -193,7 +128,7 @@ def host_history() -> HistoryStore | None:
 
 
 def default_record_path() -> Path:
-    from .ui.storage import data_dir
+    from ..tables.storage import data_dir
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     return data_dir() / "tables" / f"table-{stamp}.json"
@@ -214,8 +149,8 @@ def read_record(path: str) -> GameRecord:
 
 def make_table(args: argparse.Namespace, options: Any) -> Table:
     """The table asked for: a new game, or the one ``--resume`` continues (with its codes)."""
-    from .net.codes import codes_path, load_codes, new_code, save_codes
-    from .net.host import Table
+    from ..net.codes import codes_path, load_codes, new_code, save_codes
+    from ..net.host import Table
 
     if args.resume:
         record = read_record(args.resume)
@@ -288,8 +223,8 @@ def cmd_host(args: argparse.Namespace, options: Any) -> int:
     listen = ("0.0.0.0" if args.public else "127.0.0.1", args.port)
     if not 0 <= args.port <= 65535:
         raise NetUsageError(f"--port: {args.port} is not a port")
-    from .net.host import Host
-    from .net.limits import Limits
+    from ..net.host import Host
+    from ..net.limits import Limits
 
     if args.public and tls is None:
         print(
@@ -301,7 +236,7 @@ def cmd_host(args: argparse.Namespace, options: Any) -> int:
     host.add(table)
     if any(s.player == HUMAN for s in table.seats):
         try:
-            from .ui.netplay import run_host
+            from ..ui.netplay import run_host
         except ImportError as err:
             print(f"hanafuda: error: the screen cannot start ({err})", file=sys.stderr)
             return 1
@@ -396,7 +331,7 @@ def cmd_join(args: argparse.Namespace, options: Any) -> int:
             f"join takes HOST:PORT (or ws://, wss://), not {scheme}:// (host prints the address)"
         )
     tls = client_tls(args)
-    from .net.host import clean_name
+    from ..net.host import clean_name
 
     name = clean_name(args.name)
     record = Path(args.record) if args.record else None
@@ -406,7 +341,7 @@ def cmd_join(args: argparse.Namespace, options: Any) -> int:
         make_bot(args.bot, random.Random(0))
         return asyncio.run(join_headless(args, tls, name, record))
     try:
-        from .ui.netplay import run_join
+        from ..ui.netplay import run_join
     except ImportError as err:
         print(f"hanafuda: error: the screen cannot start ({err})", file=sys.stderr)
         return 1
@@ -423,7 +358,7 @@ async def join_headless(
         except OSError as err:
             raise NetUsageError(f"cannot write {args.trace}: {err.strerror or err}") from None
     try:
-        from .net.client import play_bot
+        from ..net.client import play_bot
 
         def say(line: str) -> None:
             print(f"hanafuda: {line}", file=sys.stderr, flush=True)

@@ -1,0 +1,7 @@
+"""``python -m hanafuda_tui.cli``: the `hanafuda` command."""
+
+import sys
+
+from . import main
+
+sys.exit(main())

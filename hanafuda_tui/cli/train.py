@@ -1,0 +1,80 @@
+"""``hanafuda train``: the learned stop rule and play policy trained by self-play (``training``),
+resumed by the same command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..training import MAX_JOBS
+from .common import ruleset_options
+from .parser import UsageError
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from ..training.run import Plan, TrainError, cpu_count, default_out, train
+
+    opts = ruleset_options(args.ruleset, args.option)
+    try:
+        plan = Plan(
+            ruleset=args.ruleset,
+            options=opts.model_dump(),
+            seed=args.seed,
+            rounds=args.rounds,
+            shards=args.shards,
+            games=args.games,
+            play_share=args.play_share,
+            stop_iterations=args.stop_iterations,
+            play_iterations=args.play_iterations,
+        )
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise UsageError(f"--{where.replace('_', '-')}: {first['msg']}") from None
+    if not 0 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be 0 (every core) or 1 to {MAX_JOBS}, not {args.jobs}")
+    work = Path(args.work)
+    if work.exists() and not work.is_dir():
+        raise UsageError(f"--work {work} is not a directory")
+    out = Path(args.out) if args.out else default_out(args.ruleset)
+    _check_out(out)
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise UsageError(
+            "training needs numpy: pip install -e '.[train]' (playing does not)"
+        ) from None
+    jobs = min(args.jobs or cpu_count(), MAX_JOBS)
+
+    def say(line: str) -> None:
+        print(f"train {args.ruleset}: {line}", file=sys.stderr, flush=True)
+
+    try:
+        weights = train(work, plan, out, max(1, jobs), say)
+    except TrainError as err:
+        raise UsageError(str(err)) from None
+    except KeyboardInterrupt:
+        say("stopped; the same command goes on from the last shard written")
+        return 130
+    say(f"weights written to {out} (rounds {weights.provenance.rounds})")
+    return 0
+
+
+def _check_out(out: Path) -> None:
+    """UsageError unless the weights can be written to ``out`` (checked before training, not
+    after it)."""
+    import tempfile
+
+    if out.is_dir():
+        raise UsageError(f"--out {out} is a directory, not a file")
+    if out.parent.exists() and not out.parent.is_dir():
+        raise UsageError(f"--out {out}: {out.parent} is not a directory")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out.parent):
+            pass
+    except OSError as err:
+        raise UsageError(f"cannot write --out {out}: {err.strerror or err}") from None
