@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers.ui import settle
 from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
+from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from hanafuda_tui.core.records import SeatRecord
@@ -40,6 +42,32 @@ def test_every_ruleset_in_order_with_whole_labels_in_both_languages(tmp_path: Pa
 
     asyncio.run(run("en"))
     asyncio.run(run("ja"))
+
+
+def test_opening_the_selector_focuses_start_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Start (or Continue) is the one widget focused as the selector opens: a focus change
+    restyles, and the scrolling list focused first would restyle every row twice."""
+    focused: list[str | None] = []
+    set_focus = Screen.set_focus
+
+    def recording(screen: Screen[object], widget: Any, *args: Any, **kw: Any) -> None:
+        if isinstance(screen, SelectorScreen) and widget is not None:
+            focused.append(widget.id)
+        set_focus(screen, widget, *args, **kw)
+
+    monkeypatch.setattr(Screen, "set_focus", recording)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert app.focused is not None and app.focused.id == "start"
+
+    asyncio.run(run())
+    assert focused == ["start"]
 
 
 def test_the_hachihachi_menu_says_what_each_ba_multiplies(tmp_path: Path) -> None:

@@ -156,6 +156,9 @@ class SelectorScreen(Screen[None]):
         Binding("right", "change(1)", show=False, priority=True),
         Binding("enter", "start", show=False, priority=True),
     ]
+    AUTO_FOCUS = ""
+    """Nothing is focused for the screen: ``focus_first_button`` focuses Start or Continue once
+    (the scrolling list, focused first and then blurred, would restyle every row twice)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -246,10 +249,6 @@ class SelectorScreen(Screen[None]):
             yield Static("", id="selector-error")
             yield Static(Content.from_markup(t("keys.selector")), id="selector-keys")
 
-    def on_mount(self) -> None:
-        self.update_continue()
-        self.focus_first_button()
-
     def focus_first_button(self) -> None:
         """Continue when there is a saved game to continue, else Start (and Start when a new game
         was asked for)."""
@@ -260,6 +259,7 @@ class SelectorScreen(Screen[None]):
         self.new_game = False
 
     async def on_screen_resume(self) -> None:
+        """Shown, the first time too: the settings of the game last played, Continue, the focus."""
         if self.adopt(getattr(self.app, "last_session", None)):
             self.stale = False
             await self.recompose()
