@@ -13,6 +13,7 @@ from helpers.ui import settle
 from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
+from textual.app import App
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
@@ -360,3 +361,29 @@ def test_a_choice_is_one_widget_until_its_list_is_opened_by_space_or_a_click(
             assert ruleset.value == "koikoi3"
 
     asyncio.run(run())
+
+
+def test_the_apps_first_restyle_comes_before_the_selector_is_composed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A theme in the settings restyles the whole app as it mounts: the selector is pushed after
+    that, so its widgets are not all styled a second time before they are drawn."""
+    restyled: list[str] = []
+    refresh_css = App.refresh_css
+
+    def recording(app: App[object], animate: bool = True) -> None:
+        restyled.append(type(app.screen).__name__)
+        refresh_css(app, animate)
+
+    monkeypatch.setattr(App, "refresh_css", recording)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        assert app.config.update(theme="textual-light") == ""
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, SelectorScreen)
+            assert app.theme == "textual-light"
+
+    asyncio.run(run())
+    assert restyled == ["Screen"]
