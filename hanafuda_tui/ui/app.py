@@ -132,6 +132,12 @@ class HanafudaApp(App[int]):
         self.claim_save()
         if self.is_web:
             self.watch_server()
+        self.call_next(self.open_selector)
+
+    async def open_selector(self) -> None:
+        """The selector, then whatever was asked for at start. Pushed after the restyle of the
+        whole app that the theme of the settings queues as the app mounts: that restyle meets the
+        empty default screen, not every widget of the selector a second time."""
         await self.push_screen(SelectorScreen())
         self.ready = True
         if self.table_request is None and self.replay_request is None:

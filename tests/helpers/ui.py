@@ -13,7 +13,7 @@ from typing import Any
 from rich.console import Console
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import Input
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core import actions as act
@@ -25,6 +25,7 @@ from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.table import TableScreen
+from hanafuda_tui.ui.widgets.choice import Choice
 from hanafuda_tui.ui.widgets.table import Panel
 
 PROMPT_PHASES = (Phase.TAKE, Phase.TEYAKU, Phase.KOIKOI)
@@ -94,9 +95,9 @@ async def start(
     when asked to discard a saved game)."""
     screen = pilot.app.screen
     for i, kind in enumerate(seats):
-        screen.query_one(f"#seat-{i}", Select).value = kind
+        screen.query_one(f"#seat-{i}", Choice).value = kind
     for name, value in (options or {}).items():
-        screen.query_one(f"#opt-{name}", Select).value = value
+        screen.query_one(f"#opt-{name}", Choice).value = value
     screen.query_one("#seed", Input).focus()
     await pilot.press(*seed)
     await pilot.press("tab")  # from the seed to Start

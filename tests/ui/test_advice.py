@@ -200,14 +200,14 @@ def test_the_selector_tells_each_level_at_the_table(tmp_path: Path) -> None:
         app = app_at(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            from textual.widgets import Select
+            from hanafuda_tui.ui.widgets.choice import Choice
 
             screen = app.screen
-            screen.query_one("#seat-1", Select).value = "strong"
+            screen.query_one("#seat-1", Choice).value = "strong"
             await pilot.pause()
             text = str(screen.query_one("#levels", Static).render())
             assert "strong:" in text
-            screen.query_one("#think", Select).value = 1.0
+            screen.query_one("#think", Choice).value = 1.0
             await pilot.pause()
             assert app.config.settings.think == 1.0
 

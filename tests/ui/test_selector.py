@@ -6,18 +6,22 @@ from __future__ import annotations
 import asyncio
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers.ui import settle
 from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.app import App
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label, Static
 
 from hanafuda_tui.core.records import SeatRecord
 from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.selector import SelectorScreen
+from hanafuda_tui.ui.widgets.choice import Choice
 
 
 def test_every_ruleset_in_order_with_whole_labels_in_both_languages(tmp_path: Path) -> None:
@@ -27,10 +31,10 @@ def test_every_ruleset_in_order_with_whole_labels_in_both_languages(tmp_path: Pa
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, SelectorScreen)
-            names = [value for _, value in screen.query_one("#ruleset", Select)._options]
+            names = [value for _, value in screen.query_one("#ruleset", Choice).options]
             assert names == ["koikoi3", "hachihachi", "hanaawase", "koikoi2"]
             for name in names:
-                screen.query_one("#ruleset", Select).value = name
+                screen.query_one("#ruleset", Choice).value = name
                 await pilot.pause()
                 await pilot.pause()
                 assert screen.ruleset == name
@@ -42,16 +46,42 @@ def test_every_ruleset_in_order_with_whole_labels_in_both_languages(tmp_path: Pa
     asyncio.run(run("ja"))
 
 
+def test_opening_the_selector_focuses_start_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Start (or Continue) is the one widget focused as the selector opens: a focus change
+    restyles, and the scrolling list focused first would restyle every row twice."""
+    focused: list[str | None] = []
+    set_focus = Screen.set_focus
+
+    def recording(screen: Screen[object], widget: Any, *args: Any, **kw: Any) -> None:
+        if isinstance(screen, SelectorScreen) and widget is not None:
+            focused.append(widget.id)
+        set_focus(screen, widget, *args, **kw)
+
+    monkeypatch.setattr(Screen, "set_focus", recording)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert app.focused is not None and app.focused.id == "start"
+
+    asyncio.run(run())
+    assert focused == ["start"]
+
+
 def test_the_hachihachi_menu_says_what_each_ba_multiplies(tmp_path: Path) -> None:
     async def run() -> list[str]:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            app.screen.query_one("#ruleset", Select).value = "hachihachi"
+            app.screen.query_one("#ruleset", Choice).value = "hachihachi"
             await pilot.pause()
             await pilot.pause()
-            menu = app.screen.query_one("#opt-menu", Select)
-            return [str(prompt) for prompt, _ in menu._options]
+            menu = app.screen.query_one("#opt-menu", Choice)
+            return [str(prompt) for prompt, _ in menu.options]
 
     labels = asyncio.run(run())
     # the seed's table: A ×2 ×4, B ×2 ×3, C ×1.5 ×2, D ×2 ×2, E ×1 ×1; F adds 1 and 2 貫
@@ -96,7 +126,7 @@ def test_after_choosing_a_ruleset_tab_goes_on_to_its_options_not_to_quit(tmp_pat
             assert app.focused is not None and app.focused.id == "ruleset"
             await pilot.press("space", "down", "enter")  # Enter itself would start the game
             await pilot.pause()
-            assert app.screen.query_one("#ruleset", Select).value == "hachihachi"
+            assert app.screen.query_one("#ruleset", Choice).value == "hachihachi"
             await pilot.press("tab")
             assert app.focused is not None and app.focused.id == "opt-menu"
 
@@ -112,24 +142,24 @@ def test_koikoi2_nintendo_rules_turn_off_the_options_they_replace(tmp_path: Path
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = app.screen
-            screen.query_one("#ruleset", Select).value = "koikoi2"
+            screen.query_one("#ruleset", Choice).value = "koikoi2"
             await pilot.pause()
             await pilot.pause()
-            rules = screen.query_one("#opt-rules", Select)
-            labels = [str(label) for label, _ in rules._options]
+            rules = screen.query_one("#opt-rules", Choice)
+            labels = [str(label) for label, _ in rules.options]
             assert labels == ["Standard (values in ? rules)", "Nintendo's (its apps' values)"]
             for name in ("rain", "teyaku", "kuitsuki"):
-                screen.query_one(f"#opt-{name}", Select).value = True
+                screen.query_one(f"#opt-{name}", Choice).value = True
                 await pilot.pause()
             rules.value = "nintendo"
             await pilot.pause()
             await pilot.pause()
             notices = [str(n.message) for n in app._notifications]
-            after = [screen.query_one(f"#opt-{n}", Select).value for n in ("rain", "teyaku")]
-            screen.query_one("#opt-rain", Select).value = True
+            after = [screen.query_one(f"#opt-{n}", Choice).value for n in ("rain", "teyaku")]
+            screen.query_one("#opt-rain", Choice).value = True
             await pilot.pause()
             await pilot.pause()
-            back = [rules.value, screen.query_one("#opt-rain", Select).value]
+            back = [rules.value, screen.query_one("#opt-rain", Choice).value]
             rules.value = "nintendo"
             await pilot.pause()
             await pilot.pause()
@@ -157,17 +187,17 @@ def test_hanaawase_players_sets_the_seat_rows_and_the_game_seats_them(tmp_path: 
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, SelectorScreen)
-            screen.query_one("#ruleset", Select).value = "hanaawase"
+            screen.query_one("#ruleset", Choice).value = "hanaawase"
             await pilot.pause()
             screen.query_one("#name-1", Input).value = "Kept"
-            screen.query_one("#opt-players", Select).value = 5
+            screen.query_one("#opt-players", Choice).value = 5
             await pilot.pause()
             await pilot.pause()
             assert len(screen.query(".seat-kind")) == 5
             assert "5人が座り" in str(screen.query_one("#ruleset-desc", Static).render())
             assert screen.query_one("#name-1", Input).value == "Kept"
             for i in range(5):
-                screen.query_one(f"#seat-{i}", Select).value = "random"
+                screen.query_one(f"#seat-{i}", Choice).value = "random"
             screen.query_one("#seed", Input).focus()
             await pilot.press("tab")
             assert app.focused is not None and app.focused.id == "start"
@@ -242,11 +272,11 @@ def test_hachihachi_offers_a_shorter_year_as_a_house_rule(tmp_path: Path) -> Non
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = app.screen
-            screen.query_one("#ruleset", Select).value = "hachihachi"
+            screen.query_one("#ruleset", Choice).value = "hachihachi"
             await pilot.pause()
             await pilot.pause()
-            months = screen.query_one("#opt-months", Select)
-            labels = [str(label) for label, _ in months._options]
+            months = screen.query_one("#opt-months", Choice)
+            labels = [str(label) for label, _ in months.options]
             months.value = 3
             await pilot.pause()
             desc = str(screen.query_one("#ruleset-desc", Static).render())
@@ -280,10 +310,10 @@ def test_back_from_a_game_the_selector_shows_its_settings(tmp_path: Path) -> Non
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, SelectorScreen)
-            assert screen.query_one("#ruleset", Select).value == "koikoi2"
-            assert screen.query_one("#opt-months", Select).value == 6
+            assert screen.query_one("#ruleset", Choice).value == "koikoi2"
+            assert screen.query_one("#opt-months", Choice).value == 6
             assert screen.query_one("#name-0", Input).value == "太郎"
-            assert screen.query_one("#seat-1", Select).value == "easy"
+            assert screen.query_one("#seat-1", Choice).value == "easy"
             screen.start()
             await pilot.pause()
             await pilot.press("y")  # the game left is saved: start anew all the same
@@ -293,3 +323,67 @@ def test_back_from_a_game_the_selector_shows_its_settings(tmp_path: Path) -> Non
             assert table.session.game.options.months == 6
 
     asyncio.run(run())
+
+
+def test_a_choice_is_one_widget_until_its_list_is_opened_by_space_or_a_click(
+    tmp_path: Path,
+) -> None:
+    """Each choice of the selector is a single widget; Space or a click opens its list (then
+    mounted), ↓ Enter picks from it, Escape closes it and leaves the choice focused."""
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            choices = list(screen.query(Choice))
+            assert len(choices) >= 6 and not any(choice.children for choice in choices)
+            months = screen.query_one("#opt-months", Choice)
+            values = [value for _, value in months.options]
+            months.value = values[0]
+            months.focus()
+            await pilot.press("space")
+            await pilot.pause()
+            assert months.expanded and app.focused is not None and app.focused.parent is months
+            assert [c.id for c in choices if c.children] == ["opt-months"]
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert months.value == values[1]
+            assert not months.expanded and app.focused is months
+            assert isinstance(app.screen, SelectorScreen)  # Enter picked; it did not start
+            await pilot.click("#ruleset")
+            await pilot.pause()
+            ruleset = screen.query_one("#ruleset", Choice)
+            assert ruleset.expanded
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not ruleset.expanded and app.focused is ruleset
+            assert ruleset.value == "koikoi3"
+
+    asyncio.run(run())
+
+
+def test_the_apps_first_restyle_comes_before_the_selector_is_composed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A theme in the settings restyles the whole app as it mounts: the selector is pushed after
+    that, so its widgets are not all styled a second time before they are drawn."""
+    restyled: list[str] = []
+    refresh_css = App.refresh_css
+
+    def recording(app: App[object], animate: bool = True) -> None:
+        restyled.append(type(app.screen).__name__)
+        refresh_css(app, animate)
+
+    monkeypatch.setattr(App, "refresh_css", recording)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        assert app.config.update(theme="textual-light") == ""
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, SelectorScreen)
+            assert app.theme == "textual-light"
+
+    asyncio.run(run())
+    assert restyled == ["Screen"]

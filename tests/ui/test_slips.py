@@ -10,7 +10,7 @@ from typing import Any
 
 from helpers.ui import continued, saved_where, settle
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Phase
@@ -19,10 +19,11 @@ from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.selector import SelectorScreen
+from hanafuda_tui.ui.widgets.choice import Choice
 
 
 async def choose(pilot: Pilot[Any], widget: str, value: Any) -> None:
-    pilot.app.screen.query_one(widget, Select).value = value
+    pilot.app.screen.query_one(widget, Choice).value = value
     await pilot.pause()
     await pilot.pause()
 
@@ -33,7 +34,7 @@ def seats(app: HanafudaApp) -> list[tuple[str, str]]:
     n = len(screen.query(".seat-kind"))
     return [
         (
-            str(screen.query_one(f"#seat-{i}", Select).value),
+            str(screen.query_one(f"#seat-{i}", Choice).value),
             screen.query_one(f"#name-{i}", Input).value,
         )
         for i in range(n)

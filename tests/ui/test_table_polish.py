@@ -19,7 +19,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Input, Static
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.bots.advice import advise
@@ -43,6 +43,7 @@ from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.selector import SelectorScreen
 from hanafuda_tui.ui.text import event_line, redeal_of
+from hanafuda_tui.ui.widgets.choice import Choice
 from hanafuda_tui.ui.widgets.table import LogPanel
 
 BOTS = [SeatRecord(name=n, player="random") for n in "AB"]
@@ -243,11 +244,11 @@ def test_the_selector_explains_its_values_in_the_language_shown(tmp_path: Path) 
             async with app.run_test(size=(80, 24)) as pilot:
                 await pilot.pause()
                 screen = app.screen
-                screen.query_one("#ruleset", Select).value = "koikoi2"
+                screen.query_one("#ruleset", Choice).value = "koikoi2"
                 await pilot.pause()
                 await pilot.pause()
-                rules = screen.query_one("#opt-rules", Select)
-                labels = [str(label) for label, _ in rules._options]
+                rules = screen.query_one("#opt-rules", Choice)
+                labels = [str(label) for label, _ in rules.options]
                 assert "seed 003" not in labels and "Nintendo" not in labels
                 levels = str(screen.query_one("#levels", Static).render())
                 assert "par" not in levels and "%" not in levels
@@ -255,8 +256,8 @@ def test_the_selector_explains_its_values_in_the_language_shown(tmp_path: Path) 
                     assert "stronger than easy: wins 58 games in 100" in levels
                 else:
                     assert not english_words(" ".join(labels) + levels)
-                    kinds = screen.query_one("#seat-1", Select)
-                    assert not english_words(" ".join(str(k) for k, _ in kinds._options))
+                    kinds = screen.query_one("#seat-1", Choice)
+                    assert not english_words(" ".join(str(k) for k, _ in kinds.options))
 
     asyncio.run(run())
 
@@ -300,7 +301,7 @@ def test_the_selector_is_a_settings_list_by_keyboard(tmp_path: Path) -> None:
             assert app.focused.id == "seat-1"
             await pilot.press("up")
             assert app.focused.id == "seat-0"
-            seat = screen.query_one("#seat-0", Select)
+            seat = screen.query_one("#seat-0", Choice)
             await pilot.press("right")
             assert seat.value == "random" and not seat.expanded
             await pilot.press("left")

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ...bots import BOTS, measured
 from ...core.game import Game
@@ -28,6 +28,7 @@ from ..config import THINK_TIMES, Config
 from ..i18n import has, lang, t
 from ..names import seat_name as shown_name
 from ..rulesets import screen_of
+from ..widgets.choice import Choice
 from .modals import confirm
 
 DEFAULT_BOT = "normal"
@@ -155,6 +156,9 @@ class SelectorScreen(Screen[None]):
         Binding("right", "change(1)", show=False, priority=True),
         Binding("enter", "start", show=False, priority=True),
     ]
+    AUTO_FOCUS = ""
+    """Nothing is focused for the screen: ``focus_first_button`` focuses Start or Continue once
+    (the scrolling list, focused first and then blurred, would restyle every row twice)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -175,12 +179,8 @@ class SelectorScreen(Screen[None]):
             yield Static(Content.from_markup(t("selector.title")), id="selector-title")
             with SelectorRow(classes="row"):
                 yield Label(t("selector.ruleset"), classes="label")
-                yield Select(
-                    [(ruleset_label(n), n) for n in ruleset_names()],
-                    value=self.ruleset,
-                    allow_blank=False,
-                    compact=True,
-                    id="ruleset",
+                yield Choice(
+                    [(ruleset_label(n), n) for n in ruleset_names()], self.ruleset, id="ruleset"
                 )
             months = self.options.get(
                 "months", getattr(model.model_fields.get("months"), "default", None)
@@ -194,11 +194,9 @@ class SelectorScreen(Screen[None]):
                     yield Label(t(label_key) if has(label_key) else name, classes="label")
                     choices = option_choices(info.annotation)
                     if choices is not None:
-                        yield Select(
+                        yield Choice(
                             [(choice_label(c, self.ruleset, name), c) for c in choices],
-                            value=value,
-                            allow_blank=False,
-                            compact=True,
+                            value,
                             id=f"opt-{name}",
                             classes="option",
                         )
@@ -215,23 +213,14 @@ class SelectorScreen(Screen[None]):
             for i, seat in enumerate(self.seats):
                 with SelectorRow(classes="row"):
                     yield Label(t("selector.seat", n=i + 1), classes="label")
-                    yield Select(
-                        kinds,
-                        value=seat["player"],
-                        allow_blank=False,
-                        compact=True,
-                        id=f"seat-{i}",
-                        classes="seat-kind",
-                    )
+                    yield Choice(kinds, seat["player"], id=f"seat-{i}", classes="seat-kind")
                     yield Input(seat["name"], compact=True, id=f"name-{i}", classes="seat-name")
             yield Static(self.levels_text(), id="levels")
             with SelectorRow(classes="row"):
                 yield Label(t("selector.think"), classes="label")
-                yield Select(
+                yield Choice(
                     [(t("selector.think_value", s=s), s) for s in THINK_TIMES],
-                    value=self.think(),
-                    allow_blank=False,
-                    compact=True,
+                    self.think(),
                     id="think",
                 )
             with SelectorRow(classes="row"):
@@ -246,10 +235,6 @@ class SelectorScreen(Screen[None]):
             yield Static("", id="selector-error")
             yield Static(Content.from_markup(t("keys.selector")), id="selector-keys")
 
-    def on_mount(self) -> None:
-        self.update_continue()
-        self.focus_first_button()
-
     def focus_first_button(self) -> None:
         """Continue when there is a saved game to continue, else Start (and Start when a new game
         was asked for)."""
@@ -260,6 +245,7 @@ class SelectorScreen(Screen[None]):
         self.new_game = False
 
     async def on_screen_resume(self) -> None:
+        """Shown, the first time too: the settings of the game last played, Continue, the focus."""
         if self.adopt(getattr(self.app, "last_session", None)):
             self.stale = False
             await self.recompose()
@@ -299,7 +285,7 @@ class SelectorScreen(Screen[None]):
     def remember(self) -> None:
         """Keep what was entered, for a recompose (ruleset or language switch)."""
         for i, seat in enumerate(self.seats):
-            kind = self.query_one(f"#seat-{i}", Select).value
+            kind = self.query_one(f"#seat-{i}", Choice).value
             seat["player"] = str(kind)
             seat["name"] = self.query_one(f"#name-{i}", Input).value
         default_names(self.seats)
@@ -324,8 +310,8 @@ class SelectorScreen(Screen[None]):
         else:
             self.focus_first_button()
 
-    @on(Select.Changed, "#ruleset")
-    async def ruleset_changed(self, event: Select.Changed) -> None:
+    @on(Choice.Changed, "#ruleset")
+    async def ruleset_changed(self, event: Choice.Changed) -> None:
         if event.value == self.ruleset:
             return
         self.remember()
@@ -336,7 +322,7 @@ class SelectorScreen(Screen[None]):
         app.current_ruleset = self.ruleset
         await self.recompose()
         self.update_continue()
-        self.query_one("#ruleset", Select).focus()  # Tab goes on to the new ruleset's options
+        self.query_one("#ruleset", Choice).focus()  # Tab goes on to the new ruleset's options
 
     def think(self) -> float:
         config: Config | None = getattr(self.app, "config", None)
@@ -362,13 +348,13 @@ class SelectorScreen(Screen[None]):
             lines.append(line)
         return "\n".join(lines)
 
-    @on(Select.Changed, "#think")
-    def think_changed(self, event: Select.Changed) -> None:
+    @on(Choice.Changed, "#think")
+    def think_changed(self, event: Choice.Changed) -> None:
         remember = getattr(self.app, "remember", None)
         if remember is not None and isinstance(event.value, float):
             remember(think=event.value)
 
-    @on(Select.Changed, ".seat-kind")
+    @on(Choice.Changed, ".seat-kind")
     def seat_kind_changed(self) -> None:
         """Names not typed follow the seats' kinds (a human is not named like a bot)."""
         self.remember()
@@ -378,18 +364,18 @@ class SelectorScreen(Screen[None]):
             if field.value != seat["name"]:
                 field.value = seat["name"]
 
-    @on(Select.Changed, ".option")
-    async def option_changed(self, event: Select.Changed) -> None:
+    @on(Choice.Changed, ".option")
+    async def option_changed(self, event: Choice.Changed) -> None:
         """The options the changed one does not allow go back to their defaults, with a notice;
         an option that sets how many sit at the table (花合わせ's players) adds or removes seat
         rows, keeping the kinds and names of those kept."""
         self.remember()
         cls = ruleset_class(self.ruleset)
-        changed = (event.select.id or "")[4:]
+        changed = (event.choice.id or "")[4:]
         for name in conflicting(cls, self.chosen_options(), changed):
             info = cls.Options.model_fields[name]
             self.options[name] = info.default
-            self.query_one(f"#opt-{name}", Select).value = info.default
+            self.query_one(f"#opt-{name}", Choice).value = info.default
             label = f"opt.{self.ruleset}.{name}"
             self.notify(t("selector.option_off", name=t(label) if has(label) else name))
         try:
@@ -401,25 +387,25 @@ class SelectorScreen(Screen[None]):
         self.seats = default_seats(players, self.seats)
         await self.recompose()
         self.update_continue()
-        self.query_one(f"#{event.select.id}", Select).focus()
+        self.query_one(f"#{event.choice.id}", Choice).focus()
 
     def chosen_options(self) -> dict[str, Any]:
         return {k: v for k, v in self.options.items() if v != ""}
 
-    @on(Select.Changed, "#opt-months")
-    def months_changed(self, event: Select.Changed) -> None:
+    @on(Choice.Changed, "#opt-months")
+    def months_changed(self, event: Choice.Changed) -> None:
         desc = description(self.ruleset, event.value, len(self.seats))
         self.query_one("#ruleset-desc", Static).update(desc)
 
     def choosing(self) -> bool:
         """Whether a list of choices is open (its own keys pick from it)."""
-        return any(select.expanded for select in self.query(Select))
+        return any(choice.expanded for choice in self.query(Choice))
 
     def rows(self) -> list[list[Widget]]:
         """The focusable widgets of each row, top to bottom."""
         out = []
         for row in self.query(".row"):
-            widgets = [w for w in row.query("Select, Input, Button") if w.focusable]
+            widgets = [w for w in row.query("Choice, Input, Button") if w.focusable]
             if widgets:
                 out.append(widgets)
         return out
@@ -440,12 +426,10 @@ class SelectorScreen(Screen[None]):
     def action_change(self, step: int) -> None:
         """The next or previous choice of the focused list, at once; elsewhere the key does what
         it does there (a text field moves its cursor)."""
-        select = self.focused
-        if not isinstance(select, Select) or self.choosing():
+        choice = self.focused
+        if not isinstance(choice, Choice) or self.choosing():
             raise SkipAction()
-        values = [value for _, value in select._options if value is not Select.BLANK]
-        if select.value in values:
-            select.value = values[(values.index(select.value) + step) % len(values)]
+        choice.step(step)
 
     def action_start(self) -> None:
         """Start from any row; a focused button is pressed instead, an open list picks."""
