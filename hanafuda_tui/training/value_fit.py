@@ -136,8 +136,8 @@ def fit_value(
         "check": check,
     }
     layers = [
-        ([list(map(float, col)) for col in in_w.T], list(map(float, in_b))),
-        ([list(map(float, out_w[:, 0]))], [float(out_b[0])]),
+        ([_short(col) for col in in_w.T], _short(in_b)),
+        ([_short(out_w[:, 0])], _short(out_b)),
     ]
     return layers, stats
 
@@ -147,3 +147,8 @@ def _whole_offset(players: int) -> int:
     from ..bots.learned import STOP_FEATURES
 
     return len(STOP_FEATURES) + 3 * (players - 1)
+
+
+def _short(values: np.ndarray) -> list[float]:
+    """Weights to 7 significant digits (the file a third the size; values move by ~1e-6)."""
+    return [float(f"{v:.7g}") for v in values]
