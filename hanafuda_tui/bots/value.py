@@ -1,15 +1,16 @@
 """The learned value of a position: a small network (an MLP) over what one seat sees, estimating
 the seat's chance to finish the year first as it will stand at the month's end (the strong
 search's own ``aim=win`` value of a month played out), trained by ``hanafuda train --value`` from
-self-play and shipped as JSON beside this module (``weights/<ruleset>.value.json``).
+self-play and written as JSON (read from ``weights/<ruleset>.value.json`` beside this module
+where one is shipped, or from a training's file: ``strong:search=value:value=FILE``).
 
 ``encode`` reads a ``PlayerView`` only: the seat's hand, the field, every capture pile, the
 others' shown cards, the card waiting for a take, the public facts and scores, the months and
 stock left; never a hidden card, so the same function serves a real view and an imagined world's
-view of the same seat. Its inputs are card bits (``CARD_BLOCKS`` blocks of 48, seats counted from
+view of the same seat. Its inputs are card bits (``card_blocks`` blocks of 48, seats counted from
 the viewer) and a few dozen numbers (``scalars``). The network is read here in plain Python
-(sparse over the card bits), so playing needs no numpy: about a tenth of a millisecond an
-evaluation (docs/bots.md).
+(sparse over the card bits), so playing needs no numpy: about an eighth of a millisecond a
+position, the encoding as much again (docs/bots.md).
 """
 
 from __future__ import annotations
