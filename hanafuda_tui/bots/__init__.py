@@ -39,8 +39,9 @@ BOTS: dict[str, Callable[..., Bot]] = {
 """Levels, weakest first; ``strong`` takes ``iterations=N`` (1 to 100,000), ``time=SECONDS`` (more
 than 0, at most 60), ``playout=learned|normal|easy`` (learned, the default: the shipped weights;
 normal: the search as it was before it learned), ``weights=FILE`` (learned weights of a training
-round) and ``confidence=Z`` (a finite number ≥ 0: standard errors the search needs to overrule its
-playout policy's choice)."""
+round), ``confidence=Z`` (a finite number ≥ 0: standard errors the search needs to overrule its
+playout policy's choice), ``search=playout|value`` and ``value=FILE`` (a learned value read at the
+seat's next choice instead of the month played out: ``bots.value``)."""
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -44,6 +44,7 @@ from .learned import (
     table_of_view,
 )
 from .policy import easy_action, normal_action, seen_of_game, seen_of_view
+from .value import ValueNet, ValueWeightsError, read_value, shipped_value
 
 DEFAULT_TIME = 0.2
 """Seconds per decision when neither a time nor an iteration count is given."""
@@ -61,6 +62,9 @@ MAX_TIME = 60.0
 """Seconds a decision at most."""
 MAX_PLAYOUT_ACTIONS = 400
 """A guard: a month never needs this many decisions."""
+SEARCHES = ("playout", "value")
+"""How an action is judged in a sampled world: its month played out to the end (``playout``), or
+played on to the seat's next decision and read by the learned value there (``value``)."""
 PLAYOUTS = ("learned", "normal", "easy")
 """Who plays every seat in a playout: the learned policy (``learned``: the shipped weights of the
 ruleset, the normal policy where none are shipped), or the normal or easy policy."""
@@ -78,6 +82,8 @@ class StrongBot:
         confidence: float | str = CONFIDENCE,
         aim: str = "win",
         weights: str | None = None,
+        search: str = "playout",
+        value: str | None = None,
     ) -> None:
         self.rng = rng
         self.iterations = (
@@ -99,6 +105,14 @@ class StrongBot:
         if aim not in ("win", "margin"):
             raise ValueError(f"aim must be win or margin, not {aim[:20]!r}")
         self.aim = aim
+        if search not in SEARCHES:
+            raise ValueError(f"search must be {', '.join(SEARCHES)}, not {search[:20]!r}")
+        if search == "value" and aim != "win":
+            raise ValueError("search=value plays for aim=win")
+        self.search = search
+        self.value_net: ValueNet | None = None if value is None else _value_file(value)
+        """The value to search with in place of the shipped one (``search=value``): a file's
+        (``value=FILE``, a training round's), or set by the training itself."""
         self.confidence = _number("confidence", confidence, float)
         if not (math.isfinite(self.confidence) and self.confidence >= 0):
             raise ValueError("confidence must be a finite number, at least 0")
@@ -158,6 +172,7 @@ class StrongBot:
         """Each action's result in each world it was tried in (for paired comparisons)."""
         value_of = self._value_of(view, ev)
         year = ruleset_class(view.ruleset).year_length(view.options)
+        net = self._net(view)
 
         def world(alive: list[int]) -> None:
             """One sampled world; every action still in play tried in it on the same cards."""
@@ -168,8 +183,11 @@ class StrongBot:
                 deck_rng = random.Random(seed)
                 game = build_game(view, hands, stock, functools.partial(_deck, deck_rng))
                 game.apply(candidates[i])
-                self._playout(game, ev, weights, year)
-                value = value_of(game.scores)
+                if net is None:
+                    self._playout(game, ev, weights, year)
+                    value = value_of(game.scores)
+                else:
+                    value = self._look_ahead(game, view.seat, ev, weights, year, net, value_of)
                 totals[i] += value
                 counts[i] += 1
                 results[i][w] = value
@@ -209,6 +227,49 @@ class StrongBot:
             out.append((a, values[i]))
             out += [(t, values[i]) for t, same in twins.items() if same == a]
         return out
+
+    def _net(self, view: PlayerView) -> ValueNet | None:
+        """The value the search reads (None: it plays months out): ``search=value``'s, where one
+        is shipped (or given) for the view's ruleset and table."""
+        if self.search != "value":
+            return None
+        net = self.value_net if self.value_net is not None else shipped_value(view.ruleset)
+        if net is None or net.players != view.players:
+            return None
+        if net.ruleset != view.ruleset:
+            raise ValueWeightsError(f"value weights are for {net.ruleset}, not {view.ruleset}")
+        return net
+
+    def _look_ahead(
+        self,
+        game: Game,
+        seat: int,
+        ev: Evaluator,
+        weights: Weights | None,
+        year: int,
+        net: ValueNet,
+        value_of: Callable[[Sequence[int]], float],
+    ) -> float:
+        """Play on by the playout policy until the seat has its next choice, then read the
+        value of what it sees there; a month that ends first is worth its scores."""
+        steps = 0
+        easy = self.playout == "easy"
+        while not game.results and not game.finished and steps < MAX_PLAYOUT_ACTIONS:
+            legal = game.legal_actions()
+            if len(legal) == 1:
+                game.apply(legal[0])
+            elif game.to_act == seat:
+                return net.value(game.view(seat, legal))
+            else:
+                seen = seen_of_game(game)
+                if weights is not None:
+                    game.apply(learned_action(weights, ev, seen, table_of_game(game, year)))
+                elif easy:
+                    game.apply(easy_action(seen, ev))
+                else:
+                    game.apply(normal_action(ev, seen))
+            steps += 1
+        return value_of(game.scores)
 
     def _value_of(self, view: PlayerView, ev: Evaluator) -> Callable[[Sequence[int]], float]:
         """What a playout's scores at the month's end are worth to the seat: its chance to finish
@@ -295,6 +356,15 @@ def _weights_file(path: str) -> Weights:
     except (OSError, UnicodeDecodeError) as err:
         raise ValueError(f"cannot read weights {path[:60]!r}: {err.__class__.__name__}") from None
     return read_weights(text, "")
+
+
+def _value_file(path: str) -> ValueNet:
+    """The value in a file (``value=FILE``), checked now: a bad file is one line."""
+    try:
+        text = Path(path).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ValueError(f"cannot read value {path[:60]!r}: {err.__class__.__name__}") from None
+    return read_value(text, "")
 
 
 def _margin(scores: Sequence[int], seat: int) -> float:

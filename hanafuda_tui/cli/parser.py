@@ -294,6 +294,27 @@ def _train_arguments(train: Parser) -> None:
     train.add_argument("--stop-iterations", type=int, default=400)
     train.add_argument("--play-iterations", type=int, default=200)
     train.add_argument(
+        "--value",
+        action="store_true",
+        help="train the learned value of a position instead (the search's search=value)",
+    )
+    train.add_argument(
+        "--positions", type=float, default=0.2, help="--value: share of decisions kept (0 to 1)"
+    )
+    train.add_argument(
+        "--search-iterations",
+        type=int,
+        default=24,
+        help="--value: evaluations a decision of the search playing rounds after the first",
+    )
+    train.add_argument(
+        "--search-shards",
+        type=int,
+        default=0,
+        help="--value: shards of each round after the first (0: --shards)",
+    )
+    train.add_argument("--hidden", type=int, default=32, help="--value: hidden units")
+    train.add_argument(
         "--jobs",
         type=int,
         default=0,

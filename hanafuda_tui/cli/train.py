@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from ..training import MAX_JOBS
 from .common import ruleset_options
@@ -13,47 +15,29 @@ from .parser import UsageError
 
 
 def cmd_train(args: argparse.Namespace) -> int:
-    from pydantic import ValidationError
+    if args.value:
+        return cmd_train_value(args)
+    from ..training.run import Plan, TrainError, default_out, train
 
-    from ..training.run import Plan, TrainError, cpu_count, default_out, train
-
-    opts = ruleset_options(args.ruleset, args.option)
-    try:
-        plan = Plan(
-            ruleset=args.ruleset,
-            options=opts.model_dump(),
-            seed=args.seed,
-            rounds=args.rounds,
-            shards=args.shards,
-            games=args.games,
-            play_share=args.play_share,
-            stop_iterations=args.stop_iterations,
-            play_iterations=args.play_iterations,
-        )
-    except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise UsageError(f"--{where.replace('_', '-')}: {first['msg']}") from None
-    if not 0 <= args.jobs <= MAX_JOBS:
-        raise UsageError(f"--jobs must be 0 (every core) or 1 to {MAX_JOBS}, not {args.jobs}")
-    work = Path(args.work)
-    if work.exists() and not work.is_dir():
-        raise UsageError(f"--work {work} is not a directory")
-    out = Path(args.out) if args.out else default_out(args.ruleset)
-    _check_out(out)
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        raise UsageError(
-            "training needs numpy: pip install -e '.[train]' (playing does not)"
-        ) from None
-    jobs = min(args.jobs or cpu_count(), MAX_JOBS)
+    plan = _plan(
+        Plan,
+        ruleset=args.ruleset,
+        options=ruleset_options(args.ruleset, args.option).model_dump(),
+        seed=args.seed,
+        rounds=args.rounds,
+        shards=args.shards,
+        games=args.games,
+        play_share=args.play_share,
+        stop_iterations=args.stop_iterations,
+        play_iterations=args.play_iterations,
+    )
+    work, out, jobs = _places(args, default_out(args.ruleset))
 
     def say(line: str) -> None:
         print(f"train {args.ruleset}: {line}", file=sys.stderr, flush=True)
 
     try:
-        weights = train(work, plan, out, max(1, jobs), say)
+        weights = train(work, plan, out, jobs, say)
     except TrainError as err:
         raise UsageError(str(err)) from None
     except KeyboardInterrupt:
@@ -61,6 +45,76 @@ def cmd_train(args: argparse.Namespace) -> int:
         return 130
     say(f"weights written to {out} (rounds {weights.provenance.rounds})")
     return 0
+
+
+def cmd_train_value(args: argparse.Namespace) -> int:
+    """``train --value``: the learned value of a position, by expert iteration."""
+    from ..training.run import TrainError
+    from ..training.value import ValuePlan, default_value_out, train_value
+
+    plan = _plan(
+        ValuePlan,
+        ruleset=args.ruleset,
+        options=ruleset_options(args.ruleset, args.option).model_dump(),
+        seed=args.seed,
+        rounds=args.rounds,
+        shards=args.shards,
+        search_shards=args.search_shards or args.shards,
+        games=args.games,
+        positions=args.positions,
+        search_iterations=args.search_iterations,
+        hidden=args.hidden,
+    )
+    work, out, jobs = _places(args, default_value_out(args.ruleset))
+
+    def say(line: str) -> None:
+        print(f"train {args.ruleset} value: {line}", file=sys.stderr, flush=True)
+
+    try:
+        net = train_value(work, plan, out, jobs, say)
+    except TrainError as err:
+        raise UsageError(str(err)) from None
+    except KeyboardInterrupt:
+        say("stopped; the same command goes on from the last shard written")
+        return 130
+    say(f"value written to {out} (rounds {net.provenance['rounds']})")
+    return 0
+
+
+PlanT = TypeVar("PlanT")
+
+
+def _plan(model: Callable[..., PlanT], **fields: Any) -> PlanT:
+    """The training's plan, or UsageError naming the first option out of bounds."""
+    from pydantic import ValidationError
+
+    try:
+        return model(**fields)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise UsageError(f"--{where.replace('_', '-')}: {first['msg']}") from None
+
+
+def _places(args: argparse.Namespace, default: Path) -> tuple[Path, Path, int]:
+    """The work directory, the weights file and the processes, checked before training (and
+    numpy there to fit with)."""
+    from ..training.run import cpu_count
+
+    if not 0 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be 0 (every core) or 1 to {MAX_JOBS}, not {args.jobs}")
+    work = Path(args.work)
+    if work.exists() and not work.is_dir():
+        raise UsageError(f"--work {work} is not a directory")
+    out = Path(args.out) if args.out else default
+    _check_out(out)
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise UsageError(
+            "training needs numpy: pip install -e '.[train]' (playing does not)"
+        ) from None
+    return work, out, max(1, min(args.jobs or cpu_count(), MAX_JOBS))
 
 
 def _check_out(out: Path) -> None:
