@@ -32,6 +32,7 @@ from ..core.cards import POINTS
 from ..core.determinize import build_game, sample_deal
 from ..core.game import Game, PlayerView
 from ..core.rulesets import ruleset_class
+from .chances import year_win_chance
 from .evaluation import Evaluator
 from .evaluators import evaluator_of
 from .learned import (
@@ -280,7 +281,7 @@ class StrongBot:
             return lambda scores: _margin(scores, seat) - before
         left = max(0, ruleset_class(view.ruleset).year_length(view.options) - view.month)
         spread = ev.spread * math.sqrt(left)
-        return lambda scores: _win_chance(scores, seat, spread)
+        return lambda scores: year_win_chance(scores, seat, spread)
 
     def _advantage(self, other: dict[int, float], guess: dict[int, float]) -> float:
         """An action's mean paired advantage over the guess (worlds where both
@@ -371,37 +372,6 @@ def _margin(scores: Sequence[int], seat: int) -> float:
     """The seat's score less the others' mean: what it wants to raise in a zero-sum game or not."""
     others = (sum(scores) - scores[seat]) / (len(scores) - 1)
     return scores[seat] - others
-
-
-def _win_chance(scores: Sequence[int], seat: int, spread: float) -> float:
-    """The seat's chance to end the year ahead of every other seat when each seat's final score is
-    its score now plus an independent normal drift, two seats' difference spreading by
-    ``spread`` (the months left's; 0: the year is over, and a top shared by k seats is 1/k)."""
-    mine = scores[seat]
-    if spread <= 0:
-        top = max(scores)
-        return 1.0 / scores.count(top) if mine == top else 0.0
-    scale = math.sqrt(2.0) / spread  # one seat's own drift is spread / √2
-    leads = [(mine - other) * scale for s, other in enumerate(scores) if s != seat]
-    chance = 0.0
-    for z, weight in _DRIFTS:
-        p = weight
-        for lead in leads:
-            p *= 0.5 * math.erfc(-(lead + z) / math.sqrt(2.0))
-        chance += p
-    return chance
-
-
-def _drifts(points: int = 24, width: float = 4.0) -> tuple[tuple[float, float], ...]:
-    """The seat's own drift in standard deviations, as midpoints with their normal weights."""
-    step = 2 * width / points
-    zs = [-width + step * (k + 0.5) for k in range(points)]
-    weights = [math.exp(-z * z / 2) for z in zs]
-    total = sum(weights)
-    return tuple((z, w / total) for z, w in zip(zs, weights, strict=True))
-
-
-_DRIFTS = _drifts()
 
 
 def _deck(rng: random.Random) -> list[int]:

@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 from ..core.cards import cards_of
 from ..core.game import Phase, PlayerView
 from ..core.rulesets import ruleset_class
+from .chances import year_win_chance
 from .evaluators import evaluator_of
 from .learned import STOP_FEATURES, Table, stop_features
 from .policy import seen_of_view
@@ -70,14 +71,12 @@ class Encoded(NamedTuple):
 
 
 def win_chance(scores: Sequence[int], seat: int, spread: float) -> float:
-    """The strong search's chance to end the year ahead (``strong._win_chance``; with two seated,
+    """The strong search's chance to end the year ahead (``chances.year_win_chance``; with two seated,
     its closed form)."""
     if len(scores) == 2 and spread > 0:
         lead = scores[seat] - scores[1 - seat]
         return 0.5 * math.erfc(-lead / (spread * math.sqrt(2.0)))
-    from .strong import _win_chance
-
-    return _win_chance(scores, seat, spread)
+    return year_win_chance(scores, seat, spread)
 
 
 def _logit(p: float) -> float:

@@ -161,7 +161,7 @@ def test_twin_moves_are_cards_alike_and_take_one_value_side_by_side():
 
 
 def test_a_win_chance_is_one_in_n_when_level_and_a_shared_top_when_the_year_is_over():
-    from hanafuda_tui.bots.strong import _win_chance
+    from hanafuda_tui.bots.chances import year_win_chance as _win_chance
 
     for n in (2, 3, 6):
         assert _win_chance([7] * n, 0, 10.0) == pytest.approx(1 / n, abs=1e-4)
