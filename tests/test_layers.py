@@ -1,6 +1,5 @@
-"""The layers of the package: core < bots < net, history, review, tournament, training, story < ui < cli
-(with its commands). A module imports only from
-its own layer or the layers below it (read from the source, so a lazy import inside a function counts
+"""The layers of the package: core < bots < history, review, tournament, training, story < tables <
+net < ui < cli (with its commands). A module imports only from its own layer or the layers below it (read from the source, so a lazy import inside a function counts
 too)."""
 
 from __future__ import annotations
@@ -13,17 +12,18 @@ PACKAGE = Path(__file__).resolve().parents[1] / "hanafuda_tui"
 LAYERS = {
     "core": 0,
     "bots": 1,
-    "net": 2,
     "history": 2,
     "review": 2,
     "tournament": 2,
     "training": 2,
     "story": 2,
-    "ui": 3,
-    "cli": 4,
-    "commands": 4,
-    "together": 4,
-    "__main__": 4,
+    "tables": 3,
+    "net": 4,
+    "ui": 5,
+    "cli": 6,
+    "commands": 6,
+    "together": 6,
+    "__main__": 6,
 }
 """The first part of a module's name below the package, and its layer."""
 

@@ -15,7 +15,7 @@ from . import check_bot, ruleset_options
 def _table_request(args: argparse.Namespace) -> dict[str, Any] | None:
     """The table ``play`` was asked to open (checked as ``sim`` checks its arguments), or None
     for the selector."""
-    from ..ui.session import HUMAN
+    from ..core.records import HUMAN
 
     asked = [getattr(args, k, None) for k in ("ruleset", "option", "seats", "seed")]
     if not any(asked):

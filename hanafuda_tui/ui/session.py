@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from ..bots import Bot, make_bot
 from ..core.game import Game
 from ..core.records import (
-    RecordError,
+    HUMAN,
+    GameRecord,
     SeatRecord,
     new_game,
-    record_of,
     replay,
     write_atomically,
 )
+from ..tables.feed import SeatFeed
+from ..tables.table import Table
 from .names import seat_names
 from .storage import Store, data_dir
 
@@ -30,10 +32,34 @@ if TYPE_CHECKING:  # the network's modules load when a hosted table opens, not a
     from ..net.protocol import Over, Presence, Refused, Update
     from ..net.remote import RemoteGame
 
-HUMAN = "human"
+
+class SaveSlot:
+    """The save at this keyboard: the record after every action, and no save to continue once
+    the year is over."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    @property
+    def path(self) -> Path:
+        return self.store.path
+
+    def write(self, record: GameRecord, over: bool) -> None:
+        if over:
+            self.store.clear()
+        else:
+            self.store.write(record.to_json())
+
+    def why(self, err: OSError | ValueError) -> str:
+        if isinstance(err, OSError):
+            return f"{self.store.path}: {err.strerror or err}"
+        return f"{self.store.path}: {type(err).__name__}"  # text that cannot be written as UTF-8
 
 
 class Session:
+    """A table at this keyboard (``tables/table.py``): its persons' seats are here, the others
+    bots; the record is saved in ``store`` after every action."""
+
     hosted = False
 
     def __init__(
@@ -50,25 +76,23 @@ class Session:
         """``think``: seconds a plain ``strong`` seat thinks a decision (its own default if None);
         ``history``: where the finished year is kept (None: not kept); ``played_on_from``: the
         digest of the record this game was played on from (kept in its record)."""
-        self.game = game
-        self.history = history
-        self.kept: int | None = None
-        """The finished year's id in the history once it is kept (-1: it could not be)."""
-        self.history_error = ""
-        """Why the finished year could not be kept in the history, else empty."""
-        self.seats = list(seats)
+        here = [i for i, s in enumerate(seats) if s.player == HUMAN]
+        self.table: Table[SeatFeed] = Table(
+            game,
+            seats,
+            seed,
+            SaveSlot(store) if store is not None else None,
+            here=here,
+            history=history,
+            source="table",
+            think=think,
+            advice=advice,
+            played_on_from=played_on_from,
+            bot_maker=make_bot,
+            report=lambda line: None,  # the table screen says what went wrong
+        )
         self.seed = seed
         self.store = store
-        self.save_error = ""
-        """Why the last save failed (the game goes on; the screen reports it), else empty."""
-        self.advice = advice
-        """Whether a player was shown advice in this game (kept in its record)."""
-        self.played_on_from = played_on_from
-        self.bots: dict[int, Bot] = {
-            i: make_bot(timed(s.player, think), random.Random(f"{seed}/bot/{i}"))
-            for i, s in enumerate(seats)
-            if s.player != HUMAN
-        }
 
     @classmethod
     def new(
@@ -101,6 +125,55 @@ class Session:
         )
 
     @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def seats(self) -> list[SeatRecord]:
+        return self.table.seats
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.table.bots
+
+    @property
+    def history(self) -> HistoryStore | None:
+        return self.table.history
+
+    @property
+    def advice(self) -> bool:
+        return self.table.advice
+
+    @property
+    def kept(self) -> int | None:
+        """The finished year's id in the history once it is kept (-1: it could not be)."""
+        return self.table.kept
+
+    @property
+    def history_error(self) -> str:
+        """Why the finished year could not be kept in the history, else empty."""
+        return self.table.history_error
+
+    @property
+    def store(self) -> Store | None:
+        return self._store
+
+    @store.setter
+    def store(self, store: Store | None) -> None:
+        """Where the game is saved (None: nowhere)."""
+        self._store = store
+        self.table.saver = SaveSlot(store) if store is not None else None
+
+    @property
+    def save_error(self) -> str:
+        """Why the last save failed (the game goes on; the screen reports it), else empty."""
+        return self.table.save_error
+
+    @save_error.setter
+    def save_error(self, error: str) -> None:
+        self.table.save_error = error
+
+    @property
     def names(self) -> list[str]:
         return seat_names(self.seats)
 
@@ -113,52 +186,21 @@ class Session:
 
     def advised(self) -> None:
         """A player was shown advice: the record says so from now on."""
-        if not self.advice:
-            self.advice = True
-            self.save()
+        self.table.advised()
 
     def apply(self, action: int) -> None:
-        self.game.apply(action)
-        self.save()
+        """Apply the decision of the seat to act (a person's or a bot's) and save."""
+        table = self.table
+        why = table.act(self.game.to_act, table.latest, action)
+        if why is not None:
+            raise ValueError(why)
 
     def save(self) -> None:
         """Save the record; a finished game is kept in the history and leaves no save to
         continue."""
+        self.table.save()
         if self.game.is_over:
-            self.keep()
-        if self.store is None:
-            return
-        try:
-            if self.game.is_over:
-                self.store.clear()
-            else:
-                self.store.write(
-                    record_of(self.game, self.seats, self.advice, self.played_on_from).to_json()
-                )
-            self.save_error = ""
-        except OSError as err:
-            self.save_error = f"{self.store.path}: {err.strerror or err}"
-        except ValueError as err:  # text that cannot be written as UTF-8
-            self.save_error = f"{self.store.path}: {type(err).__name__}"
-
-    def keep(self) -> None:
-        """Keep the finished year with its record in the history, once."""
-        if self.kept is not None or self.history is None:
-            return
-        from ..history import HistoryError
-
-        record = record_of(self.game, self.seats, self.advice, self.played_on_from)
-        try:
-            self.kept = self.history.add(record, "table", self.game)
-        except (HistoryError, RecordError) as err:
-            self.kept = -1
-            self.history_error = str(err)
-
-
-def timed(spec: str, think: float | None) -> str:
-    """A bot spec with the table's think time for a plain ``strong`` seat (a spec that names its
-    own budget keeps it)."""
-    return f"strong:time={think:g}" if spec.strip() == "strong" and think is not None else spec
+            self.table.keep()
 
 
 @dataclass(frozen=True)

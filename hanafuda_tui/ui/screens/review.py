@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ...bots import BOTS
-from ...core.records import GameRecord, SeatRecord
+from ...core.records import HUMAN, GameRecord, SeatRecord
 from ...review.judge import ITERATIONS, MISTAKE, Judgement, decisions, mistakes, review
 from ...review.play_on import Dealt, play_on, start
 from ...review.positions import Positions
@@ -27,7 +27,7 @@ from ..faces import month_label
 from ..i18n import t
 from ..keys import KeysLine
 from ..names import seat_name
-from ..session import HUMAN, Session
+from ..session import Session
 from ..text import plain
 from .modals import confirm
 from .viewer import move_label, pct

@@ -22,13 +22,12 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...bots import BOTS, measured
 from ...core.game import Game
-from ...core.records import OptionError, SeatRecord, make_options
+from ...core.records import HUMAN, OptionError, SeatRecord, make_options
 from ...core.rulesets import RULESETS, ruleset_class, titles
 from ..config import THINK_TIMES, Config
 from ..i18n import has, lang, t
 from ..names import seat_name as shown_name
 from ..rulesets import screen_of
-from ..session import HUMAN
 from .modals import confirm
 
 DEFAULT_BOT = "normal"

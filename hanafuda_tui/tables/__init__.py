@@ -1,0 +1,1 @@
+"""One table: game, seats, bots, save, history and each seat's feed."""
