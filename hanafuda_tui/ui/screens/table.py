@@ -1,7 +1,7 @@
 """The table: field, hands, captures, sidebar and log; drives the game between humans and bots.
 
 ``advance`` decides what happens next from the core alone: a month result to show, the year's end,
-a bot to think (in a daemon thread, after an adjustable pause), a pass screen between two humans,
+a bot to think (in a worker, after an adjustable pause), a pass screen between two humans,
 or the decision prompt for the phase. Every decision, a bot's or a human's, is applied (and saved)
 before anything of it is shown; then its steps are shown one at a time, each held for the pace
 (+/-): the card played and what it takes, then the card drawn and what it takes. A hand card is
@@ -10,11 +10,9 @@ chosen with ←→ or a number and played with Enter; only legal cards can be pl
 
 from __future__ import annotations
 
-import contextlib
-import threading
+import asyncio
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual import events
@@ -22,9 +20,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import Worker
 
 from ...bots import Bot
 from ...core import actions as act
@@ -35,6 +33,7 @@ from ...core.hints import takes as hint_takes
 from ...core.results import DealResult, Settlement
 from ...core.rulesets import ruleset_class, titles
 from ...core.turns import Step
+from ...tables.thinking import BOT_THREADS
 from .. import memory
 from ..advice import AdviceScreen
 from ..faces import describe, face, month_label
@@ -201,14 +200,6 @@ class Moment(NamedTuple):
     """How long it is held (0: the pace)."""
 
 
-@dataclass
-class BotMoved(Message):
-    token: int
-    action: int
-    error: str = ""
-    """Why the bot failed to decide (its first legal action is played instead)."""
-
-
 class TableScreen(Screen[None]):
     is_table = True
     BINDINGS = [
@@ -235,13 +226,11 @@ class TableScreen(Screen[None]):
         """The year could not be kept in the history, and the table has said so."""
         self.pending = False
         """A prompt or pass screen of ours is open; its callback goes on."""
-        self.bot_token = 0
-        self.thinking: threading.Thread | None = None
-        """The bot's thread, from its start until its move is applied (None: no bot thinks)."""
+        self.thinking: Worker[None] | None = None
+        """The bot's turn, from its start until its move is applied (None: no bot thinks)."""
         self.moments: list[Moment] = []
         """The steps of the last decision still to show, the one on screen first."""
         self.stage_token = 0
-        self.stop = threading.Event()
         self.ended = False
         """A hosted table's year is over and its last sheet closed: nothing more to show."""
 
@@ -288,7 +277,13 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def on_unmount(self) -> None:
-        self.stop.set()
+        self.stop_bot()
+
+    def stop_bot(self) -> None:
+        """A bot still thinking stops being waited for (its thread ends on its own)."""
+        if self.thinking is not None:
+            self.thinking.cancel()
+            self.thinking = None
 
     # -- what the screen shows ------------------------------------------------------------------
 
@@ -569,7 +564,7 @@ class TableScreen(Screen[None]):
     def year_over(self, answer: str | None) -> None:
         """Back to the selector, or (``r``) straight on to a new year at the same table. A
         hosted table's year ends the program."""
-        self.stop.set()
+        self.stop_bot()
         if self.session.hosted:
             self.ended = True
             getattr(self.app, "year_done", self.app.exit)()
@@ -582,42 +577,25 @@ class TableScreen(Screen[None]):
     # -- bots -------------------------------------------------------------------------------------
 
     def start_bot(self, seat: int) -> None:
-        """The bot thinks in a daemon thread: leaving the table or quitting never waits for it.
-        Not a Textual worker: a thread worker runs in asyncio's default executor, whose threads
-        are joined when the app's loop closes and again at interpreter exit, so quitting would
-        wait for the end of a long think (a bot cannot be interrupted mid-search)."""
-        self.bot_token += 1
+        """The bot thinks in a worker of the table, which leaving it or quitting cancels at once."""
         view = self.session.game.view(seat)
         bot = self.session.bots[seat]
-        args = (bot, view, self.app_pause(), self.bot_token, self.stop)
-        self.thinking = threading.Thread(target=self.think, args=args, name="bot", daemon=True)
-        self.thinking.start()
+        turn = self.bot_turn(bot, view, self.app_pause())
+        self.thinking = self.run_worker(turn, name="bot", group="bot", exit_on_error=False)
         self.call_after_refresh(memory.collect)
 
-    def think(
-        self, bot: Bot, view: PlayerView, pause: float, token: int, stop: threading.Event
-    ) -> None:
-        """A bot's decision (half the pause first, so humans can follow), posted to the table
-        unless the table was left meanwhile."""
-        if pause > 0 and stop.wait(pause / 2):
-            return
+    async def bot_turn(self, bot: Bot, view: PlayerView, pause: float) -> None:
+        """A bot's decision (half the pause first, so humans can follow), thought in a daemon
+        thread (``BOT_THREADS``: nothing waits for a long think a bot cannot break off), then
+        applied and shown."""
+        if pause > 0:
+            await asyncio.sleep(pause / 2)
         error = ""
         try:
-            action = bot.act(view)
+            action = await asyncio.get_running_loop().run_in_executor(BOT_THREADS, bot.act, view)
         except Exception as err:  # a faulty bot must not end the game: report it, play on
             action, error = view.legal[0], f"{type(err).__name__}: {err}"
-        if stop.is_set():
-            return
-        with contextlib.suppress(RuntimeError):  # the app closed meanwhile: its loop is gone
-            self.post_message(BotMoved(token, action, error))
-
-    def on_bot_moved(self, message: BotMoved) -> None:
-        """Apply a bot's decision, then show its steps."""
-        if message.token != self.bot_token or self.thinking is None:
-            return
-        game = self.session.game
-        action, error = message.action, message.error
-        legal = game.legal_actions()
+        legal = self.session.game.legal_actions()
         if action not in legal:
             action, error = legal[0], error or f"illegal action {action}"
         if error:
@@ -903,8 +881,7 @@ class TableScreen(Screen[None]):
             app: Any = self.app
             app.ask_quit()
             return
-        self.stop.set()
-        self.bot_token += 1
+        self.stop_bot()
         self.app.pop_screen()
 
 
