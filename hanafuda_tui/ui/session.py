@@ -25,6 +25,7 @@ from ..tables.feed import SeatFeed
 from ..tables.table import Table
 from .names import seat_names
 from .storage import Store, data_dir
+from .widgets.status import hosted_parts
 
 if TYPE_CHECKING:  # the network's modules load when a hosted table opens, not at start
     from ..history import HistoryStore
@@ -61,6 +62,12 @@ class Session:
     bots; the record is saved in ``store`` after every action."""
 
     hosted = False
+    watching = False
+    """Someone at this keyboard has a seat."""
+    sent = False
+    """A decision here is applied at once: the table never waits for an answer from elsewhere."""
+    ticking = False
+    """Nothing on the status line counts the seconds."""
 
     def __init__(
         self,
@@ -184,6 +191,15 @@ class Session:
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat].player == HUMAN
 
+    @property
+    def alone(self) -> bool:
+        """One person at the table: an answer with nothing to decide is hidden from nobody."""
+        return len(self.humans) == 1
+
+    def status_parts(self) -> list[str]:
+        """Nothing of a table here comes before the game's own status."""
+        return []
+
     def advised(self) -> None:
         """A player was shown advice: the record says so from now on."""
         self.table.advised()
@@ -269,6 +285,18 @@ class HostedSession:
     def watching(self) -> bool:
         """A spectator's session: no seat of its own, nothing waits for its keys."""
         return self.game.seat < 0
+
+    alone = False
+    """Others at the table could tell an answer with nothing to decide from how soon it came."""
+
+    @property
+    def ticking(self) -> bool:
+        """Whether the status line counts seconds: someone is away, or the connection is down."""
+        return bool(self.away or self.lost)
+
+    def status_parts(self) -> list[str]:
+        """The hosted table's state, first in the status line."""
+        return hosted_parts(self)
 
     def advised(self) -> None:
         """Advice is this player's own affair: the host's record does not hear of it."""

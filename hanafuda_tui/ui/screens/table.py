@@ -11,9 +11,8 @@ chosen with ←→ or a number and played with Enter; only legal cards can be pl
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -28,11 +27,9 @@ from ...bots import Bot
 from ...core import actions as act
 from ...core.cards import card_list
 from ...core.game import Phase, PlayerView
-from ...core.hints import available, current_yaku, near_yaku
 from ...core.hints import takes as hint_takes
 from ...core.results import DealResult, Settlement
-from ...core.rulesets import ruleset_class, titles
-from ...core.turns import Step
+from ...core.rulesets import titles
 from ...tables.thinking import BOT_THREADS
 from .. import memory
 from ..advice import AdviceScreen
@@ -40,21 +37,27 @@ from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..rulesets import screen_of
 from ..session import HostedSession, Joined, Session
-from ..text import event_line, plain, role_names, seat_roles
+from ..text import event_line, plain
+from ..widgets.board import (
+    big_board,
+    is_out,
+    round_roles,
+    seat_info,
+    takes_text,
+    yaku_infos,
+)
 from ..widgets.last_turns import (
     LastTurns,
     final_turn,
-    step_note,
     step_text,
 )
+from ..widgets.staging import Moment, step_moments
 from ..widgets.table import (
-    BIG_SIZE,
     FieldPanel,
     HandPanel,
     LogPanel,
     SeatInfo,
     SeatPanel,
-    YakuInfo,
     YakuPanel,
 )
 from .modals import (
@@ -80,124 +83,8 @@ PROMPTS = {
 LOG_LINES = 60
 
 
-def round_roles(view: PlayerView) -> list[str]:
-    """Each seat's role this round: the participants' (親, 胴二, ビキ) where some sit out, only
-    the 親's while 出る・下る is asked; empty for a seat out."""
-    seating = view.facts.seating()
-    if seating is None:
-        return seat_roles(view.ruleset, view.players, view.dealer)
-    roles = [""] * view.players
-    seated = seating.participants or (view.dealer,)
-    for role, seat in zip(role_names(view.ruleset, 3)[: len(seated)], seated, strict=True):
-        roles[seat] = role
-    return roles
-
-
-def is_out(view: PlayerView, seat: int) -> bool:
-    """Whether ``seat`` sits this round out (its cards under the stock)."""
-    seating = view.facts.seating()
-    return seating is not None and bool(seating.participants) and seat not in seating.participants
-
-
-def captured_by(steps: Sequence[Step]) -> int:
-    """The cards ``steps`` capture: each card that took and what it took."""
-    cards = 0
-    for step in steps:
-        if step.took:
-            cards |= step.took | 1 << step.card
-    return cards
-
-
-def seat_info(
-    view: PlayerView,
-    seat: int,
-    names: Sequence[str],
-    roles: Sequence[str],
-    koikoi: Any,
-    scores: Sequence[int],
-    viewer: int | None,
-    big: bool,
-) -> SeatInfo:
-    """A seat's panel as ``view`` shows it (``viewer``: the seat whose own cards are shown; ``big``:
-    the board uses big cards)."""
-    flags = t("table.koikoi") if seat < len(koikoi) and koikoi[seat] else ""
-    if seat == view.to_act:
-        flags = (flags + " " + t("table.to_act")).strip()
-    seating = view.facts.seating()
-    out = is_out(view, seat)
-    entry = None  # the answers while 出る・下る is asked; then only the out seats'
-    if seating and (out or not seating.participants):
-        entry = seating.entries[seat]
-    return SeatInfo(
-        names[seat],
-        roles[seat],
-        view.hand_counts[seat],
-        view.captures[seat],
-        view.shown[seat],
-        scores[seat],
-        flags,
-        ruleset_class(view.ruleset).kasu_cards,
-        entry=t(f"table.entry.{entry}") if entry else "",
-        out=out,
-        set_aside=seating.set_aside if seating and seat == viewer else 0,
-        many=view.players > 3,
-        one_line=view.players > 3 and not big,
-        ruleset=view.ruleset,
-    )
-
-
-def yaku_infos(view: PlayerView, names: Sequence[str], scores: Sequence[int]) -> list[YakuInfo]:
-    """Each seat's yaku, the yaku one card away and its score, for the sidebar."""
-    options = view.options
-    out = []
-    for s in range(view.players):
-        caps = view.captures[s]
-        yaku = screen_of(view.ruleset).yaku_shown(current_yaku(view.ruleset, options, caps), view)
-        near = near_yaku(view.ruleset, options, caps, available(view.captures, s))
-        out.append(YakuInfo(names[s], scores[s], yaku, near, view.ruleset))
-    return out
-
-
-def takes_text(takes: int) -> str:
-    """What a card would take (markup): the one card or all three, one of two (a choice), or
-    nothing (it goes to the field)."""
-    faces = [face(c) for c in card_list(takes)]
-    if len(faces) == 2:
-        return t("table.takes_either", first=faces[0], second=faces[1])
-    return t("table.takes", cards=" ".join(faces)) if faces else t("table.lays")
-
-
-def big_board(screen: Screen[Any]) -> bool:
-    """Whether the field and the hand use big cards (the seats have room to spare)."""
-    width, height = screen.app.size
-    return width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
-
-
 WATCHED_RESULT = 8.0
 """How long a spectator's notice of a month's result stays (seconds)."""
-
-FRAME = 0.04
-"""The longest a frame of a sliding card is held (seconds)."""
-
-
-class Moment(NamedTuple):
-    """A step of a decision on screen: the field then, its lit cards, the card on its way, a note;
-    the seat that moved, the cards it captures in this step and the later ones (not yet in its
-    captures on screen), the end of the events told so far (for the log) and of the steps told
-    so far (for the last-turns strip)."""
-
-    field: int
-    lit: int
-    card: int
-    note: str
-    seat: int = -1
-    unseen: int = 0
-    log_end: int = -1
-    told: int | None = None
-    at: int = -1
-    """Where the moving ``card`` stands in the field row (-1: its own place, beside its month)."""
-    hold: float = 0.0
-    """How long it is held (0: the pace)."""
 
 
 class TableScreen(Screen[None]):
@@ -263,8 +150,7 @@ class TableScreen(Screen[None]):
         self.refresh_table()
         self.call_after_refresh(self.advance)
         self.call_after_refresh(memory.freeze)
-        if self.session.hosted:
-            self.set_interval(1.0, self.tick)
+        self.set_interval(1.0, self.tick)
 
     def on_screen_resume(self) -> None:
         self.refresh_table()
@@ -383,33 +269,11 @@ class TableScreen(Screen[None]):
         stock = t("table.stock", n=view.stock_count)
         parts.append(stock + (" " + t("table.out_in_stock", n=out) if out else ""))
         parts.append(t("table.speed", s=self.app_pause()))
-        if isinstance(self.session, HostedSession):
-            parts = self.hosted_parts(self.session) + parts
-        return " · ".join(parts)
-
-    def hosted_parts(self, session: HostedSession) -> list[str]:
-        """A hosted table's state first: a spectator's "watching", deals the host makes from a
-        seed, the connection lost, who is away and for how long (and the bot the host gave the
-        seat to)."""
-        parts = [t("net.watching")] if session.watching else []
-        if session.game.predictable:
-            parts.append(t("net.predictable_short"))
-        if session.closed:
-            parts.append(t("net.closed_short"))
-        elif session.lost:
-            parts.append(t("net.lost_short"))
-        now = time.monotonic()
-        for seat, away in sorted(session.away.items()):
-            who = plain(session.names[seat]) if 0 <= seat < len(session.names) else "?"
-            key = "net.away_bot" if away.by_bot else "net.away"
-            seconds = max(0, int(now - away.since))
-            parts.append(t(key, who=who, time=duration(seconds), bot=away.by_bot))
-        return [f"[b]{p}[/b]" for p in parts]
+        return " · ".join([*self.session.status_parts(), *parts])
 
     def tick(self) -> None:
         """Each second: how long who is away, while anyone is (or the connection is down)."""
-        session = self.session
-        if isinstance(session, HostedSession) and (session.away or session.lost):
+        if self.session.ticking:
             self.refresh_table()
 
     def seat_info(
@@ -451,7 +315,7 @@ class TableScreen(Screen[None]):
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
             last = game.is_over and self.shown_results == len(game.results)
-            if isinstance(session, HostedSession) and session.watching:
+            if session.watching:
                 self.watched(result, scores, closing, last)  # the players do not wait for it
                 self.call_after_refresh(self.advance)
                 return
@@ -461,22 +325,22 @@ class TableScreen(Screen[None]):
         if game.is_over:
             if isinstance(session, HostedSession):
                 if session.game.record is not None:  # the record comes with the host's last word
-                    sheet = ScoreSheet(game, session.names, final=True, save=self.save_record)
+                    save = partial(self.save_record, session)  # w on the sheet
+                    sheet = ScoreSheet(game, session.names, final=True, save=save)
                     self.open(sheet, self.year_over)
                 return
             sheet = ScoreSheet(game, session.names, final=True, kept=session.kept)
             self.open(sheet, self.year_over)
             return
         seat = game.to_act
-        if isinstance(session, HostedSession) and (session.sent or not session.is_human(seat)):
+        if session.sent:
             return  # the host's next update says what happened
         if not session.is_human(seat):
-            self.start_bot(seat)
+            if seat in session.bots:  # else the host's next update says what happened
+                self.start_bot(seat)
             return
         legal = game.legal_actions()
-        hosted = isinstance(session, HostedSession)
-        alone = len(session.humans) == 1 and not hosted
-        if (alone or game.phase in screen_of(game.ruleset).open_phases) and (
+        if (session.alone or game.phase in screen_of(game.ruleset).open_phases) and (
             len(legal) == 1 and legal[0] in act.NAMED
         ):
             # Nothing to decide (e.g. 'pass' without a teyaku), and no other human to hide it
@@ -634,13 +498,13 @@ class TableScreen(Screen[None]):
         steps = book.since(mark)
         if steps and not steps[-1].done and self.session.is_human(seat):
             steps = steps[:-1]
-        names = self.session.names
+        names, ruleset, motion = self.session.names, game.ruleset, self.motion()
         if steps:
             ends = [*(step.log_at for step in steps[1:]), len(game.log)]
             self.moments = [
                 moment._replace(seat=seat, log_end=end)
                 for i, (step, end) in enumerate(zip(steps, ends, strict=True))
-                for moment in self.step_moments(step, steps[i + 1 :], pace)
+                for moment in step_moments(step, steps[i + 1 :], pace, names, ruleset, motion)
             ]
         else:  # a declaration: its line, over the field as it is
             lines = [line for e in game.log[start:] if (line := event_line(e, names, game.ruleset))]
@@ -715,12 +579,11 @@ class TableScreen(Screen[None]):
     def year_record(self, session: HostedSession) -> None:
         """At the year's end the record is saved where ``--record`` said, if it said."""
         if session.record_path is not None:
-            self.save_record()
+            self.save_record(session)
 
-    def save_record(self) -> None:
-        session = self.session
-        if not isinstance(session, HostedSession):
-            return
+    def save_record(self, session: HostedSession) -> None:
+        """Write the year's record (``w`` on the last sheet, or at the year's end with
+        ``--record``); where it went, or why not, is said."""
         try:
             where = session.save_record()
         except (OSError, ValueError) as err:
@@ -728,26 +591,6 @@ class TableScreen(Screen[None]):
             self.notify(t("net.record_failed", error=error), severity="error", markup=False)
             return
         self.notify(t("net.record_saved", path=str(where)), markup=False, timeout=10)
-
-    def step_moments(self, step: Step, later: Sequence[Step], pace: float) -> list[Moment]:
-        """A card step as the table shows it: the card slides along the field row (with motion
-        on) to its month, beside the cards it takes (lit), or to its place if it stays; then the
-        cards it took leave the field for the captures."""
-        before = step.field_before & ~(1 << step.card)
-        note = step_note(step, self.session.names, self.session.game.ruleset)
-        unseen = captured_by([step, *later])
-        told = step.index + 1
-        meet = Moment(before, step.took & before, step.card, note, unseen=unseen, told=told)
-        place = (before & ((1 << step.card) - 1)).bit_count()
-        slide = [
-            meet._replace(lit=0, at=k, hold=min(FRAME, pace / 4 / max(place, 1)))
-            for k in range(place)
-            if self.motion()
-        ]
-        if not step.took or not step.done:
-            return [*slide, meet]
-        gone = meet._replace(field=step.field_after, lit=0, card=-1, unseen=captured_by(later))
-        return [*slide, meet, gone._replace(hold=pace / 2)]
 
     def motion(self) -> bool:
         """Whether cards slide into place (a setting) or just appear there."""
@@ -770,7 +613,7 @@ class TableScreen(Screen[None]):
         game = self.session.game
         if self.pending or self.viewer is None or game.to_act != self.viewer:
             return None
-        if isinstance(self.session, HostedSession) and self.session.sent:
+        if self.session.sent:
             return None
         view = game.view(self.viewer)
         return view if view.phase == Phase.PLAY else None
@@ -847,7 +690,7 @@ class TableScreen(Screen[None]):
         seat = self.viewer
         if seat is None or game.to_act != seat or self.moments or self.thinking:
             return None
-        if isinstance(self.session, HostedSession) and self.session.sent:
+        if self.session.sent:
             return None
         above = self.app.screen_stack[self.app.screen_stack.index(self) + 1 :]
         if any(not isinstance(screen, Decision | AdviceScreen) for screen in above):
@@ -883,14 +726,3 @@ class TableScreen(Screen[None]):
             return
         self.stop_bot()
         self.app.pop_screen()
-
-
-def duration(seconds: int) -> str:
-    """``42s`` (``42秒``), ``3:07`` (minutes and seconds), ``1:02:03``."""
-    if seconds < 60:
-        return t("net.seconds", n=seconds)
-    minutes, secs = divmod(seconds, 60)
-    if minutes < 60:
-        return f"{minutes}:{secs:02d}"
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}"
