@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from ..bots import Bot, make_bot
 from ..core.game import Game
@@ -23,15 +23,52 @@ from ..core.records import (
 )
 from ..tables.feed import SeatFeed
 from ..tables.table import Table
+from .i18n import t
 from .names import seat_names
 from .storage import Store, data_dir
 from .widgets.status import hosted_parts
 
 if TYPE_CHECKING:  # the network's modules load when a hosted table opens, not at start
+    from collections.abc import Callable, Coroutine
+
+    from textual.notifications import SeverityLevel
+
     from ..history import HistoryStore
     from ..net.client import Connection
     from ..net.protocol import Over, Presence, Refused, Update
     from ..net.remote import RemoteGame
+
+
+class Shown(Protocol):
+    """The table screen, as a session shows what happens at its table."""
+
+    moments: list[Any]
+    """The steps of a move still on screen."""
+
+    def apply(self, action: int) -> None:
+        """Apply an action here (and say what could not be saved)."""
+
+    def stage(self, seat: int, start: int, mark: int, deals: int) -> None:
+        """Show the steps of the move ``seat`` just made (the log since ``start``, the turns
+        since ``mark``; ``deals`` before it)."""
+
+    def say(
+        self, text: str, severity: SeverityLevel = "information", timeout: float | None = None
+    ) -> None:
+        """A notice."""
+
+    def run(self, work: Coroutine[Any, Any, None]) -> None:
+        """Work that goes on while the table does."""
+
+    def refresh_table(self) -> None: ...
+
+
+def stage_after(game: Any, shown: Shown, move: Callable[[], None]) -> None:
+    """Make ``move`` (an action, or an update taken) at ``game``, then show its steps."""
+    book = game.book
+    seat, start, mark, deals = game.to_act, len(game.log), book.mark(), len(book.deals)
+    move()
+    shown.stage(seat, start, mark, deals)
 
 
 class SaveSlot:
@@ -200,6 +237,20 @@ class Session:
         """Nothing of a table here comes before the game's own status."""
         return []
 
+    year_known = True
+    """The year's end is known as soon as it comes."""
+
+    def record_saver(self, shown: Shown) -> None:
+        """None: the record is the save, kept as the game goes."""
+
+    def take_news(self, shown: Shown) -> bool:
+        """Nothing comes from elsewhere: the table goes on."""
+        return True
+
+    def decide(self, action: int, shown: Shown) -> None:
+        """Apply a decision here (and save), then show its steps."""
+        stage_after(self.game, shown, lambda: shown.apply(action))
+
     def advised(self) -> None:
         """A player was shown advice: the record says so from now on."""
         self.table.advised()
@@ -297,6 +348,83 @@ class HostedSession:
     def status_parts(self) -> list[str]:
         """The hosted table's state, first in the status line."""
         return hosted_parts(self)
+
+    kept = None
+    """The host keeps the year in its history."""
+
+    @property
+    def year_known(self) -> bool:
+        """Whether the year's end is known whole: its record comes with the host's last word."""
+        return self.game.record is not None
+
+    def record_saver(self, shown: Shown) -> Callable[[], None]:
+        """``w`` on the last sheet: the year's record written, where it went said."""
+        return lambda: self.record_saved(shown)
+
+    def decide(self, action: int, shown: Shown) -> None:
+        """Send our decision to the host; nothing is applied here: its update, staged as any
+        move, or its refusal comes back through the inbox."""
+        connection = self.connection
+        if connection is None or self.lost or self.closed:
+            shown.say(t("net.not_sent"), "warning")
+            return
+        self.sent = True
+        shown.run(self.sending(connection, action))
+        shown.refresh_table()
+
+    async def sending(self, connection: Connection, action: int) -> None:
+        try:
+            await connection.act(action)
+        except Exception:  # the connection went down: its rejoin tells the table again
+            self.sent = False
+
+    def take_news(self, shown: Shown) -> bool:
+        """Take the host's messages in order until one is being shown (a move staged): True when
+        nothing is left to show, so the table goes on to results, prompts or waiting."""
+        from ..net.protocol import Over, Refused, Update  # loaded only at a hosted table
+
+        while self.inbox:
+            message = self.inbox.popleft()
+            if isinstance(message, Joined):  # the table afresh, from the update that follows
+                if not self.inbox:
+                    self.inbox.appendleft(message)
+                    return False
+                first = self.inbox.popleft()
+                if isinstance(first, Update):
+                    message.game.update(first)
+                    self.game = message.game
+                    self.sent = False
+                else:
+                    self.inbox.appendleft(first)
+            elif isinstance(message, Update):
+                self.take_update(message, shown)
+                if shown.moments:
+                    return False
+            elif isinstance(message, Refused):
+                self.sent = False
+                shown.say(t("net.refused", reason=message.reason), "warning")
+            elif isinstance(message, Over):
+                self.game.over(message)
+                if self.record_path is not None:  # saved where ``--record`` said
+                    self.record_saved(shown)
+        return True
+
+    def take_update(self, message: Update, shown: Shown) -> None:
+        """An action at the table: the update taken, its steps shown as a local move's are."""
+        game = self.game
+        if game.to_act == game.seat:
+            self.sent = False
+        stage_after(game, shown, lambda: game.update(message))
+
+    def record_saved(self, shown: Shown) -> None:
+        """Write the year's record; where it went, or why not, is said."""
+        try:
+            where = self.save_record()
+        except (OSError, ValueError) as err:
+            error = getattr(err, "strerror", None) or str(err)
+            shown.say(t("net.record_failed", error=error), "error")
+            return
+        shown.say(t("net.record_saved", path=str(where)), timeout=10)
 
     def advised(self) -> None:
         """Advice is this player's own affair: the host's record does not hear of it."""

@@ -11,7 +11,7 @@ chosen with ←→ or a number and played with Enter; only legal cards can be pl
 from __future__ import annotations
 
 import asyncio
-from functools import partial
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -19,9 +19,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
-from textual.worker import Worker
+from textual.worker import Worker, get_current_worker
 
 from ...bots import Bot
 from ...core import actions as act
@@ -36,7 +37,7 @@ from ..advice import AdviceScreen
 from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..rulesets import screen_of
-from ..session import HostedSession, Joined, Session
+from ..session import HostedSession, Session
 from ..text import event_line, plain
 from ..widgets.board import (
     big_board,
@@ -72,7 +73,7 @@ from .passing import PassScreen
 from .results import MonthResult, ScoreSheet, result_parts
 
 if TYPE_CHECKING:
-    from ...net.protocol import Update
+    pass
 
 PROMPTS = {
     Phase.TAKE: take_prompt,
@@ -299,7 +300,7 @@ class TableScreen(Screen[None]):
         if getattr(self.app, "too_small", False):
             return
         session = self.session
-        if isinstance(session, HostedSession) and not self.take_inbox(session):
+        if not session.take_news(self):
             return
         self.refresh_table()
         game = session.game
@@ -323,14 +324,10 @@ class TableScreen(Screen[None]):
             self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last, turn))
             return
         if game.is_over:
-            if isinstance(session, HostedSession):
-                if session.game.record is not None:  # the record comes with the host's last word
-                    save = partial(self.save_record, session)  # w on the sheet
-                    sheet = ScoreSheet(game, session.names, final=True, save=save)
-                    self.open(sheet, self.year_over)
-                return
-            sheet = ScoreSheet(game, session.names, final=True, kept=session.kept)
-            self.open(sheet, self.year_over)
+            if session.year_known:
+                save = session.record_saver(self)
+                sheet = ScoreSheet(game, session.names, True, save, session.kept)
+                self.open(sheet, self.year_over)
             return
         seat = game.to_act
         if session.sent:
@@ -404,6 +401,16 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(screen, done)
 
+    def say(
+        self, text: str, severity: SeverityLevel = "information", timeout: float | None = None
+    ) -> None:
+        """A notice for the session: plain text, not markup."""
+        self.notify(text, severity=severity, timeout=timeout, markup=False)
+
+    def run(self, work: Coroutine[Any, Any, None]) -> None:
+        """Work of the session's that goes on while the table does (an action being sent)."""
+        self.run_worker(work, exit_on_error=False)
+
     def apply(self, action: int) -> None:
         """Apply an action of the seat to act and save; a failed save is reported, once."""
         had_error = self.session.save_error
@@ -450,8 +457,7 @@ class TableScreen(Screen[None]):
 
     async def bot_turn(self, bot: Bot, view: PlayerView, pause: float) -> None:
         """A bot's decision (half the pause first, so humans can follow), thought in a daemon
-        thread (``BOT_THREADS``: nothing waits for a long think a bot cannot break off), then
-        applied and shown."""
+        thread (``BOT_THREADS``: nothing waits for a long think a bot cannot break off)."""
         if pause > 0:
             await asyncio.sleep(pause / 2)
         error = ""
@@ -459,6 +465,13 @@ class TableScreen(Screen[None]):
             action = await asyncio.get_running_loop().run_in_executor(BOT_THREADS, bot.act, view)
         except Exception as err:  # a faulty bot must not end the game: report it, play on
             action, error = view.legal[0], f"{type(err).__name__}: {err}"
+        self.call_later(self.bot_moved, get_current_worker(), action, error)
+
+    def bot_moved(self, turn: Worker[None], action: int, error: str) -> None:
+        """Apply a bot's decision in the table's own turn, as a key's (unless the table moved on
+        meanwhile), then show its steps."""
+        if turn is not self.thinking:
+            return
         legal = self.session.game.legal_actions()
         if action not in legal:
             action, error = legal[0], error or f"illegal action {action}"
@@ -477,15 +490,7 @@ class TableScreen(Screen[None]):
         the field's own note when a human makes that choice. A decision that deals the next month
         is not staged: cards of the month that ended may be in the new hands, so it stays in the
         log."""
-        session = self.session
-        if isinstance(session, HostedSession):
-            self.send(session, action)
-            return
-        game = session.game
-        book = game.book
-        seat, start, mark, deals = game.to_act, len(game.log), book.mark(), len(book.deals)
-        self.apply(action)
-        self.stage(seat, start, mark, deals)
+        self.session.decide(action, self)
 
     def stage(self, seat: int, start: int, mark: int, deals: int) -> None:
         """Show the steps told since ``mark`` (the log since ``start``) of the decision ``seat``
@@ -514,83 +519,6 @@ class TableScreen(Screen[None]):
             self.stage_token += 1
             token = self.stage_token
             self.set_timer(self.moments[0].hold or pace, lambda: self.next_moment(token))
-
-    # -- a hosted table -----------------------------------------------------------------------------
-
-    def send(self, session: HostedSession, action: int) -> None:
-        """Send our decision to the host; nothing is applied here: its update, staged as any
-        move, or its refusal comes back through the inbox."""
-        connection = session.connection
-        if connection is None or session.lost or session.closed:
-            self.notify(t("net.not_sent"), severity="warning", markup=False)
-            return
-        session.sent = True
-        self.run_worker(self.sending(session, connection, action), exit_on_error=False)
-        self.refresh_table()
-
-    async def sending(self, session: HostedSession, connection: Any, action: int) -> None:
-        try:
-            await connection.act(action)
-        except Exception:  # the connection went down: its rejoin tells the table again
-            session.sent = False
-
-    def take_inbox(self, session: HostedSession) -> bool:
-        """Take the host's messages in order until one is being shown (a move staged): True when
-        nothing is left to show, so the table goes on to results, prompts or waiting."""
-        from ...net.protocol import Over, Refused, Update  # loaded only at a hosted table
-
-        while session.inbox:
-            message = session.inbox.popleft()
-            if isinstance(message, Joined):  # the table afresh, from the update that follows
-                if not session.inbox:
-                    session.inbox.appendleft(message)
-                    return False
-                first = session.inbox.popleft()
-                if isinstance(first, Update):
-                    message.game.update(first)
-                    session.game = message.game
-                    session.sent = False
-                else:
-                    session.inbox.appendleft(first)
-            elif isinstance(message, Update):
-                self.take_update(session, message)
-                if self.moments:
-                    return False
-            elif isinstance(message, Refused):
-                session.sent = False
-                self.notify(
-                    t("net.refused", reason=message.reason), severity="warning", markup=False
-                )
-            elif isinstance(message, Over):
-                session.game.over(message)
-                self.year_record(session)
-        return True
-
-    def take_update(self, session: HostedSession, message: Update) -> None:
-        """An action at the table: the update taken, its steps shown as a local move's are."""
-        game = session.game
-        book = game.book
-        seat, start, mark, deals = game.to_act, len(game.log), book.mark(), len(book.deals)
-        game.update(message)
-        if seat == game.seat:
-            session.sent = False
-        self.stage(seat, start, mark, deals)
-
-    def year_record(self, session: HostedSession) -> None:
-        """At the year's end the record is saved where ``--record`` said, if it said."""
-        if session.record_path is not None:
-            self.save_record(session)
-
-    def save_record(self, session: HostedSession) -> None:
-        """Write the year's record (``w`` on the last sheet, or at the year's end with
-        ``--record``); where it went, or why not, is said."""
-        try:
-            where = session.save_record()
-        except (OSError, ValueError) as err:
-            error = getattr(err, "strerror", None) or str(err)
-            self.notify(t("net.record_failed", error=error), severity="error", markup=False)
-            return
-        self.notify(t("net.record_saved", path=str(where)), markup=False, timeout=10)
 
     def motion(self) -> bool:
         """Whether cards slide into place (a setting) or just appear there."""
