@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..bots import Bot, make_bot
 from ..core.events import seen_by
@@ -33,10 +33,12 @@ from ..core.records import (
     record_of,
     write_atomically,
 )
-from ..history import HistoryError, HistoryStore
 from .feed import Feed, SeatUpdate, Seen
 from .seats import SPECTATOR, BotMaker, bot_rng, people, seat_bots
 from .teyaku import TeyakuRound
+
+if TYPE_CHECKING:  # the history (and sqlite3) loads when a year is kept, not with a table
+    from ..history import HistoryStore
 
 
 class Life(enum.Enum):
@@ -353,6 +355,8 @@ class Table(Generic[F]):
         """Keep the finished year in the history, once; a failure is reported."""
         if self.kept is not None or self.history is None:
             return
+        from ..history import HistoryError
+
         try:
             self.kept = self.history.add(self.kept_record(), self.source, self.game)
         except (HistoryError, RecordError) as err:

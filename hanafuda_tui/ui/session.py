@@ -26,7 +26,7 @@ from ..tables.table import Table
 from .i18n import t
 from .names import seat_names
 from .storage import Store, data_dir
-from .widgets.status import hosted_parts
+from .widgets.status import AwaySeat, hosted_parts
 
 if TYPE_CHECKING:  # the network's modules load when a hosted table opens, not at start
     from collections.abc import Callable, Coroutine
@@ -282,13 +282,6 @@ Inbound: TypeAlias = "Joined | Update | Refused | Over"
 """What a hosted table takes in order, one at a time, as the screen is ready for it."""
 
 
-@dataclass
-class AwaySeat:
-    since: float
-    """``time.monotonic()`` when the seat's player left, as the host counts it."""
-    by_bot: str = ""
-
-
 class HostedSession:
     """A seat at a hosted table (``hanafuda join``, or the host's own keyboard): the game as this
     seat knows it (a ``RemoteGame``, moved on only as the screen takes each message of ``inbox``),
@@ -347,7 +340,9 @@ class HostedSession:
 
     def status_parts(self) -> list[str]:
         """The hosted table's state, first in the status line."""
-        return hosted_parts(self)
+        return hosted_parts(
+            self.watching, self.game.predictable, self.closed, self.lost, self.away, self.names
+        )
 
     kept = None
     """The host keeps the year in its history."""

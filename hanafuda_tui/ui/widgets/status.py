@@ -4,32 +4,44 @@ a seed, the connection lost or closed, who is away and for how long."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from ..i18n import t
 from ..text import plain
 
-if TYPE_CHECKING:
-    from ..session import HostedSession
+
+class AwaySeat(NamedTuple):
+    since: float
+    """``time.monotonic()`` when the seat's player left, as the host counts it."""
+    by_bot: str = ""
+    """The bot the host gave the seat to, if any."""
 
 
-def hosted_parts(session: HostedSession) -> list[str]:
+def hosted_parts(
+    watching: bool,
+    predictable: bool,
+    closed: str,
+    lost: str,
+    away: Mapping[int, AwaySeat],
+    names: Sequence[str],
+) -> list[str]:
     """A hosted table's state, first in the status line: a spectator's "watching", deals the host
-    makes from a seed, the connection lost, who is away and for how long (and the bot the host
-    gave the seat to)."""
-    parts = [t("net.watching")] if session.watching else []
-    if session.game.predictable:
+    makes from a seed, the connection closed or lost, who is away and for how long (and the bot
+    the host gave the seat to)."""
+    parts = [t("net.watching")] if watching else []
+    if predictable:
         parts.append(t("net.predictable_short"))
-    if session.closed:
+    if closed:
         parts.append(t("net.closed_short"))
-    elif session.lost:
+    elif lost:
         parts.append(t("net.lost_short"))
     now = time.monotonic()
-    for seat, away in sorted(session.away.items()):
-        who = plain(session.names[seat]) if 0 <= seat < len(session.names) else "?"
-        key = "net.away_bot" if away.by_bot else "net.away"
-        seconds = max(0, int(now - away.since))
-        parts.append(t(key, who=who, time=duration(seconds), bot=away.by_bot))
+    for seat, away_seat in sorted(away.items()):
+        who = plain(names[seat]) if 0 <= seat < len(names) else "?"
+        key = "net.away_bot" if away_seat.by_bot else "net.away"
+        seconds = max(0, int(now - away_seat.since))
+        parts.append(t(key, who=who, time=duration(seconds), bot=away_seat.by_bot))
     return [f"[b]{p}[/b]" for p in parts]
 
 
