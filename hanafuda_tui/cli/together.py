@@ -276,6 +276,7 @@ async def host_headless(
     finally:
         if watcher is not None:
             watcher.cancel()
+        table.close()
         await host.close()
     return 0
 

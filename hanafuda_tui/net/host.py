@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import random
-import secrets
 import ssl
 import sys
 import time
@@ -29,21 +27,14 @@ from pydantic_core import PydanticCustomError
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from ..bots import Bot, BotSpecError, make_bot, parse_spec
-from ..core.events import seen_by
-from ..core.game import Game, Phase
-from ..core.records import (
-    PEOPLE,
-    REMOTE,
-    SECRET_FILE,
-    GameRecord,
-    RecordError,
-    SeatRecord,
-    record_of,
-    write_atomically,
-)
-from ..history import HistoryError, HistoryStore
-from .asking import TeyakuRound
+from ..bots import Bot, BotSpecError, parse_spec
+from ..core.game import Game
+from ..core.records import PEOPLE, GameRecord, SeatRecord
+from ..history import HistoryStore
+from ..tables import table as tables
+from ..tables.feed import SeatUpdate, Seen
+from ..tables.seats import SPECTATOR
+from ..tables.teyaku import TeyakuRound
 from .codes import new_code
 from .limits import (
     RESERVED_FILES,
@@ -74,7 +65,6 @@ from .protocol import (
     view_model,
 )
 
-SPECTATOR = -1
 JOIN_TIMEOUT = 10.0
 """Seconds a new connection has to say who it is."""
 WRONG_CODE_DELAY = 1.0
@@ -104,8 +94,8 @@ def bot_level(spec: str | None) -> str | None:
 
 @dataclass(eq=False)
 class Link:
-    """One connection at a table: its seat (-1 a spectator), what it has been told so far, and
-    its outgoing queue."""
+    """One connection at a table: its seat (-1 a spectator), what it has been told so far (a
+    ``Feed`` of the table), and its outgoing queue."""
 
     socket: ServerConnection
     seat: int
@@ -126,6 +116,15 @@ class Link:
             return
         self.queue.put_nowait(text)
 
+    def deliver(self, update: SeatUpdate) -> None:
+        """The table's update as the protocol's ``Update`` (and ``Over`` at the year's end); a
+        seat may answer it."""
+        self.send_text(update_text(update))
+        if update.record is not None:
+            self.send_text(over_text(update))
+        if self.seat != SPECTATOR:
+            self.budget.grant()
+
     async def write(self) -> None:
         """Send the queue in order until it says stop (None) or the connection ends."""
         while (text := await self.queue.get()) is not None:
@@ -133,24 +132,48 @@ class Link:
         await self.socket.close()
 
 
-def bot_rng(seed: str | None, label: str) -> random.Random:
-    """A bot's random source: from ``seed`` and ``label`` at a table dealt from a seed (tests,
-    games played again), else from a secret seed of its own that nothing public pins down."""
-    if seed is None:
-        return random.Random(secrets.randbits(256))
-    return random.Random(f"{seed}/{label}")
+def told_of(seen: Seen) -> Told:
+    """An event as a seat sees it, as the protocol tells it (made once for every seat alike)."""
+    told = seen.memo.get("told")
+    if told is None:
+        told = seen.memo["told"] = Told.model_construct(
+            event=event_model(seen.event), field=seen.field
+        )
+    return cast(Told, told)
 
 
-def actions_in(game: Game) -> int:
-    """How many actions the game has applied (a resumed table's ``seq`` goes on from there)."""
-    return sum(len(deal.actions) for deal in game.deals)
+def update_of(update: SeatUpdate) -> Update:
+    return Update.model_construct(
+        seq=update.seq,
+        view=view_model(update.view),
+        told=[told_of(seen) for seen in update.told],
+        results=[plain(r) for r in update.results],
+        settlements=update.settlements,
+        scores=update.scores,
+        board=update.board,
+        at=update.at,
+    )
+
+
+def update_text(update: SeatUpdate) -> str:
+    """The update's JSON text, made once for every link given the same update."""
+    text = update.memo.get("json")
+    if text is None:
+        text = update.memo["json"] = update_of(update).model_dump_json()
+    return cast(str, text)
+
+
+def over_text(update: SeatUpdate) -> str:
+    text = update.memo.get("over")
+    if text is None:
+        text = update.memo["over"] = Over(record=update.record).model_dump_json()
+    return cast(str, text)
 
 
 class Table:
-    """One hosted game: its seats (``human`` at the host's keyboard, ``remote``, or a bot spec),
-    their codes, the connections at it, and its record on disk. ``seed``: the game was dealt from
-    this seed, so its deals are predictable (the bots' moves come from it too); None, as a
-    hosted game is dealt, for a game dealt from ``random.SystemRandom``."""
+    """A hosted table: the table itself (``tables/table.py``: the game, seats, bots, save,
+    history, teyaku question, stand-ins) with its seats' codes (``human`` at the host's keyboard
+    and ``remote`` seats each have one) and the connections at it, each a feed of the table."""
 
     def __init__(
         self,
@@ -164,45 +187,104 @@ class Table:
         report: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.game = game
-        self.seats = seats
+        self.table: tables.Table[Link] = tables.Table(
+            game, seats, seed, executor=executor, report=report, clock=clock
+        )
         self.record_path = record_path
         self.codes = codes if codes is not None else self.new_codes(seats)
         """The code of each seat played by a person (at the host's keyboard or remote)."""
         self.spectator_code = spectator_code
-        self.seed = seed
-        self.predictable = seed is not None
-        """Whether the deals can be foreseen by whoever knows the seed (every screen says so)."""
-        self.bots: dict[int, Bot] = {
-            i: make_bot(s.player, bot_rng(seed, f"bot/{i}"))
-            for i, s in enumerate(seats)
-            if s.player not in PEOPLE
-        }
-        self.stand_ins: dict[int, Bot] = {}
-        """Bots the host gave the seats of players who are away."""
-        self.bot_clients: dict[int, str] = {}
-        """The level of each remote seat a bot client plays (``Join.bot``)."""
-        self.links: dict[int, Link] = {}
-        self.watchers: set[Link] = set()
-        self.away: dict[int, float] = {s: time.monotonic() for s in self.codes}
-        """Each person's seat nobody sits at now, and since when (the table's start for a seat
-        not yet joined)."""
-        self.dropped: set[int] = set()
-        """Seats whose player was here and left (their connection dropped)."""
-        self.seq = actions_in(game)
-        """The number of actions applied at the table (a resumed table's, since it began)."""
-        self.wake = asyncio.Event()
-        self.executor = executor
-        self.report = report or (lambda line: print(line, file=sys.stderr))
-        self.save_error = ""
-        self.history: HistoryStore | None = None
+
+    # -- the table, as the host's tests and commands read it -------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def seats(self) -> list[SeatRecord]:
+        return self.table.seats
+
+    @property
+    def seq(self) -> int:
+        return self.table.seq
+
+    @property
+    def predictable(self) -> bool:
+        return self.table.predictable
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.table.bots
+
+    @property
+    def stand_ins(self) -> dict[int, Bot]:
+        return self.table.stand_ins
+
+    @property
+    def away(self) -> dict[int, float]:
+        return self.table.away
+
+    @property
+    def dropped(self) -> set[int]:
+        return self.table.dropped
+
+    @property
+    def links(self) -> dict[int, Link]:
+        return self.table.feeds
+
+    @property
+    def watchers(self) -> set[Link]:
+        return self.table.watchers
+
+    @property
+    def history(self) -> HistoryStore | None:
         """Where the finished year is kept (the host's history), if anywhere."""
-        self.kept = False
-        self.told_as_is: dict[int, Told] = {}
-        self.told_blanked: dict[int, Told] = {}
-        self.clock = clock
-        """The host's clock as updates tell it (``at``)."""
-        self.round = self.teyaku_round()
+        return self.table.history
+
+    @history.setter
+    def history(self, store: HistoryStore | None) -> None:
+        self.table.history = store
+
+    @property
+    def record_path(self) -> Path | None:
+        """Where the record is saved after every action (None: nowhere)."""
+        saver = self.table.saver
+        return saver.path if saver is not None else None
+
+    @record_path.setter
+    def record_path(self, path: Path | None) -> None:
+        self.table.saver = tables.RecordFile(path) if path is not None else None
+
+    @property
+    def save_error(self) -> str:
+        return self.table.save_error
+
+    def apply(self, action: int) -> None:
+        self.table.apply(action)
+
+    async def play(self) -> None:
+        await self.table.play()
+
+    def open_round(self) -> TeyakuRound | None:
+        return self.table.open_round()
+
+    def record(self) -> GameRecord:
+        return self.table.record()
+
+    def kept_record(self) -> GameRecord:
+        return self.table.kept_record()
+
+    def keep(self) -> None:
+        self.table.keep()
+
+    def save(self) -> None:
+        self.table.save()
+
+    def tell(self, link: Link) -> None:
+        self.table.tell(link)
+
+    # -- codes and connections --------------------------------------------------------------------
 
     @staticmethod
     def new_codes(seats: Iterable[SeatRecord]) -> dict[int, str]:
@@ -221,202 +303,22 @@ class Table:
             found = SPECTATOR
         return found
 
-    # -- the game ---------------------------------------------------------------------------------
-
-    def bot_for(self, seat: int) -> Bot | None:
-        return self.bots.get(seat) or self.stand_ins.get(seat)
-
-    def teyaku_round(self) -> TeyakuRound | None:
-        """The teyaku question now open, put to every seat at once, if one is."""
-        game = self.game
-        return TeyakuRound(game, self.seq) if game.phase == Phase.TEYAKU else None
-
-    def open_round(self) -> TeyakuRound | None:
-        round_ = self.round
-        return round_ if round_ is not None and round_.is_open(self.game) else None
-
-    def apply(self, action: int) -> None:
-        """Apply an action of the seat to act, and every answer to the teyaku question then
-        due; save, and tell everyone, unless the teyaku question is still open."""
-        game = self.game
-        while True:
-            round_ = self.open_round()
-            if round_ is not None:
-                round_.answered.add(game.to_act)
-            game.apply(action)
-            self.seq += 1
-            due = round_.due(game) if round_ is not None else None
-            if due is None:
-                break
-            action = due
-        self.save()
-        if self.open_round() is not None:
-            self.wake.set()  # a bot may answer next
-            return
-        self.round = self.teyaku_round()
-        if self.game.is_over:
-            self.keep()
-        self.told_as_is.clear()  # made afresh for this action's events, kept no longer
-        self.told_blanked.clear()
-        self.tell_all()
-        if self.game.is_over:
-            self.send_all(Over(record=self.record()))
-        self.wake.set()
-
-    def record(self) -> GameRecord:
-        return record_of(self.game, self.seats)
-
-    def kept_record(self) -> GameRecord:
-        """The record the history keeps: a remote seat a bot client played last by its level."""
-        seats = [
-            s.model_copy(update={"player": self.bot_clients[i]})
-            if s.player == REMOTE and i in self.bot_clients
-            else s
-            for i, s in enumerate(self.seats)
-        ]
-        return record_of(self.game, seats)
-
-    def keep(self) -> None:
-        """Keep the finished year in the host's history, once; a failure is reported."""
-        if self.kept or self.history is None:
-            return
-        self.kept = True
-        try:
-            self.history.add(self.kept_record(), "network", self.game)
-        except (HistoryError, RecordError) as err:
-            self.report(f"cannot keep the year in the history: {err}")
-
-    def save(self) -> None:
-        if self.record_path is None:
-            return
-        try:
-            write_atomically(self.record_path, self.record().to_json(), SECRET_FILE)
-            self.save_error = ""
-        except (OSError, ValueError) as err:
-            error = f"{self.record_path}: {getattr(err, 'strerror', None) or err}"
-            if error != self.save_error:
-                self.report(f"cannot save the record: {error}")
-            self.save_error = error
-
-    async def play(self) -> None:
-        """Drive the bots until the year is over; people's actions come through ``act``."""
-        loop = asyncio.get_running_loop()
-        game = self.game
-        while not game.is_over:
-            seat = game.to_act
-            bot = self.bot_for(seat)
-            if bot is None:
-                self.wake.clear()
-                await self.wake.wait()
-                continue
-            seq, view = self.seq, game.view(seat)
-            try:
-                action = await loop.run_in_executor(self.executor, bot.act, view)
-            except Exception as err:  # a faulty bot must not end the game
-                self.report(f"the bot at seat {seat + 1} failed ({err}); it plays its first card")
-                action = view.legal[0]
-            if self.seq == seq and action in game.legal_actions():
-                self.apply(action)
-
     def act(self, link: Link, message: Act) -> str:
         """Apply the action of a person's connection; why not, if it is not applied (a
         connection replaced by a newer one with the seat's code acts no more)."""
-        game, seat = self.game, link.seat
-        if self.links.get(seat) is not link:
+        if self.links.get(link.seat) is not link:
             return "this seat was joined from elsewhere"
-        if game.is_over:
-            return "the year is over"
-        round_ = self.open_round()
-        if round_ is not None and seat not in self.stand_ins:
-            if message.seq != round_.seq:
-                return f"the table has moved on (update {round_.seq})"
-            why = round_.answer(game, seat, message.action)
-            due = round_.due(game)
-            if due is not None:
-                self.apply(due)
-            return why
-        if seat != game.to_act or seat in self.stand_ins:
-            return "it is not your turn"
-        if message.seq != self.seq:
-            return f"the table has moved on (update {self.seq})"
-        if message.action not in game.legal_actions():
-            return f"action {message.action} is not legal now"
-        self.apply(message.action)
-        return ""
+        return self.table.act(link.seat, message.seq, message.action) or ""
 
     def give_to_bot(self, seat: int, spec: str = "normal") -> None:
-        """An away player's seat is played by a bot until the player is back."""
-        if seat in self.codes and seat not in self.links:
-            self.stand_ins[seat] = make_bot(spec, bot_rng(self.seed, f"stand-in/{seat}/{self.seq}"))
+        """An away player's seat is played by a bot until the player is back (everyone told)."""
+        if seat in self.codes and self.table.give_to_bot(seat, spec):
             self.presence()
-            self.wake.set()
 
     # -- telling ----------------------------------------------------------------------------------
 
     def all_links(self) -> list[Link]:
         return [*self.links.values(), *self.watchers]
-
-    def told(self, index: int, seat: int) -> Told:
-        """The event at ``index`` of the log as ``seat`` may see it (made once for all the
-        seats told of it at one time: most events are the same for every seat)."""
-        event = self.game.log[index]
-        own = not event.private or event.seat == seat
-        cache = self.told_as_is if own else self.told_blanked
-        told = cache.get(index)
-        if told is None:
-            model = event_model(event if own else seen_by(event, seat))
-            told = Told.model_construct(event=model, field=self.game.book.fields[index])
-            cache[index] = told
-        return told
-
-    def tell(self, link: Link) -> None:
-        """Send ``link`` its view and all it may see that happened since it was last told."""
-        link.send(self.update(link.seat, link.told, link.results, link.settlements))
-        self.told_all_now(link)
-        link.budget.grant()
-
-    def tell_all(self) -> None:
-        """Tell every connection what is new: each seat its own update; the spectators, who all
-        see the same, one update made (and made into JSON) once for all those told as far."""
-        for link in list(self.links.values()):
-            self.tell(link)
-        shared: dict[tuple[int, int, int], str] = {}
-        for link in self.watchers:
-            since = (link.told, link.results, link.settlements)
-            text = shared.get(since)
-            if text is None:
-                text = shared[since] = self.update(SPECTATOR, *since).model_dump_json()
-            link.send_text(text)
-            self.told_all_now(link)
-
-    def update(self, seat: int, told: int, results: int, settlements: int) -> Update:
-        """The update of ``seat`` (SPECTATOR: of a spectator) told up to these counts of the
-        log, the results and the settlements."""
-        game = self.game
-        round_ = self.open_round()
-        view = game.spectator_view() if seat == SPECTATOR else game.view(seat)
-        if round_ is not None:
-            view = round_.view(game, seat, view)
-        return Update.model_construct(
-            seq=self.seq if round_ is None else round_.seq,
-            view=view_model(view),
-            told=[self.told(i, seat) for i in range(told, self.told_end())],
-            results=[plain(r) for r in game.results[results:]],
-            settlements=list(game.settlements[settlements:]),
-            scores=list(game.scores),
-            board=game.board(),
-            at=self.clock(),
-        )
-
-    def told_end(self) -> int:
-        """How far the log is told: all of it, but for the answers of an open teyaku question."""
-        round_ = self.open_round()
-        return len(self.game.log) if round_ is None else round_.told_until
-
-    def told_all_now(self, link: Link) -> None:
-        game = self.game
-        link.told, link.results = self.told_end(), len(game.results)
-        link.settlements = len(game.settlements)
 
     def send_all(self, message: Message) -> None:
         """The same message to every connection, made into JSON once."""
@@ -452,46 +354,29 @@ class Table:
         """A person (or a bot client playing ``bot``) sits down (or back) at their seat, or a
         spectator comes to watch; a seat joined again from another connection is taken from the
         older one at once, and the others are told."""
-        seat, rejoined = link.seat, None
-        if seat == SPECTATOR:
-            self.watchers.add(link)
-        else:
-            if bot is None:
-                self.bot_clients.pop(seat, None)
-            else:
-                self.bot_clients[seat] = bot
-            old = self.links.get(seat)
-            if old is not None:
-                old.send(Closed(reason="this seat was joined from elsewhere"))
-                old.queue.put_nowait(None)
-                rejoined = seat
-            self.links[seat] = link
-            self.away.pop(seat, None)
-            self.dropped.discard(seat)
-            self.stand_ins.pop(seat, None)
-            if name and name != self.seats[seat].name:
-                self.seats[seat] = self.seats[seat].model_copy(update={"name": name})
-                self.save()
-        link.send(self.welcome(seat))
+        old = self.table.sit(link, name, bot)
+        rejoined = None
+        if old is not None:
+            old.send(Closed(reason="this seat was joined from elsewhere"))
+            old.queue.put_nowait(None)
+            rejoined = link.seat
+        link.send(self.welcome(link.seat))
         self.tell(link)
-        if self.game.is_over:
-            link.send(Over(record=self.record()))
+        if link.seat == SPECTATOR:
+            link.budget.grant()
         self.presence(rejoined)
-        self.wake.set()
 
     def leave(self, link: Link) -> None:
-        if link.seat == SPECTATOR:
-            self.watchers.discard(link)
-        elif self.links.get(link.seat) is link:
-            del self.links[link.seat]
-            if not self.game.is_over:
-                self.away[link.seat] = time.monotonic()
-                self.dropped.add(link.seat)
-                self.presence()
+        if self.table.rise(link):
+            self.presence()
 
     def all_told(self) -> bool:
         """Whether the year is over and every seat's player has been told (or never came)."""
         return self.game.is_over and all(link.queue.empty() for link in self.all_links())
+
+    def close(self) -> None:
+        """Take the table down (its host lets it go; its codes join nothing more)."""
+        self.table.close()
 
 
 class Host:
@@ -508,6 +393,7 @@ class Host:
         report: Callable[[str], None] | None = None,
     ) -> None:
         self.tables: list[Table] = []
+        """The tables held now (a table closed is let go)."""
         self.join_timeout = join_timeout
         self.remind_every = remind_every
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
@@ -528,7 +414,9 @@ class Host:
         """The join codes being checked now, by address."""
 
     def add(self, table: Table) -> Table:
-        table.executor = self.executor
+        """Hold ``table`` (its bots think in the host's executor) until it is closed."""
+        table.table.executor = self.executor
+        table.table.on_close = lambda: self.tables.remove(table)
         self.tables.append(table)
         return table
 
@@ -578,6 +466,8 @@ class Host:
                     table.presence()
 
     async def close(self) -> None:
+        """Stop listening and close every connection (the tables stay held: a host started
+        again takes their codes again)."""
         if self.reminders is not None:
             self.reminders.cancel()
         if self.server is not None:

@@ -380,6 +380,7 @@ class HostApp(NetApp):
         deadline = time.monotonic() + TOLD_WAIT
         while not self.hosted_table.all_told() and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
+        self.hosted_table.close()
         await self.host.close()
         self.end(0)
 

@@ -68,7 +68,7 @@ async def continued(pilot: Pilot[Any]) -> None:
 
 
 async def settle(pilot: Pilot[Any]) -> None:
-    """Wait until nothing moves without a key: each bot's thread has ended and its move is applied
+    """Wait until nothing moves without a key: each bot's turn has ended and its move is applied
     (the table's ``thinking`` is None), and every step of the last move has been shown."""
     app = pilot.app
     deadline = time.monotonic() + 30
@@ -83,7 +83,7 @@ async def settle(pilot: Pilot[Any]) -> None:
         left = deadline - time.monotonic()
         assert left > 0, "the bots never stopped"
         if table.thinking is not None:
-            await asyncio.to_thread(table.thinking.join, left)  # its move is posted as it ends
+            await asyncio.wait_for(table.thinking.wait(), left)  # its move is applied as it ends
         else:
             await pilot.pause(app.bot_pause)  # the step on screen is held for the pace
 

@@ -1,7 +1,7 @@
 """The table: field, hands, captures, sidebar and log; drives the game between humans and bots.
 
 ``advance`` decides what happens next from the core alone: a month result to show, the year's end,
-a bot to think (in a daemon thread, after an adjustable pause), a pass screen between two humans,
+a bot to think (in a worker, after an adjustable pause), a pass screen between two humans,
 or the decision prompt for the phase. Every decision, a bot's or a human's, is applied (and saved)
 before anything of it is shown; then its steps are shown one at a time, each held for the pace
 (+/-): the card played and what it takes, then the card drawn and what it takes. A hand card is
@@ -10,52 +10,55 @@ chosen with ←→ or a number and played with Enter; only legal cards can be pl
 
 from __future__ import annotations
 
-import contextlib
-import threading
-import time
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+import asyncio
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import Worker, get_current_worker
 
 from ...bots import Bot
 from ...core import actions as act
 from ...core.cards import card_list
 from ...core.game import Phase, PlayerView
-from ...core.hints import available, current_yaku, near_yaku
 from ...core.hints import takes as hint_takes
 from ...core.results import DealResult, Settlement
-from ...core.rulesets import ruleset_class, titles
-from ...core.turns import Step
+from ...core.rulesets import titles
+from ...tables.thinking import BOT_THREADS
 from .. import memory
 from ..advice import AdviceScreen
 from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..rulesets import screen_of
-from ..session import HostedSession, Joined, Session
-from ..text import event_line, plain, role_names, seat_roles
+from ..session import HostedSession, Session
+from ..text import event_line, plain
+from ..widgets.board import (
+    big_board,
+    is_out,
+    round_roles,
+    seat_info,
+    takes_text,
+    yaku_infos,
+)
 from ..widgets.last_turns import (
     LastTurns,
     final_turn,
-    step_note,
     step_text,
 )
+from ..widgets.staging import Moment, step_moments
 from ..widgets.table import (
-    BIG_SIZE,
     FieldPanel,
     HandPanel,
     LogPanel,
     SeatInfo,
     SeatPanel,
-    YakuInfo,
     YakuPanel,
 )
 from .modals import (
@@ -70,7 +73,7 @@ from .passing import PassScreen
 from .results import MonthResult, ScoreSheet, result_parts
 
 if TYPE_CHECKING:
-    from ...net.protocol import Update
+    pass
 
 PROMPTS = {
     Phase.TAKE: take_prompt,
@@ -81,132 +84,8 @@ PROMPTS = {
 LOG_LINES = 60
 
 
-def round_roles(view: PlayerView) -> list[str]:
-    """Each seat's role this round: the participants' (親, 胴二, ビキ) where some sit out, only
-    the 親's while 出る・下る is asked; empty for a seat out."""
-    seating = view.facts.seating()
-    if seating is None:
-        return seat_roles(view.ruleset, view.players, view.dealer)
-    roles = [""] * view.players
-    seated = seating.participants or (view.dealer,)
-    for role, seat in zip(role_names(view.ruleset, 3)[: len(seated)], seated, strict=True):
-        roles[seat] = role
-    return roles
-
-
-def is_out(view: PlayerView, seat: int) -> bool:
-    """Whether ``seat`` sits this round out (its cards under the stock)."""
-    seating = view.facts.seating()
-    return seating is not None and bool(seating.participants) and seat not in seating.participants
-
-
-def captured_by(steps: Sequence[Step]) -> int:
-    """The cards ``steps`` capture: each card that took and what it took."""
-    cards = 0
-    for step in steps:
-        if step.took:
-            cards |= step.took | 1 << step.card
-    return cards
-
-
-def seat_info(
-    view: PlayerView,
-    seat: int,
-    names: Sequence[str],
-    roles: Sequence[str],
-    koikoi: Any,
-    scores: Sequence[int],
-    viewer: int | None,
-    big: bool,
-) -> SeatInfo:
-    """A seat's panel as ``view`` shows it (``viewer``: the seat whose own cards are shown; ``big``:
-    the board uses big cards)."""
-    flags = t("table.koikoi") if seat < len(koikoi) and koikoi[seat] else ""
-    if seat == view.to_act:
-        flags = (flags + " " + t("table.to_act")).strip()
-    seating = view.facts.seating()
-    out = is_out(view, seat)
-    entry = None  # the answers while 出る・下る is asked; then only the out seats'
-    if seating and (out or not seating.participants):
-        entry = seating.entries[seat]
-    return SeatInfo(
-        names[seat],
-        roles[seat],
-        view.hand_counts[seat],
-        view.captures[seat],
-        view.shown[seat],
-        scores[seat],
-        flags,
-        ruleset_class(view.ruleset).kasu_cards,
-        entry=t(f"table.entry.{entry}") if entry else "",
-        out=out,
-        set_aside=seating.set_aside if seating and seat == viewer else 0,
-        many=view.players > 3,
-        one_line=view.players > 3 and not big,
-        ruleset=view.ruleset,
-    )
-
-
-def yaku_infos(view: PlayerView, names: Sequence[str], scores: Sequence[int]) -> list[YakuInfo]:
-    """Each seat's yaku, the yaku one card away and its score, for the sidebar."""
-    options = view.options
-    out = []
-    for s in range(view.players):
-        caps = view.captures[s]
-        yaku = screen_of(view.ruleset).yaku_shown(current_yaku(view.ruleset, options, caps), view)
-        near = near_yaku(view.ruleset, options, caps, available(view.captures, s))
-        out.append(YakuInfo(names[s], scores[s], yaku, near, view.ruleset))
-    return out
-
-
-def takes_text(takes: int) -> str:
-    """What a card would take (markup): the one card or all three, one of two (a choice), or
-    nothing (it goes to the field)."""
-    faces = [face(c) for c in card_list(takes)]
-    if len(faces) == 2:
-        return t("table.takes_either", first=faces[0], second=faces[1])
-    return t("table.takes", cards=" ".join(faces)) if faces else t("table.lays")
-
-
-def big_board(screen: Screen[Any]) -> bool:
-    """Whether the field and the hand use big cards (the seats have room to spare)."""
-    width, height = screen.app.size
-    return width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
-
-
 WATCHED_RESULT = 8.0
 """How long a spectator's notice of a month's result stays (seconds)."""
-
-FRAME = 0.04
-"""The longest a frame of a sliding card is held (seconds)."""
-
-
-class Moment(NamedTuple):
-    """A step of a decision on screen: the field then, its lit cards, the card on its way, a note;
-    the seat that moved, the cards it captures in this step and the later ones (not yet in its
-    captures on screen), the end of the events told so far (for the log) and of the steps told
-    so far (for the last-turns strip)."""
-
-    field: int
-    lit: int
-    card: int
-    note: str
-    seat: int = -1
-    unseen: int = 0
-    log_end: int = -1
-    told: int | None = None
-    at: int = -1
-    """Where the moving ``card`` stands in the field row (-1: its own place, beside its month)."""
-    hold: float = 0.0
-    """How long it is held (0: the pace)."""
-
-
-@dataclass
-class BotMoved(Message):
-    token: int
-    action: int
-    error: str = ""
-    """Why the bot failed to decide (its first legal action is played instead)."""
 
 
 class TableScreen(Screen[None]):
@@ -235,13 +114,11 @@ class TableScreen(Screen[None]):
         """The year could not be kept in the history, and the table has said so."""
         self.pending = False
         """A prompt or pass screen of ours is open; its callback goes on."""
-        self.bot_token = 0
-        self.thinking: threading.Thread | None = None
-        """The bot's thread, from its start until its move is applied (None: no bot thinks)."""
+        self.thinking: Worker[None] | None = None
+        """The bot's turn, from its start until its move is applied (None: no bot thinks)."""
         self.moments: list[Moment] = []
         """The steps of the last decision still to show, the one on screen first."""
         self.stage_token = 0
-        self.stop = threading.Event()
         self.ended = False
         """A hosted table's year is over and its last sheet closed: nothing more to show."""
 
@@ -274,8 +151,7 @@ class TableScreen(Screen[None]):
         self.refresh_table()
         self.call_after_refresh(self.advance)
         self.call_after_refresh(memory.freeze)
-        if self.session.hosted:
-            self.set_interval(1.0, self.tick)
+        self.set_interval(1.0, self.tick)
 
     def on_screen_resume(self) -> None:
         self.refresh_table()
@@ -288,7 +164,13 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def on_unmount(self) -> None:
-        self.stop.set()
+        self.stop_bot()
+
+    def stop_bot(self) -> None:
+        """A bot still thinking stops being waited for (its thread ends on its own)."""
+        if self.thinking is not None:
+            self.thinking.cancel()
+            self.thinking = None
 
     # -- what the screen shows ------------------------------------------------------------------
 
@@ -388,33 +270,11 @@ class TableScreen(Screen[None]):
         stock = t("table.stock", n=view.stock_count)
         parts.append(stock + (" " + t("table.out_in_stock", n=out) if out else ""))
         parts.append(t("table.speed", s=self.app_pause()))
-        if isinstance(self.session, HostedSession):
-            parts = self.hosted_parts(self.session) + parts
-        return " · ".join(parts)
-
-    def hosted_parts(self, session: HostedSession) -> list[str]:
-        """A hosted table's state first: a spectator's "watching", deals the host makes from a
-        seed, the connection lost, who is away and for how long (and the bot the host gave the
-        seat to)."""
-        parts = [t("net.watching")] if session.watching else []
-        if session.game.predictable:
-            parts.append(t("net.predictable_short"))
-        if session.closed:
-            parts.append(t("net.closed_short"))
-        elif session.lost:
-            parts.append(t("net.lost_short"))
-        now = time.monotonic()
-        for seat, away in sorted(session.away.items()):
-            who = plain(session.names[seat]) if 0 <= seat < len(session.names) else "?"
-            key = "net.away_bot" if away.by_bot else "net.away"
-            seconds = max(0, int(now - away.since))
-            parts.append(t(key, who=who, time=duration(seconds), bot=away.by_bot))
-        return [f"[b]{p}[/b]" for p in parts]
+        return " · ".join([*self.session.status_parts(), *parts])
 
     def tick(self) -> None:
         """Each second: how long who is away, while anyone is (or the connection is down)."""
-        session = self.session
-        if isinstance(session, HostedSession) and (session.away or session.lost):
+        if self.session.ticking:
             self.refresh_table()
 
     def seat_info(
@@ -440,7 +300,7 @@ class TableScreen(Screen[None]):
         if getattr(self.app, "too_small", False):
             return
         session = self.session
-        if isinstance(session, HostedSession) and not self.take_inbox(session):
+        if not session.take_news(self):
             return
         self.refresh_table()
         game = session.game
@@ -456,7 +316,7 @@ class TableScreen(Screen[None]):
                 self.shown_settled = len(game.settlements)
             scores = self.scores_so_far()
             last = game.is_over and self.shown_results == len(game.results)
-            if isinstance(session, HostedSession) and session.watching:
+            if session.watching:
                 self.watched(result, scores, closing, last)  # the players do not wait for it
                 self.call_after_refresh(self.advance)
                 return
@@ -464,24 +324,20 @@ class TableScreen(Screen[None]):
             self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last, turn))
             return
         if game.is_over:
-            if isinstance(session, HostedSession):
-                if session.game.record is not None:  # the record comes with the host's last word
-                    sheet = ScoreSheet(game, session.names, final=True, save=self.save_record)
-                    self.open(sheet, self.year_over)
-                return
-            sheet = ScoreSheet(game, session.names, final=True, kept=session.kept)
-            self.open(sheet, self.year_over)
+            if session.year_known:
+                save = session.record_saver(self)
+                sheet = ScoreSheet(game, session.names, True, save, session.kept)
+                self.open(sheet, self.year_over)
             return
         seat = game.to_act
-        if isinstance(session, HostedSession) and (session.sent or not session.is_human(seat)):
+        if session.sent:
             return  # the host's next update says what happened
         if not session.is_human(seat):
-            self.start_bot(seat)
+            if seat in session.bots:  # else the host's next update says what happened
+                self.start_bot(seat)
             return
         legal = game.legal_actions()
-        hosted = isinstance(session, HostedSession)
-        alone = len(session.humans) == 1 and not hosted
-        if (alone or game.phase in screen_of(game.ruleset).open_phases) and (
+        if (session.alone or game.phase in screen_of(game.ruleset).open_phases) and (
             len(legal) == 1 and legal[0] in act.NAMED
         ):
             # Nothing to decide (e.g. 'pass' without a teyaku), and no other human to hide it
@@ -545,6 +401,16 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(screen, done)
 
+    def say(
+        self, text: str, severity: SeverityLevel = "information", timeout: float | None = None
+    ) -> None:
+        """A notice for the session: plain text, not markup."""
+        self.notify(text, severity=severity, timeout=timeout, markup=False)
+
+    def run(self, work: Coroutine[Any, Any, None]) -> None:
+        """Work of the session's that goes on while the table does (an action being sent)."""
+        self.run_worker(work, exit_on_error=False)
+
     def apply(self, action: int) -> None:
         """Apply an action of the seat to act and save; a failed save is reported, once."""
         had_error = self.session.save_error
@@ -569,7 +435,7 @@ class TableScreen(Screen[None]):
     def year_over(self, answer: str | None) -> None:
         """Back to the selector, or (``r``) straight on to a new year at the same table. A
         hosted table's year ends the program."""
-        self.stop.set()
+        self.stop_bot()
         if self.session.hosted:
             self.ended = True
             getattr(self.app, "year_done", self.app.exit)()
@@ -582,42 +448,31 @@ class TableScreen(Screen[None]):
     # -- bots -------------------------------------------------------------------------------------
 
     def start_bot(self, seat: int) -> None:
-        """The bot thinks in a daemon thread: leaving the table or quitting never waits for it.
-        Not a Textual worker: a thread worker runs in asyncio's default executor, whose threads
-        are joined when the app's loop closes and again at interpreter exit, so quitting would
-        wait for the end of a long think (a bot cannot be interrupted mid-search)."""
-        self.bot_token += 1
+        """The bot thinks in a worker of the table, which leaving it or quitting cancels at once."""
         view = self.session.game.view(seat)
         bot = self.session.bots[seat]
-        args = (bot, view, self.app_pause(), self.bot_token, self.stop)
-        self.thinking = threading.Thread(target=self.think, args=args, name="bot", daemon=True)
-        self.thinking.start()
+        turn = self.bot_turn(bot, view, self.app_pause())
+        self.thinking = self.run_worker(turn, name="bot", group="bot", exit_on_error=False)
         self.call_after_refresh(memory.collect)
 
-    def think(
-        self, bot: Bot, view: PlayerView, pause: float, token: int, stop: threading.Event
-    ) -> None:
-        """A bot's decision (half the pause first, so humans can follow), posted to the table
-        unless the table was left meanwhile."""
-        if pause > 0 and stop.wait(pause / 2):
-            return
+    async def bot_turn(self, bot: Bot, view: PlayerView, pause: float) -> None:
+        """A bot's decision (half the pause first, so humans can follow), thought in a daemon
+        thread (``BOT_THREADS``: nothing waits for a long think a bot cannot break off)."""
+        if pause > 0:
+            await asyncio.sleep(pause / 2)
         error = ""
         try:
-            action = bot.act(view)
+            action = await asyncio.get_running_loop().run_in_executor(BOT_THREADS, bot.act, view)
         except Exception as err:  # a faulty bot must not end the game: report it, play on
             action, error = view.legal[0], f"{type(err).__name__}: {err}"
-        if stop.is_set():
-            return
-        with contextlib.suppress(RuntimeError):  # the app closed meanwhile: its loop is gone
-            self.post_message(BotMoved(token, action, error))
+        self.call_later(self.bot_moved, get_current_worker(), action, error)
 
-    def on_bot_moved(self, message: BotMoved) -> None:
-        """Apply a bot's decision, then show its steps."""
-        if message.token != self.bot_token or self.thinking is None:
+    def bot_moved(self, turn: Worker[None], action: int, error: str) -> None:
+        """Apply a bot's decision in the table's own turn, as a key's (unless the table moved on
+        meanwhile), then show its steps."""
+        if turn is not self.thinking:
             return
-        game = self.session.game
-        action, error = message.action, message.error
-        legal = game.legal_actions()
+        legal = self.session.game.legal_actions()
         if action not in legal:
             action, error = legal[0], error or f"illegal action {action}"
         if error:
@@ -635,15 +490,7 @@ class TableScreen(Screen[None]):
         the field's own note when a human makes that choice. A decision that deals the next month
         is not staged: cards of the month that ended may be in the new hands, so it stays in the
         log."""
-        session = self.session
-        if isinstance(session, HostedSession):
-            self.send(session, action)
-            return
-        game = session.game
-        book = game.book
-        seat, start, mark, deals = game.to_act, len(game.log), book.mark(), len(book.deals)
-        self.apply(action)
-        self.stage(seat, start, mark, deals)
+        self.session.decide(action, self)
 
     def stage(self, seat: int, start: int, mark: int, deals: int) -> None:
         """Show the steps told since ``mark`` (the log since ``start``) of the decision ``seat``
@@ -656,13 +503,13 @@ class TableScreen(Screen[None]):
         steps = book.since(mark)
         if steps and not steps[-1].done and self.session.is_human(seat):
             steps = steps[:-1]
-        names = self.session.names
+        names, ruleset, motion = self.session.names, game.ruleset, self.motion()
         if steps:
             ends = [*(step.log_at for step in steps[1:]), len(game.log)]
             self.moments = [
                 moment._replace(seat=seat, log_end=end)
                 for i, (step, end) in enumerate(zip(steps, ends, strict=True))
-                for moment in self.step_moments(step, steps[i + 1 :], pace)
+                for moment in step_moments(step, steps[i + 1 :], pace, names, ruleset, motion)
             ]
         else:  # a declaration: its line, over the field as it is
             lines = [line for e in game.log[start:] if (line := event_line(e, names, game.ruleset))]
@@ -672,104 +519,6 @@ class TableScreen(Screen[None]):
             self.stage_token += 1
             token = self.stage_token
             self.set_timer(self.moments[0].hold or pace, lambda: self.next_moment(token))
-
-    # -- a hosted table -----------------------------------------------------------------------------
-
-    def send(self, session: HostedSession, action: int) -> None:
-        """Send our decision to the host; nothing is applied here: its update, staged as any
-        move, or its refusal comes back through the inbox."""
-        connection = session.connection
-        if connection is None or session.lost or session.closed:
-            self.notify(t("net.not_sent"), severity="warning", markup=False)
-            return
-        session.sent = True
-        self.run_worker(self.sending(session, connection, action), exit_on_error=False)
-        self.refresh_table()
-
-    async def sending(self, session: HostedSession, connection: Any, action: int) -> None:
-        try:
-            await connection.act(action)
-        except Exception:  # the connection went down: its rejoin tells the table again
-            session.sent = False
-
-    def take_inbox(self, session: HostedSession) -> bool:
-        """Take the host's messages in order until one is being shown (a move staged): True when
-        nothing is left to show, so the table goes on to results, prompts or waiting."""
-        from ...net.protocol import Over, Refused, Update  # loaded only at a hosted table
-
-        while session.inbox:
-            message = session.inbox.popleft()
-            if isinstance(message, Joined):  # the table afresh, from the update that follows
-                if not session.inbox:
-                    session.inbox.appendleft(message)
-                    return False
-                first = session.inbox.popleft()
-                if isinstance(first, Update):
-                    message.game.update(first)
-                    session.game = message.game
-                    session.sent = False
-                else:
-                    session.inbox.appendleft(first)
-            elif isinstance(message, Update):
-                self.take_update(session, message)
-                if self.moments:
-                    return False
-            elif isinstance(message, Refused):
-                session.sent = False
-                self.notify(
-                    t("net.refused", reason=message.reason), severity="warning", markup=False
-                )
-            elif isinstance(message, Over):
-                session.game.over(message)
-                self.year_record(session)
-        return True
-
-    def take_update(self, session: HostedSession, message: Update) -> None:
-        """An action at the table: the update taken, its steps shown as a local move's are."""
-        game = session.game
-        book = game.book
-        seat, start, mark, deals = game.to_act, len(game.log), book.mark(), len(book.deals)
-        game.update(message)
-        if seat == game.seat:
-            session.sent = False
-        self.stage(seat, start, mark, deals)
-
-    def year_record(self, session: HostedSession) -> None:
-        """At the year's end the record is saved where ``--record`` said, if it said."""
-        if session.record_path is not None:
-            self.save_record()
-
-    def save_record(self) -> None:
-        session = self.session
-        if not isinstance(session, HostedSession):
-            return
-        try:
-            where = session.save_record()
-        except (OSError, ValueError) as err:
-            error = getattr(err, "strerror", None) or str(err)
-            self.notify(t("net.record_failed", error=error), severity="error", markup=False)
-            return
-        self.notify(t("net.record_saved", path=str(where)), markup=False, timeout=10)
-
-    def step_moments(self, step: Step, later: Sequence[Step], pace: float) -> list[Moment]:
-        """A card step as the table shows it: the card slides along the field row (with motion
-        on) to its month, beside the cards it takes (lit), or to its place if it stays; then the
-        cards it took leave the field for the captures."""
-        before = step.field_before & ~(1 << step.card)
-        note = step_note(step, self.session.names, self.session.game.ruleset)
-        unseen = captured_by([step, *later])
-        told = step.index + 1
-        meet = Moment(before, step.took & before, step.card, note, unseen=unseen, told=told)
-        place = (before & ((1 << step.card) - 1)).bit_count()
-        slide = [
-            meet._replace(lit=0, at=k, hold=min(FRAME, pace / 4 / max(place, 1)))
-            for k in range(place)
-            if self.motion()
-        ]
-        if not step.took or not step.done:
-            return [*slide, meet]
-        gone = meet._replace(field=step.field_after, lit=0, card=-1, unseen=captured_by(later))
-        return [*slide, meet, gone._replace(hold=pace / 2)]
 
     def motion(self) -> bool:
         """Whether cards slide into place (a setting) or just appear there."""
@@ -792,7 +541,7 @@ class TableScreen(Screen[None]):
         game = self.session.game
         if self.pending or self.viewer is None or game.to_act != self.viewer:
             return None
-        if isinstance(self.session, HostedSession) and self.session.sent:
+        if self.session.sent:
             return None
         view = game.view(self.viewer)
         return view if view.phase == Phase.PLAY else None
@@ -869,7 +618,7 @@ class TableScreen(Screen[None]):
         seat = self.viewer
         if seat is None or game.to_act != seat or self.moments or self.thinking:
             return None
-        if isinstance(self.session, HostedSession) and self.session.sent:
+        if self.session.sent:
             return None
         above = self.app.screen_stack[self.app.screen_stack.index(self) + 1 :]
         if any(not isinstance(screen, Decision | AdviceScreen) for screen in above):
@@ -903,17 +652,5 @@ class TableScreen(Screen[None]):
             app: Any = self.app
             app.ask_quit()
             return
-        self.stop.set()
-        self.bot_token += 1
+        self.stop_bot()
         self.app.pop_screen()
-
-
-def duration(seconds: int) -> str:
-    """``42s`` (``42秒``), ``3:07`` (minutes and seconds), ``1:02:03``."""
-    if seconds < 60:
-        return t("net.seconds", n=seconds)
-    minutes, secs = divmod(seconds, 60)
-    if minutes < 60:
-        return f"{minutes}:{secs:02d}"
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}"

@@ -1,10 +1,10 @@
-"""The teyaku question put to every seat of a hosted table at once.
+"""The teyaku question put to every seat of a table at once.
 
 The answers are revealed together, so that nobody learns who kept a teyaku hidden
 (docs/rules/koikoi3.md §3, docs/rules/hachihachi.md §9, docs/rules/hanaawase.md §5). The core takes
-the answers in turn from the 胴; a host that told each answer as it came would let the others time
+the answers in turn from the 胴; a table that told each answer as it came would let the others time
 each seat's decision (a seat with nothing to declare answers in a glance, a holder thinks). So the
-host asks every seat at once, applies each answer when the core comes to it, and tells nobody
+table asks every seat at once, applies each answer when the core comes to it, and tells nobody
 anything of the round until its last answer is in: what the others receive then depends only on
 when the round ended.
 """
@@ -17,7 +17,7 @@ ANSWERED = "you have answered the teyaku question"
 
 
 class TeyakuRound:
-    """One deal's teyaku question while it is open at a hosted table."""
+    """One deal's teyaku question while it is open at a table."""
 
     def __init__(self, game: Game, seq: int) -> None:
         self.seq = seq
