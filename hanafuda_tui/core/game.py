@@ -237,6 +237,8 @@ class Game:
     Options: ClassVar[type[BaseModel]]
     Result: ClassVar[type[DealEnd]]
     """The type of the ruleset's deal results (``results``)."""
+    points_per_unit: ClassVar[int] = 1
+    """Points a payment counts in the unit players say it in (八八: 12点 = 1貫)."""
     deal_pattern: ClassVar[tuple[tuple[int, int], ...]] = DEAL_THREE
     """The deal, as (role or FIELD, count) steps from the top of the deck (``pattern_for``)."""
     first_draw_key: ClassVar[Callable[[int], tuple[int, ...]] | None] = None

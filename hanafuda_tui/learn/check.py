@@ -71,7 +71,7 @@ def survey(lesson: Lesson) -> Survey:
         if missing:
             problems.append(f"{where}: points at {codes_of(missing)}, not on the table")
             continue
-        kind = step.wanted.kind
+        kind = step.wanted.how
         if kind == "read":
             pending.append([*way, READ])
             continue

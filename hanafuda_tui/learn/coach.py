@@ -24,6 +24,7 @@ from ..core.game import Game, PlayerView
 from ..core.hints import stakes as stakes_of
 from ..core.hints import takes as takes_of
 from ..core.records import PEOPLE, RecordError, replay
+from ..core.rulesets import ruleset_class
 from ..core.table import shuffled_deck
 from .lessons import DATA, LANGS, Lesson, LessonError, Said, Step, Want
 
@@ -95,7 +96,7 @@ def cards_named(cards: int, joiner: str = "and") -> Said:
 def amount(ruleset: str, value: int) -> Said:
     """A payment in the ruleset's unit: 文, 点, and 八八's 貫 (12点 = 1貫, halves kept)."""
     key = f"unit.{ruleset}" if f"unit.{ruleset}" in _words()["ja"] else "unit"
-    number = f"{value / 12:g}" if ruleset == "hachihachi" else str(value)
+    number = f"{value / ruleset_class(ruleset).points_per_unit:g}"
     return Said(ja=number + word("ja", key), en=number + word("en", key))
 
 
@@ -194,7 +195,7 @@ class Coach:
         step = self.step
         if step is None:
             return Answer(False, said("over"))
-        if step.wanted.kind != "read":
+        if step.wanted.how != "read":
             return Answer(False, step.say)
         return self._done(step, ())
 
@@ -206,7 +207,7 @@ class Coach:
         if step is None:
             return Answer(False, said("over"))
         wanted = step.wanted
-        if wanted.kind == "read":
+        if wanted.how == "read":
             return Answer(False, said("read_first"))
         if not self.learner_to_act or action not in self.game.legal_actions():
             return Answer(False, said("illegal"))
@@ -214,7 +215,7 @@ class Coach:
             return Answer(False, self.answer(step, action))
         self.game.apply(action)
         moves = [(self.seat, action)]
-        if wanted.kind == "play-out" and not self.deal_over:
+        if wanted.how == "play-out" and not self.deal_over:
             moves += self.settle()
             if not self.deal_over:
                 return Answer(True, step.say, tuple(moves))
@@ -252,7 +253,7 @@ class Coach:
             game.apply(action)
             moves.append((seat, action))
         step = self.step
-        if self.deal_over and step is not None and step.wanted.kind == "play-out":
+        if self.deal_over and step is not None and step.wanted.how == "play-out":
             self.index += 1
         return moves
 
@@ -292,7 +293,7 @@ class Coach:
 
     def wanted(self, want: Want) -> Said:
         """What a step asks for, as words."""
-        kind = want.kind
+        kind = want.how
         if kind == "action":
             action = want.action
             if 0 <= action < 48:

@@ -68,17 +68,17 @@ class Said(BaseModel):
 
 @dataclass(frozen=True)
 class Want:
-    """What completes a step: ``kind`` is ``action`` (with ``action``) or one of ``KINDS``
+    """What completes a step: ``how`` is ``action`` (with ``action``) or one of ``KINDS``
     (``one-of`` with its ``cards``, a bit set)."""
 
-    kind: str
+    how: str
     action: int = -1
     cards: int = 0
 
     def fits(self, action: int, takes: int) -> bool:
         """Whether ``action`` completes the step; ``takes``: the field cards it meets (for a hand
         play) or the one it takes (for a field choice), 0 for anything else."""
-        kind = self.kind
+        kind = self.how
         if kind == "action":
             return action == self.action
         if kind == "one-of":

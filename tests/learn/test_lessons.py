@@ -85,7 +85,7 @@ def test_a_legal_move_beside_the_point_is_answered_and_the_step_kept(lesson: Les
         assert answer.accepted
         assert answer.text.ja and answer.text.en
     assert coach.finished
-    kinds = {s.wanted.kind for s in lesson.steps}
+    kinds = {s.wanted.how for s in lesson.steps}
     if kinds - {"read", "play-out", "any"}:
         assert answered, "a lesson with a point to make answers a move beside it"
 

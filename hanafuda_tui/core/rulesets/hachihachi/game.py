@@ -56,6 +56,7 @@ from .teyaku import COUNT_VALUES, NUKE_TYPES, SHISO, Teyaku, teyaku, teyaku_tabl
 from .yaku import (
     BASE_POINTS,
     GOKO,
+    KAN,
     KASU_CARDS,
     NUKE,
     NUKE_VALUE,
@@ -128,6 +129,7 @@ class Hachihachi(Game):
         "rows",
         "voidable",
     )
+    points_per_unit = KAN
     ruleset = "hachihachi"
     titles = ("八八", "hachi-hachi")
     dealer_title = "胴"
