@@ -21,7 +21,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -248,30 +248,61 @@ def _label(
 ) -> None:
     """Label the shards over ``jobs`` processes, each written as it finishes; a line of progress
     after each."""
+
+    def labelled(data: dict[str, Any]) -> str:
+        return f"{len(data['stop'])} stop decisions, {len(data['play'])} plays"
+
+    label_shards(
+        folder, shards, _label_job, plan.shards, f"round {r + 1}/{plan.rounds}", jobs, labelled, say
+    )
+
+
+class Numbered(Protocol):
+    """A shard: its number in the round."""
+
+    @property
+    def k(self) -> int: ...
+
+
+ShardT = TypeVar("ShardT", bound=Numbered)
+
+
+def label_shards(
+    folder: Path,
+    shards: Sequence[ShardT],
+    job: Callable[[ShardT], tuple[ShardT, dict[str, Any]]],
+    count: int,
+    round_name: str,
+    jobs: int,
+    labelled: Callable[[dict[str, Any]], str],
+    say: Callable[[str], None],
+) -> None:
+    """Label ``shards`` (of ``count`` in the round) with ``job`` over ``jobs`` processes, each
+    written as ``shard-K.json`` as it finishes, with a line of progress (``labelled`` says what a
+    shard held) after each."""
     if not shards:
         return
     start = time.monotonic()
     left = len(shards)
-    done = plan.shards - left
+    done = count - left
 
-    def keep(shard: Shard, data: dict[str, Any]) -> None:
+    def keep(shard: ShardT, data: dict[str, Any]) -> None:
         nonlocal done
         write_atomically(folder / f"shard-{shard.k}.json", json.dumps(data))
         done += 1
-        rate = (time.monotonic() - start) / (done - (plan.shards - left))
-        eta = rate * (plan.shards - done)
+        rate = (time.monotonic() - start) / (done - (count - left))
+        eta = rate * (count - done)
         say(
-            f"round {r + 1}/{plan.rounds}: shard {done}/{plan.shards}"
-            f" ({len(data['stop'])} stop decisions, {len(data['play'])} plays),"
+            f"{round_name}: shard {done}/{count} ({labelled(data)}),"
             f" about {eta / 60:.0f} min left in the round"
         )
 
     if jobs <= 1:
         for shard in shards:
-            keep(shard, label_shard(shard))
+            keep(*job(shard))
         return
     with worker_pool(jobs) as pool:
-        for shard, data in pool.imap_unordered(_label_job, shards):
+        for shard, data in pool.imap_unordered(job, shards):
             keep(shard, data)
 
 

@@ -13,7 +13,6 @@ kept in ``plan.json``: a work directory answers only the command that began it.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import shlex
@@ -25,7 +24,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..bots.arena import end_if_orphaned, worker_pool
+from ..bots.arena import end_if_orphaned
 from ..bots.evaluators import evaluator_of
 from ..bots.policy import normal_action, seen_of_view
 from ..bots.strong import StrongBot
@@ -40,7 +39,7 @@ from ..bots.value import (
 )
 from ..core.records import new_game, write_atomically
 from ..core.rulesets import ruleset_class
-from .run import AGAIN, MAX_SEED, TrainError, _commit, _first, _read_json
+from .run import AGAIN, MAX_SEED, TrainError, _commit, _first, _read_json, label_shards
 
 
 class ValuePlan(BaseModel):
@@ -266,30 +265,16 @@ def _label(
     jobs: int,
     say: Callable[[str], None],
 ) -> None:
-    if not shards:
-        return
-    start = time.monotonic()
-    left = len(shards)
-    done = count - left
-
-    def keep(shard: ValueShard, data: dict[str, Any]) -> None:
-        nonlocal done
-        write_atomically(folder / f"shard-{shard.k}.json", json.dumps(data))
-        done += 1
-        rate = (time.monotonic() - start) / (done - (count - left))
-        eta = rate * (count - done)
-        say(
-            f"round {r + 1}/{plan.rounds}: shard {done}/{count}"
-            f" ({len(data['y'])} positions), about {eta / 60:.0f} min left in the round"
-        )
-
-    if jobs <= 1:
-        for shard in shards:
-            keep(shard, label_value_shard(shard))
-        return
-    with worker_pool(jobs) as pool:
-        for shard, data in pool.imap_unordered(_label_job, shards):
-            keep(shard, data)
+    label_shards(
+        folder,
+        shards,
+        _label_job,
+        count,
+        f"round {r + 1}/{plan.rounds}",
+        jobs,
+        lambda data: f"{len(data['y'])} positions",
+        say,
+    )
 
 
 def _label_job(shard: ValueShard) -> tuple[ValueShard, dict[str, Any]]:
