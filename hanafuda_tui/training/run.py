@@ -108,8 +108,9 @@ def _read_labels(path: Path) -> Labels:
         raise TrainError(f"{path} is not a shard's labels ({_first(err)}); {AGAIN}") from None
 
 
-def begin(work: Path, plan: Plan) -> None:
-    """Make the work directory, or check that it holds this plan."""
+def begin(work: Path, plan: BaseModel, foreign: str = "") -> None:
+    """Make the work directory, or check that it holds this plan. ``foreign``: what to say of a
+    plan file of another shape (default: that it is not a training's plan, and why)."""
     try:
         work.mkdir(parents=True, exist_ok=True)
     except OSError as err:
@@ -117,10 +118,10 @@ def begin(work: Path, plan: Plan) -> None:
     kept = work / "plan.json"
     if kept.exists():
         try:
-            held = Plan.model_validate(_read_json(kept))
+            held = type(plan).model_validate(_read_json(kept))
         except ValidationError as err:
             raise TrainError(
-                f"{kept} is not a training's plan ({_first(err)}): use another --work"
+                foreign or f"{kept} is not a training's plan ({_first(err)}): use another --work"
             ) from None
         if held != plan:
             raise TrainError(f"{work} holds another training's plan: use another --work")

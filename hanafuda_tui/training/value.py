@@ -39,7 +39,7 @@ from ..bots.value import (
 )
 from ..core.records import new_game, write_atomically
 from ..core.rulesets import ruleset_class
-from .run import AGAIN, MAX_SEED, TrainError, _commit, _first, _read_json, label_shards
+from .run import AGAIN, MAX_SEED, TrainError, _commit, _first, _read_json, begin, label_shards
 
 
 class ValuePlan(BaseModel):
@@ -157,30 +157,13 @@ def _read_positions(path: Path) -> Positions:
         raise TrainError(f"{path} is not a shard's positions ({_first(err)}); {AGAIN}") from None
 
 
-def _begin(work: Path, plan: ValuePlan) -> None:
-    try:
-        work.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise TrainError(f"cannot make --work {work}: {err.strerror or err}") from None
-    kept = work / "plan.json"
-    if kept.exists():
-        try:
-            held = ValuePlan.model_validate(_read_json(kept))
-        except ValidationError:
-            raise TrainError(f"{work} holds another training's plan: use another --work") from None
-        if held != plan:
-            raise TrainError(f"{work} holds another training's plan: use another --work")
-        return
-    write_atomically(kept, plan.model_dump_json(indent=1))
-
-
 def train_value(
     work: Path, plan: ValuePlan, out: Path, jobs: int, say: Callable[[str], None]
 ) -> ValueNet:
     """Every round not yet written, then the last round's network to ``out``."""
     from .value_fit import fit_value  # numpy: the training extra
 
-    _begin(work, plan)
+    begin(work, plan, f"{work} holds another training's plan: use another --work")
     commit = _commit()
     net: ValueNet | None = None
     for r in range(plan.rounds):
