@@ -213,7 +213,9 @@ class NetApp(HanafudaApp):
         table = self.table()
         if table is not None:
             with contextlib.suppress(NoMatches):  # a table being taken down shows nothing
-                if table.moments or table.pending or self.screen is not table:
+                if table.moments and session.behind:
+                    table.skip_staging()  # a spectator keeps up with the live table
+                elif table.moments or table.pending or self.screen is not table:
                     table.refresh_table()  # the status line: who is away, the connection
                 else:
                     table.advance()

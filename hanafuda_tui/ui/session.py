@@ -330,6 +330,15 @@ class HostedSession:
         """A spectator's session: no seat of its own, nothing waits for its keys."""
         return self.game.seat < 0
 
+    @property
+    def behind(self) -> bool:
+        """A spectator with another move waiting behind the one taken: it is taken without its
+        steps held, so that the one watching never falls behind the live table (a player sees
+        every move of the table, in order)."""
+        from ..net.protocol import Update
+
+        return self.watching and any(isinstance(m, Update) for m in self.inbox)
+
     alone = False
     """Others at the table could tell an answer with nothing to decide from how soon it came."""
 
@@ -392,6 +401,9 @@ class HostedSession:
                 else:
                     self.inbox.appendleft(first)
             elif isinstance(message, Update):
+                if self.behind:
+                    self.game.update(message)
+                    continue
                 self.take_update(message, shown)
                 if shown.moments:
                     return False

@@ -254,6 +254,33 @@ def test_a_spectator_is_told_it_watches_and_keeps_pace_without_a_key(tmp_path: P
     asyncio.run(a_spectator_keeps_pace_without_a_key(tmp_path))
 
 
+async def a_spectator_never_falls_behind(tmp_path: Path) -> None:
+    async with hosted(options={"months": 3}, bots=(0, 1, 2)) as table:
+        table.table.spectator_code = "watching"
+        app = table.app(0, tmp_path, language="en", bot_pause=30.0)  # each step held long
+        app.code = "watching"
+        notices = kept_notices(app)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.table() is not None, "the table")
+            game = table.table.game
+            await until(pilot, lambda: game.is_over, "the bots' year at the host", seconds=60)
+            await until(
+                pilot, lambda: session_of(app).game.is_over, "the year watched, no key", seconds=60
+            )
+            assert len(session_of(app).game.log) == len(game.log)
+            await until(
+                pilot,
+                lambda: len([n for n in notices if "month" in n.lower()]) == len(game.results),
+                "every month's result told",
+            )
+
+
+def test_a_spectator_never_falls_behind_the_live_table(tmp_path: Path) -> None:
+    """Moves that come while one is shown in steps are taken at once: a spectator is never more
+    than the latest move behind the table, however long a step is held."""
+    asyncio.run(a_spectator_never_falls_behind(tmp_path))
+
+
 async def advice_for_ones_own_seat(tmp_path: Path) -> None:
     from hanafuda_tui.ui.advice import AdviceScreen
 

@@ -300,26 +300,18 @@ class TableScreen(Screen[None]):
         if getattr(self.app, "too_small", False):
             return
         session = self.session
-        if not session.take_news(self):
+        caught_up = session.take_news(self)
+        while session.watching and len(session.game.results) > self.shown_results:
+            self.watched(*self.next_result())  # told at once: the players do not wait for it
+        if not caught_up:
             return
         self.refresh_table()
         game = session.game
         if len(game.results) > self.shown_results:
-            result = game.results[self.shown_results]
-            self.shown_results += 1
+            result, scores, closing, last = self.next_result()
             if len(session.humans) > 1:
                 self.viewer = None  # a new deal: hide every hand until the next human confirms
                 self.refresh_table()
-            closing: list[Settlement] = []
-            if result.winner >= 0:  # settlements (小引, 吟味) follow a won month
-                closing = list(game.settlements[self.shown_settled :])
-                self.shown_settled = len(game.settlements)
-            scores = self.scores_so_far()
-            last = game.is_over and self.shown_results == len(game.results)
-            if session.watching:
-                self.watched(result, scores, closing, last)  # the players do not wait for it
-                self.call_after_refresh(self.advance)
-                return
             turn = final_turn(game.book, result.deal, session.names, game.ruleset)
             self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last, turn))
             return
@@ -359,6 +351,19 @@ class TableScreen(Screen[None]):
         decision = make(view, session.names)
         decision.remake = lambda: make(view, session.names)  # in another language
         self.open(decision, self.decided)
+
+    def next_result(self) -> tuple[DealResult, list[int], list[Settlement], bool]:
+        """The next month's result to show, the settlements that close it, the totals after
+        them, and whether it is the year's last."""
+        game = self.session.game
+        result = game.results[self.shown_results]
+        self.shown_results += 1
+        closing: list[Settlement] = []
+        if result.winner >= 0:  # settlements (小引, 吟味) follow a won month
+            closing = list(game.settlements[self.shown_settled :])
+            self.shown_settled = len(game.settlements)
+        last = game.is_over and self.shown_results == len(game.results)
+        return result, self.scores_so_far(), closing, last
 
     def watched(
         self, result: DealResult, scores: list[int], closing: list[Settlement], last: bool
@@ -520,6 +525,13 @@ class TableScreen(Screen[None]):
             token = self.stage_token
             self.set_timer(self.moments[0].hold or pace, lambda: self.next_moment(token))
 
+    def skip_staging(self) -> None:
+        """The rest of the move on screen at once, and on to whoever acts next."""
+        self.stage_token += 1
+        self.moments = []
+        self.refresh_table()
+        self.advance()
+
     def motion(self) -> bool:
         """Whether cards slide into place (a setting) or just appear there."""
         return bool(getattr(self.app, "motion", True))
@@ -576,10 +588,7 @@ class TableScreen(Screen[None]):
 
     def action_play(self) -> None:
         if self.moments:  # Enter while a decision is shown in steps: the rest at once
-            self.stage_token += 1
-            self.moments = []
-            self.refresh_table()
-            self.advance()
+            self.skip_staging()
             return
         view = self.human_to_play()
         if view is None:
