@@ -490,6 +490,13 @@ class HanafudaApp(App[int]):
         """Whether cards slide into place at the table."""
         return self.config.settings.motion
 
+    def year_done(self) -> None:
+        """A hosted table's year is over here (the network's apps say what follows)."""
+        self.exit()
+
+    def deliver(self) -> None:
+        """A hosted table's news is ready (only the network's apps have any)."""
+
     def action_leave_table(self) -> None:
         table = self.table()
         if table is not None:

@@ -33,6 +33,7 @@ from ..net.host import Host, Table
 from ..net.protocol import Closed, Over, Presence, Refused, Update
 from ..tables.storage import Store
 from .app import HanafudaApp, one_line, run_app
+from .app_side import app_side
 from .config import Config
 from .i18n import t
 from .names import seat_name
@@ -69,9 +70,7 @@ class Connecting(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """Back on top (a notice closed): the table opens if it is known by now."""
-        deliver = getattr(self.app, "deliver", None)
-        if deliver is not None:
-            deliver()
+        app_side(self).deliver()
 
     def on_key(self, event: events.Key) -> None:
         if event.key in TABLE_KEYS:

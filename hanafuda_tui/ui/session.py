@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias
 
 from ..bots import Bot, make_bot
 from ..core.game import Game
@@ -98,7 +98,7 @@ class Session:
     """A table at this keyboard (``tables/table.py``): its persons' seats are here, the others
     bots; the record is saved in ``store`` after every action."""
 
-    hosted = False
+    hosted: Literal[False] = False
     watching = False
     """Someone at this keyboard has a seat."""
     sent = False
@@ -288,7 +288,7 @@ class HostedSession:
     the connection that sends this seat's actions, who is away, and whether the connection is
     lost. Nothing is applied here: the host decides, and its updates are shown in order."""
 
-    hosted = True
+    hosted: Literal[True] = True
 
     def __init__(self, game: RemoteGame, record: Path | None = None) -> None:
         self.game = game

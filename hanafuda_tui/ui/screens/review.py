@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from textual import work
 from textual.app import ComposeResult
@@ -23,6 +22,7 @@ from ...core.records import HUMAN, GameRecord, SeatRecord
 from ...review.judge import ITERATIONS, MISTAKE, Judgement, decisions, mistakes, review
 from ...review.play_on import Dealt, play_on, start
 from ...review.positions import Positions
+from ..app_side import app_side
 from ..faces import month_label
 from ..i18n import t
 from ..keys import KeysLine
@@ -94,9 +94,9 @@ class PlayOnScreen(ModalScreen[None]):
 
     def begin(self) -> None:
         """Start the new game, asking first before a saved game is discarded."""
-        app: Any = self.app
-        saved = app.resumable() if hasattr(app, "resumable") else None
-        if saved is None or not getattr(app, "saving", False):
+        app = app_side(self)
+        saved = app.resumable()
+        if saved is None or not app.saving:
             self.open_table()
             return
 
@@ -105,24 +105,24 @@ class PlayOnScreen(ModalScreen[None]):
                 self.open_table()
 
         body = t("confirm.discard_body", ruleset=saved.game.ruleset, months=len(saved.game.results))
-        app.push_screen(confirm(t("confirm.discard"), body), go)
+        self.app.push_screen(confirm(t("confirm.discard"), body), go)
 
     def open_table(self) -> None:
-        app: Any = self.app
+        app = app_side(self)
         seed = str(random.SystemRandom().randrange(10**9))
         seats = self.seats()
         made = play_on(self.positions, self.at, self.seat, random.Random(f"{seed}/deal"), seats)
         game = start(made.record, random.Random(seed))
-        store = app.store if getattr(app, "saving", False) else None
-        think = app.config.settings.think if hasattr(app, "config") else None
-        history = getattr(app, "kept_history", None)  # kept there once finished, as any year
+        store = app.store if app.saving else None
+        think = app.config.settings.think
+        history = app.kept_history  # kept there once finished, as any year
         session = Session(
             game, seats, seed, store, think, self.record.advice, history, made.record.played_on_from
         )
         session.save()
         self.dismiss(None)
         if made.dealt != Dealt.UNSEEN:
-            app.notify(t("playon.as_recorded"), markup=False)
+            self.app.notify(t("playon.as_recorded"), markup=False)
         app.open_table(session)
 
 

@@ -24,7 +24,8 @@ from ...bots import BOTS, measured
 from ...core.game import Game
 from ...core.records import HUMAN, OptionError, SeatRecord, make_options
 from ...core.rulesets import RULESETS, ruleset_class, titles
-from ..config import THINK_TIMES, Config
+from ..app_side import app_side
+from ..config import THINK_TIMES
 from ..i18n import has, lang, t
 from ..names import seat_name as shown_name
 from ..rulesets import screen_of
@@ -246,7 +247,7 @@ class SelectorScreen(Screen[None]):
 
     async def on_screen_resume(self) -> None:
         """Shown, the first time too: the settings of the game last played, Continue, the focus."""
-        if self.adopt(getattr(self.app, "last_session", None)):
+        if self.adopt(app_side(self).last_session):
             self.stale = False
             await self.recompose()
         elif self.stale:
@@ -255,7 +256,7 @@ class SelectorScreen(Screen[None]):
         self.focus_first_button()
 
     def update_continue(self) -> None:
-        app: Any = self.app
+        app = app_side(self)
         resumable = app.resumable()
         self.query_one("#continue", Button).display = resumable is not None
         error = app.save_problem
@@ -278,8 +279,7 @@ class SelectorScreen(Screen[None]):
         if (game.ruleset, options, seats) == (self.ruleset, self.options, self.seats):
             return False
         self.ruleset, self.options, self.seats = game.ruleset, options, seats
-        app: Any = self.app
-        app.current_ruleset = self.ruleset
+        app_side(self).current_ruleset = self.ruleset
         return True
 
     def remember(self) -> None:
@@ -318,15 +318,13 @@ class SelectorScreen(Screen[None]):
         self.ruleset = str(event.value)
         self.options = {}
         self.seats = default_seats(RULESETS[self.ruleset].table_sizes[0], self.seats)
-        app: Any = self.app
-        app.current_ruleset = self.ruleset
+        app_side(self).current_ruleset = self.ruleset
         await self.recompose()
         self.update_continue()
         self.query_one("#ruleset", Choice).focus()  # Tab goes on to the new ruleset's options
 
     def think(self) -> float:
-        config: Config | None = getattr(self.app, "config", None)
-        return config.settings.think if config is not None else THINK_TIMES[1]
+        return app_side(self).config.settings.think
 
     def levels_text(self) -> str:
         """One line for each bot level at the table: how it plays, how it fares against the
@@ -350,9 +348,8 @@ class SelectorScreen(Screen[None]):
 
     @on(Choice.Changed, "#think")
     def think_changed(self, event: Choice.Changed) -> None:
-        remember = getattr(self.app, "remember", None)
-        if remember is not None and isinstance(event.value, float):
-            remember(think=event.value)
+        if isinstance(event.value, float):
+            app_side(self).remember(think=event.value)
 
     @on(Choice.Changed, ".seat-kind")
     def seat_kind_changed(self) -> None:
@@ -438,8 +435,7 @@ class SelectorScreen(Screen[None]):
         self.start()
 
     def action_ask_quit(self) -> None:
-        app: Any = self.app
-        app.ask_quit()
+        app_side(self).ask_quit()
 
     @on(Button.Pressed, "#quit")
     def quit(self) -> None:
@@ -453,13 +449,11 @@ class SelectorScreen(Screen[None]):
 
     @on(Button.Pressed, "#stats")
     def statistics(self) -> None:
-        app: Any = self.app
-        app.action_statistics()
+        app_side(self).action_statistics()
 
     @on(Button.Pressed, "#continue")
     def continue_game(self) -> None:
-        app: Any = self.app
-        app.continue_game()
+        app_side(self).continue_game()
 
     @on(Button.Pressed, "#start")
     def start(self) -> None:
@@ -472,7 +466,7 @@ class SelectorScreen(Screen[None]):
             self.query_one("#selector-error", Static).update(Content(str(err)))
             return
         seats = [SeatRecord(name=typed_name(s), player=s["player"]) for s in self.seats]
-        app: Any = self.app
+        app = app_side(self)
         saved = app.resumable()
 
         def go(yes: int | None = 1) -> None:

@@ -30,6 +30,7 @@ from ...history import (
     running_totals,
 )
 from ...tables.names import who_words
+from ..app_side import app_side
 from ..i18n import lang, t
 from ..keys import KeysLine
 from ..names import seat_names
@@ -327,8 +328,7 @@ class StatisticsScreen(Screen[None]):
         if self.year is None:
             return
         game_id, record, _ = self.year
-        app: Any = self.app
-        app.open_replay(record, t("stats.game", id=game_id))
+        app_side(self).open_replay(record, t("stats.game", id=game_id))
 
     def action_scroll_detail(self, lines: int) -> None:
         self.query_one("#stats-detail", VerticalScroll).scroll_relative(y=lines, animate=False)

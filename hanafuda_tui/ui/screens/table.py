@@ -34,6 +34,7 @@ from ...core.rulesets import titles
 from ...tables.thinking import BOT_THREADS
 from .. import memory
 from ..advice import AdviceScreen
+from ..app_side import app_side
 from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..rulesets import screen_of
@@ -284,11 +285,10 @@ class TableScreen(Screen[None]):
         return seat_info(view, seat, names, roles, koikoi, scores, self.viewer, big_board(self))
 
     def app_pause(self) -> float:
-        return float(getattr(self.app, "bot_pause", 0.0))
+        return app_side(self).bot_pause
 
     def app_settings_hints(self) -> bool:
-        config = getattr(self.app, "config", None)
-        return bool(config.settings.hints) if config is not None else True
+        return app_side(self).config.settings.hints
 
     # -- who acts next ----------------------------------------------------------------------------
 
@@ -297,7 +297,7 @@ class TableScreen(Screen[None]):
             return
         if self.ended:
             return
-        if getattr(self.app, "too_small", False):
+        if app_side(self).too_small:
             return
         session = self.session
         caught_up = session.take_news(self)
@@ -441,14 +441,14 @@ class TableScreen(Screen[None]):
         """Back to the selector, or (``r``) straight on to a new year at the same table. A
         hosted table's year ends the program."""
         self.stop_bot()
-        if self.session.hosted:
+        session = self.session
+        if session.hosted:
             self.ended = True
-            getattr(self.app, "year_done", self.app.exit)()
+            app_side(self).year_done()
             return
         self.app.pop_screen()
         if answer == "rematch":
-            app: Any = self.app
-            app.rematch(self.session)
+            app_side(self).rematch(session)
 
     # -- bots -------------------------------------------------------------------------------------
 
@@ -534,7 +534,7 @@ class TableScreen(Screen[None]):
 
     def motion(self) -> bool:
         """Whether cards slide into place (a setting) or just appear there."""
-        return bool(getattr(self.app, "motion", True))
+        return app_side(self).motion
 
     def next_moment(self, token: int) -> None:
         """The held step is over: the next one, or on to whoever acts next."""
@@ -615,9 +615,7 @@ class TableScreen(Screen[None]):
 
     def action_toggle_hints(self) -> None:
         self.hints = not self.hints
-        remember = getattr(self.app, "remember", None)
-        if remember is not None:
-            remember(hints=self.hints)
+        app_side(self).remember(hints=self.hints)
         self.refresh_table()
 
     def advice_view(self) -> PlayerView | None:
@@ -637,8 +635,7 @@ class TableScreen(Screen[None]):
 
     def action_advice(self) -> None:
         """What the strong bot would do now (if advice is on)."""
-        config = getattr(self.app, "config", None)
-        if config is not None and not config.settings.advice:
+        if not app_side(self).config.settings.advice:
             self.notify(t("advice.off"), markup=False)
             return
         if self.moments and self.app.screen is self:  # a turn still shown: the rest at once
@@ -658,8 +655,7 @@ class TableScreen(Screen[None]):
         """Back to the selector; the game is saved and can be continued. A hosted table is left
         by quitting (asked first): its host keeps the seat for a rejoin."""
         if self.session.hosted:
-            app: Any = self.app
-            app.ask_quit()
+            app_side(self).ask_quit()
             return
         self.stop_bot()
         self.app.pop_screen()

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from textual import events
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
@@ -28,6 +28,7 @@ from ...core.records import GameRecord, RecordError
 from ...core.rulesets import titles
 from ...review.judge import ITERATIONS, MISTAKE, Judgement
 from ...review.positions import Positions
+from ..app_side import app_side
 from ..faces import face, month_label
 from ..i18n import has, t
 from ..names import seat_names
@@ -336,8 +337,7 @@ class ViewerScreen(Screen[None]):
 
     async def action_language(self) -> None:
         """The app's language switch, then this screen in the new language."""
-        app: Any = self.app
-        await app.action_toggle_language()
+        await app_side(self).action_toggle_language()
         self.refresh_view()
 
     def action_play_on(self) -> None:
@@ -401,7 +401,7 @@ def seat_chooser(names: Sequence[str], title: str, open_all: bool, body: str = "
 
 
 def open_viewer(
-    app: Any, record: GameRecord, title: str = "", seat: int | None = None, at: int = 0
+    app: App[Any], record: GameRecord, title: str = "", seat: int | None = None, at: int = 0
 ) -> None:
     """Open ``record`` in the viewer over the app's screens: a finished game with every hand
     open (or from ``seat``), a game not finished from the seat asked for first; a record that
