@@ -253,23 +253,8 @@ class StrongBot:
     ) -> float:
         """Play on by the playout policy until the seat has its next choice, then read the
         value of what it sees there; a month that ends first is worth its scores."""
-        steps = 0
-        easy = self.playout == "easy"
-        while not game.results and not game.finished and steps < MAX_PLAYOUT_ACTIONS:
-            legal = game.legal_actions()
-            if len(legal) == 1:
-                game.apply(legal[0])
-            elif game.to_act == seat:
-                return net.value(game.view(seat, legal))
-            else:
-                seen = seen_of_game(game)
-                if weights is not None:
-                    game.apply(learned_action(weights, ev, seen, table_of_game(game, year)))
-                elif easy:
-                    game.apply(easy_action(seen, ev))
-                else:
-                    game.apply(normal_action(ev, seen))
-            steps += 1
+        if self._playout(game, ev, weights, year, stop_for=seat):
+            return net.value(game.view(seat, game.legal_actions()))
         return value_of(game.scores)
 
     def _value_of(self, view: PlayerView, ev: Evaluator) -> Callable[[Sequence[int]], float]:
@@ -295,16 +280,26 @@ class StrongBot:
             return mean
         return mean - self.confidence * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
-    def _playout(self, game: Game, ev: Evaluator, weights: Weights | None, year: int) -> None:
+    def _playout(
+        self,
+        game: Game,
+        ev: Evaluator,
+        weights: Weights | None,
+        year: int,
+        stop_for: int | None = None,
+    ) -> bool:
         """Play on until the month has a result (or the game ends), every seat by the playout
         policy (the learned one where ``weights`` are given); a forced action is played without
-        asking it. ``year``: the months of the game's year."""
+        asking it. ``year``: the months of the game's year. True when it stopped instead at a
+        choice of the seat ``stop_for``."""
         steps = 0
         easy = self.playout == "easy"
         while not game.results and not game.finished and steps < MAX_PLAYOUT_ACTIONS:
             legal = game.legal_actions()
             if len(legal) == 1:
                 game.apply(legal[0])
+            elif game.to_act == stop_for:
+                return True
             else:
                 seen = seen_of_game(game)
                 if weights is not None:
@@ -314,6 +309,7 @@ class StrongBot:
                 else:
                     game.apply(normal_action(ev, seen))
             steps += 1
+        return False
 
 
 def twin_moves(view: PlayerView, ev: Evaluator) -> dict[int, int]:

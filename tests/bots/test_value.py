@@ -141,9 +141,14 @@ def test_the_value_search_keeps_its_budget_and_its_seed(ruleset, monkeypatch):
 
     monkeypatch.setattr(ValueNet, "forward", counted)
     month_ends = []
-    monkeypatch.setattr(
-        StrongBot, "_playout", lambda *args: month_ends.append(1) or None, raising=True
-    )
+    playout = StrongBot._playout
+
+    def to_the_month_end(self: StrongBot, *args: object, stop_for: int | None = None) -> bool:
+        if stop_for is None:  # not stopping at the seat's next choice
+            month_ends.append(1)
+        return playout(self, *args, stop_for=stop_for)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(StrongBot, "_playout", to_the_month_end, raising=True)
     for view in views:
         bots = [StrongBot(random.Random(2), iterations=25, search="value") for _ in range(2)]
         for bot in bots:
