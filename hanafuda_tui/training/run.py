@@ -51,8 +51,8 @@ class TrainError(Exception):
     """Reported as one line (a work directory of another plan, unreadable checkpoints)."""
 
 
-class Plan(BaseModel):
-    """What a training run is: kept in its work directory, compared on every resume."""
+class Planned(BaseModel):
+    """What every training is: kept in its work directory, compared on every resume."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -63,6 +63,11 @@ class Plan(BaseModel):
     shards: int = Field(ge=1, le=10_000)
     games: int = Field(ge=1, le=1_000)
     """Games per shard."""
+
+
+class Plan(Planned):
+    """The stop rule's and play policy's training."""
+
     play_share: float = Field(ge=0.0, le=1.0)
     stop_iterations: int = Field(ge=2, le=100_000)
     play_iterations: int = Field(ge=2, le=100_000)

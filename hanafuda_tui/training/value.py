@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from ..bots.arena import end_if_orphaned
 from ..bots.evaluators import evaluator_of
@@ -39,24 +39,24 @@ from ..bots.value import (
 )
 from ..core.records import new_game, write_atomically
 from ..core.rulesets import ruleset_class
-from .run import AGAIN, MAX_SEED, TrainError, _commit, _first, _read_json, begin, label_shards
+from .run import (
+    AGAIN,
+    Planned,
+    TrainError,
+    _commit,
+    _first,
+    _read_json,
+    begin,
+    label_shards,
+)
 
 
-class ValuePlan(BaseModel):
-    """What a value training is: kept in its work directory, compared on every resume."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class ValuePlan(Planned):
+    """The value's training (``shards``: those of round 0, the normal policy's cheap games)."""
 
     kind: str = "value"
-    ruleset: str
-    options: dict[str, Any]
-    seed: int = Field(ge=0, le=MAX_SEED)
-    rounds: int = Field(ge=1, le=20)
-    shards: int = Field(ge=1, le=10_000)
-    """Shards of round 0 (the normal policy's games: cheap)."""
     search_shards: int = Field(ge=1, le=10_000)
     """Shards of each round after it (the search's games)."""
-    games: int = Field(ge=1, le=1_000)
     positions: float = Field(gt=0.0, le=1.0)
     """The share of decisions whose every seat's view is kept."""
     search_iterations: int = Field(ge=2, le=100_000)
