@@ -17,67 +17,78 @@ from .parser import UsageError
 def cmd_train(args: argparse.Namespace) -> int:
     if args.value:
         return cmd_train_value(args)
-    from ..training.run import Plan, TrainError, default_out, train
+    from ..training.run import Plan, default_out, train
 
     plan = _plan(
         Plan,
-        ruleset=args.ruleset,
-        options=ruleset_options(args.ruleset, args.option).model_dump(),
-        seed=args.seed,
-        rounds=args.rounds,
-        shards=args.shards,
-        games=args.games,
+        **_planned(args),
         play_share=args.play_share,
         stop_iterations=args.stop_iterations,
         play_iterations=args.play_iterations,
     )
-    work, out, jobs = _places(args, default_out(args.ruleset))
 
-    def say(line: str) -> None:
-        print(f"train {args.ruleset}: {line}", file=sys.stderr, flush=True)
-
-    try:
+    def run(work: Path, out: Path, jobs: int, say: Callable[[str], None]) -> str:
         weights = train(work, plan, out, jobs, say)
-    except TrainError as err:
-        raise UsageError(str(err)) from None
-    except KeyboardInterrupt:
-        say("stopped; the same command goes on from the last shard written")
-        return 130
-    say(f"weights written to {out} (rounds {weights.provenance.rounds})")
-    return 0
+        return f"weights written to {out} (rounds {weights.provenance.rounds})"
+
+    return _training(args, "", default_out(args.ruleset), run)
 
 
 def cmd_train_value(args: argparse.Namespace) -> int:
     """``train --value``: the learned value of a position, by expert iteration."""
-    from ..training.run import TrainError
     from ..training.value import ValuePlan, default_value_out, train_value
 
     plan = _plan(
         ValuePlan,
-        ruleset=args.ruleset,
-        options=ruleset_options(args.ruleset, args.option).model_dump(),
-        seed=args.seed,
-        rounds=args.rounds,
-        shards=args.shards,
+        **_planned(args),
         search_shards=args.search_shards or args.shards,
-        games=args.games,
         positions=args.positions,
         search_iterations=args.search_iterations,
         hidden=args.hidden,
     )
-    work, out, jobs = _places(args, default_value_out(args.ruleset))
+
+    def run(work: Path, out: Path, jobs: int, say: Callable[[str], None]) -> str:
+        net = train_value(work, plan, out, jobs, say)
+        return f"value written to {out} (rounds {net.provenance['rounds']})"
+
+    return _training(args, " value", default_value_out(args.ruleset), run)
+
+
+def _planned(args: argparse.Namespace) -> dict[str, Any]:
+    """What every training's plan holds, from the command line."""
+    return {
+        "ruleset": args.ruleset,
+        "options": ruleset_options(args.ruleset, args.option).model_dump(),
+        "seed": args.seed,
+        "rounds": args.rounds,
+        "shards": args.shards,
+        "games": args.games,
+    }
+
+
+def _training(
+    args: argparse.Namespace,
+    what: str,
+    default: Path,
+    run: Callable[[Path, Path, int, Callable[[str], None]], str],
+) -> int:
+    """Run a training in its checked places, its progress on stderr; Ctrl+C stops it where the
+    same command goes on."""
+    from ..training.run import TrainError
+
+    work, out, jobs = _places(args, default)
 
     def say(line: str) -> None:
-        print(f"train {args.ruleset} value: {line}", file=sys.stderr, flush=True)
+        print(f"train {args.ruleset}{what}: {line}", file=sys.stderr, flush=True)
 
     try:
-        net = train_value(work, plan, out, jobs, say)
+        done = run(work, out, jobs, say)
     except TrainError as err:
         raise UsageError(str(err)) from None
     except KeyboardInterrupt:
         say("stopped; the same command goes on from the last shard written")
         return 130
-    say(f"value written to {out} (rounds {net.provenance['rounds']})")
+    say(done)
     return 0
 
 
