@@ -98,3 +98,31 @@ async def next_of(connection: LobbyConnection, kind: str, timeout: float = 30.0)
                 return message
 
     return await asyncio.wait_for(read(), timeout)
+
+
+async def hello(connection: LobbyConnection, port: int, name: str, book_dir: Path) -> Any:
+    from hanafuda_tui.server.tokens import TokenBook
+
+    return await connection.hello(f"127.0.0.1:{port}", name, False, TokenBook(book_dir))
+
+
+async def seat_to_move(connection: LobbyConnection, timeout: float = 30.0) -> Any:
+    """Read a seated connection's messages until its seat has a decision to make; the seat's
+    copy of the game then (a ``RemoteGame``)."""
+    from hanafuda_tui.net.protocol import Update
+    from hanafuda_tui.net.protocol import Welcome as TableWelcome
+    from hanafuda_tui.net.remote import RemoteGame
+
+    async def read() -> RemoteGame:
+        game: RemoteGame | None = None
+        while True:
+            message = await connection.next()
+            if isinstance(message, TableWelcome):
+                game = RemoteGame(message)
+            elif isinstance(message, Update) and game is not None:
+                game.update(message)
+                view = game.current
+                if view is not None and view.legal and game.to_act == game.seat:
+                    return game
+
+    return await asyncio.wait_for(read(), timeout)
