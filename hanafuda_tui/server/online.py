@@ -127,7 +127,10 @@ class LobbyConnection:
         if kept is None and not name:
             raise OnlineError(f"no token is kept for {where}: give a --name to play as")
         hello = Hello(token=kept.token) if kept is not None else Hello(name=name, bot=bot)
-        await self.send(hello)
+        try:
+            await self.send(hello)
+        except OnlineError:  # refused at once: the reason is the message it sent
+            pass
         first = await self.next()
         if isinstance(first, Error):
             raise OnlineError(first.reason)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from hanafuda_tui.server.identity import Identities
-from hanafuda_tui.server.limits import Gate, ServerLimits
+from hanafuda_tui.server.limits import BanList, Gate, ServerLimits
 from hanafuda_tui.server.lobby import LobbyServer
 from hanafuda_tui.server.online import LobbyConnection
 from hanafuda_tui.server.store import ServerStore
@@ -37,14 +37,19 @@ def make_server(
     db: Path,
     clock: FakeClock | None = None,
     limits: ServerLimits | None = None,
+    bans: BanList | None = None,
+    sleep: Callable[[float], Awaitable[None]] = no_wait,
     **kwargs: Any,
 ) -> LobbyServer:
+    """A server whose clock (and its gate's) is ``clock``; a wrong token's delay is handed to
+    ``sleep``, not waited."""
     store = ServerStore(db).open()
+    clock = clock or FakeClock()
     return LobbyServer(
         store,
-        gate=Gate(limits or ServerLimits()),
-        identities=Identities(store, delay=0.0, sleep=no_wait),
-        clock=clock or FakeClock(),
+        gate=Gate(limits or ServerLimits(), bans or BanList(), clock=clock),
+        identities=Identities(store, sleep=sleep),
+        clock=clock,
         bot_level="random",
         tick_every=3600.0,  # the test ticks
         report=lambda line: None,
