@@ -9,6 +9,7 @@ once seated, the table protocol's, told apart by ``parse``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import secrets
@@ -127,10 +128,8 @@ class LobbyConnection:
         if kept is None and not name:
             raise OnlineError(f"no token is kept for {where}: give a --name to play as")
         hello = Hello(token=kept.token) if kept is not None else Hello(name=name, bot=bot)
-        try:
+        with contextlib.suppress(OnlineError):  # refused at once: its reason is sent first
             await self.send(hello)
-        except OnlineError:  # refused at once: the reason is the message it sent
-            pass
         first = await self.next()
         if isinstance(first, Error):
             raise OnlineError(first.reason)
