@@ -44,6 +44,7 @@ from ..core.rulesets import RULESETS
 from ..net.codes import new_code
 from ..net.host import Link, address_of
 from ..net.host import Table as HostTable
+from ..net.limits import MAX_SPECTATORS
 from ..net.protocol import CLIENT as TABLE_CLIENT
 from ..net.protocol import Act, Closed, Refused
 from ..tables.seats import SPECTATOR, bot_rng
@@ -205,6 +206,7 @@ class LobbyServer:
         tick_every: float = TICK,
         idle_wait: float = IDLE_WAIT,
         hello_timeout: float = HELLO_TIMEOUT,
+        max_spectators: int = MAX_SPECTATORS,
     ) -> None:
         self.store = store
         self.gate = gate or Gate()
@@ -217,6 +219,7 @@ class LobbyServer:
         self.tick_every = tick_every
         self.idle_wait = idle_wait
         self.hello_timeout = hello_timeout
+        self.max_spectators = max_spectators
         self.tables: dict[int, LiveTable] = {}
         self.clients: set[Client] = set()
         self.server: Server | None = None
@@ -481,6 +484,23 @@ class LobbyServer:
     def quick(self, client: Client, player: Player, message: QuickMatch) -> None:
         options = RULESETS[message.ruleset].Options.model_validate(message.options)
         message = message.model_copy(update={"options": options.model_dump(exclude_defaults=True)})
+        waiting = next(
+            (
+                t
+                for t in self.tables.values()
+                if t.quick
+                and t.hosted is None
+                and t.ruleset == message.ruleset
+                and t.seat_of(player.id) is not None
+            ),
+            None,
+        )
+        if waiting is not None:  # asked again while waiting: the same seat
+            seat = waiting.seat_of(player.id)
+            assert seat is not None
+            client.send(Seated(table=waiting.id, seat=seat))
+            client.current = waiting.id
+            return
         live = next(
             (
                 t
@@ -540,6 +560,9 @@ class LobbyServer:
             live.private and client.player is not None and live.seat_of(client.player.id) is None
         ):
             client.send(Error(reason=f"no table {table_id} is open or in play"))
+            return
+        if live.hosted is not None and len(live.hosted.watchers) >= self.max_spectators:
+            client.send(Error(reason=f"table {table_id} has as many spectators as it takes"))
             return
         client.send(Seated(table=live.id, seat=SPECTATOR))
         if live.hosted is None:

@@ -127,3 +127,45 @@ def test_a_turn_based_decision_has_its_hours_and_no_bank() -> None:
     assert clocks.out(7199.0) == [] and clocks.out(7200.0) == [(0, 5), (1, 5)]
     clocks.follow([1], seq=5, now=7000.0)
     assert clocks.bank == {} and list(clocks.pending) == [1]
+
+
+def test_a_quick_match_asked_again_while_waiting_keeps_the_seat(tmp_path: Path) -> None:
+    async def main() -> None:
+        server = make_server(tmp_path / "server.sqlite3")
+        port = await server.start(port=0)
+        me = await connect(port)
+        await hello(me, port, "Hana", tmp_path / "me")
+        await me.send(QuickMatch(ruleset="koikoi3"))
+        first = await next_of(me, "seated")
+        await me.send(QuickMatch(ruleset="koikoi3"))
+        assert await next_of(me, "seated") == first
+        assert len(server.tables) == 1
+        await me.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
+
+
+def test_a_table_takes_so_many_spectators(tmp_path: Path) -> None:
+    async def main() -> None:
+        server = make_server(tmp_path / "server.sqlite3", max_spectators=1)
+        port = await server.start(port=0)
+        me, first, second = await connect(port), await connect(port), await connect(port)
+        await hello(me, port, "Hana", tmp_path / "me")
+        await hello(first, port, "first", tmp_path / "first")
+        await hello(second, port, "second", tmp_path / "second")
+        turns = TurnBased(move_hours=1)  # the table waits on its player
+        await me.send(QuickMatch(ruleset="koikoi2", bots_after=0, time_control=turns))
+        table = (await next_of(me, "seated"))["table"]
+        await first.send(WatchTable(table=table))
+        await next_of(first, "update")
+        await second.send(WatchTable(table=table))
+        error = await next_of(second, "error")
+        assert error["reason"] == f"table {table} has as many spectators as it takes"
+        for connection in (me, first, second):
+            await connection.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
