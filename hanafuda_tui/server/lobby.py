@@ -78,7 +78,7 @@ from .protocol import (
     YourMove,
     read_client,
 )
-from .ratings import RatingError, Ratings
+from .ratings import Ratings
 from .store import Player, ServerStore, StoreError
 
 HELLO_TIMEOUT = 10.0
@@ -224,6 +224,8 @@ class LobbyServer:
         self.clients: set[Client] = set()
         self.server: Server | None = None
         self.tasks: list[asyncio.Task[None]] = []
+        self.moves: set[asyncio.Task[None]] = set()
+        """The stand-ins' moves being thought (held until done)."""
         self.changed = asyncio.Event()
         self.stopping = False
         self.finished: list[int] = []
@@ -759,9 +761,11 @@ class LobbyServer:
         hosted.close()
 
     def rate(self, table_id: int) -> None:
+        """Apply a finished rated table to the ratings (once: again does nothing); a failure is
+        reported, and the next start tries again."""
         try:
             self.ratings.apply(table_id)
-        except RatingError as err:
+        except StoreError as err:
             self.report(f"table {table_id} cannot be rated: {err}")
 
     def rating_of(self, player_id: int, ruleset: str) -> Rating | None:
@@ -836,7 +840,9 @@ class LobbyServer:
             for seat, seq in live.clocks.out(now):
                 if seat not in live.timing_out:
                     live.timing_out.add(seat)
-                    asyncio.create_task(self.out_of_time(live, seat, seq))
+                    task = asyncio.create_task(self.out_of_time(live, seat, seq))
+                    self.moves.add(task)
+                    task.add_done_callback(self.moves.discard)
 
     async def out_of_time(self, live: LiveTable, seat: int, seq: int) -> None:
         """The seat's stand-in bot makes the decision its time ran out on; everyone at the

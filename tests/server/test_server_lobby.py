@@ -5,11 +5,15 @@ out of time made by the seat's stand-in with everyone told."""
 from __future__ import annotations
 
 import asyncio
+import ssl
 from pathlib import Path
 
+import pytest
 from helpers.server import FakeClock, connect, hello, make_server, next_of, seat_to_move, until
+from helpers.tls import certificate
 
 from hanafuda_tui.server.clocks import SeatClocks
+from hanafuda_tui.server.online import OnlineError, leaderboard
 from hanafuda_tui.server.protocol import (
     CreateTable,
     JoinTable,
@@ -165,6 +169,26 @@ def test_a_table_takes_so_many_spectators(tmp_path: Path) -> None:
         assert error["reason"] == f"table {table} has as many spectators as it takes"
         for connection in (me, first, second):
             await connection.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
+
+
+def test_the_server_serves_over_tls(tmp_path: Path) -> None:
+    cert, key = certificate(tmp_path, "localhost", "IP:127.0.0.1,DNS:localhost")
+    server_tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server_tls.load_cert_chain(cert, key)
+    client_tls = ssl.create_default_context(cafile=str(cert))
+
+    async def main() -> None:
+        server = make_server(tmp_path / "server.sqlite3")
+        port = await server.start(port=0, tls=server_tls)
+        where = f"127.0.0.1:{port}"
+        with pytest.raises(OnlineError):  # plain WebSocket to a TLS server
+            await leaderboard(where, "koikoi2")
+        board = await leaderboard(where, "koikoi2", tls=client_tls)
+        assert board.rows == []
         await server.stop()
         server.store.close()
 
