@@ -481,6 +481,8 @@ class LobbyServer:
             message.time_control,
             invite_hash=secret_hash(invite) if invite else None,
         )
+        for seat in range(live.size - message.bots, live.size):
+            self.seat_bot(live, seat)
         self.sit(client, player, live, invite)
 
     def quick(self, client: Client, player: Player, message: QuickMatch) -> None:
@@ -643,11 +645,14 @@ class LobbyServer:
         """A quick match's free seats to bots, and the table begins."""
         for seat, player in enumerate(live.players):
             if player is None:
-                bot = self.bot_player(seat)
-                self.store.seat_player(live.id, seat, bot.id)
-                live.players[seat] = bot
-                live.bot_seats.add(seat)
+                self.seat_bot(live, seat)
         self.begin(live)
+
+    def seat_bot(self, live: LiveTable, seat: int) -> None:
+        bot = self.bot_player(seat)
+        self.store.seat_player(live.id, seat, bot.id)
+        live.players[seat] = bot
+        live.bot_seats.add(seat)
 
     def bot_player(self, seat: int) -> Player:
         """The server's bot player of its level for a seat (one per seat number, as one

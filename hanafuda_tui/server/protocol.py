@@ -132,7 +132,8 @@ class Hello(Message):
 
 class CreateTable(Message):
     """A new table of ``ruleset`` under ``options`` (the ruleset's own, checked here); private:
-    only those given its invite code may join."""
+    only those given its invite code may join; ``bots``: seats the server's bots take at once
+    (the last ones; at least one seat stays the creator's)."""
 
     type: Literal["create"] = "create"
     ruleset: KnownRuleset
@@ -140,10 +141,13 @@ class CreateTable(Message):
     rated: bool = True
     time_control: TimeControl = RealTime()
     private: bool = False
+    bots: int = Field(0, ge=0, le=5)
 
     @model_validator(mode="after")
     def _options_of_the_ruleset(self) -> CreateTable:
         check_options(self.ruleset, self.options)
+        if self.bots >= self.seats():
+            raise ValueError(f"bots take at most {self.seats() - 1} of this table's seats")
         return self
 
     def seats(self) -> int:

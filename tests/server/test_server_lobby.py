@@ -26,7 +26,7 @@ from hanafuda_tui.server.protocol import (
 MARKUP = "[bold red]x[/]"
 
 
-def test_names_with_markup_are_kept_and_sent_literally(tmp_path: Path) -> None:
+def test_names_with_markup_are_sent_literally_at_tables_of_people_and_bots(tmp_path: Path) -> None:
     async def main() -> None:
         server = make_server(tmp_path / "server.sqlite3")
         port = await server.start(port=0)
@@ -43,6 +43,15 @@ def test_names_with_markup_are_kept_and_sent_literally(tmp_path: Path) -> None:
         await guest.send(JoinTable(table=seated["table"]))
         table_welcome = await next_of(guest, "welcome")
         assert [s["name"] for s in table_welcome["seats"]] == [MARKUP, "guest"]
+        await host.send(CreateTable(ruleset="koikoi3", bots=2))  # begins at once, with bots
+        bots = await next_of(host, "seated")
+        assert bots["seat"] == 0
+        table_welcome = await next_of(host, "welcome")
+        assert [s["name"] for s in table_welcome["seats"]] == [
+            MARKUP,
+            "bot:random:2",
+            "bot:random:3",
+        ]
         await host.close()
         await guest.close()
         await server.stop()
@@ -162,6 +171,11 @@ def test_a_table_takes_so_many_spectators(tmp_path: Path) -> None:
         turns = TurnBased(move_hours=1)  # the table waits on its player
         await me.send(QuickMatch(ruleset="koikoi2", bots_after=0, time_control=turns))
         table = (await next_of(me, "seated"))["table"]
+        lobby = await next_of(first, "lobby")
+        while not lobby["playing"]:  # the lobby tells of the table in play, to watch
+            lobby = await next_of(first, "lobby")
+        assert [t["table"] for t in lobby["playing"]] == [table] and lobby["open"] == []
+        assert lobby["playing"][0]["players"] == ["Hana", "bot:random:2"]
         await first.send(WatchTable(table=table))
         await next_of(first, "update")
         await second.send(WatchTable(table=table))

@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from helpers.seen import check_seat, snapshots
+from helpers.seen import cards_in, check_seat, snapshots
 from helpers.server import Recorder, connect, make_server, table_messages, until
 
 from hanafuda_tui.core.records import load_record, replay
@@ -86,6 +86,8 @@ def test_a_quick_match_year_tells_each_seat_and_a_spectator_only_what_it_may_see
     seats = {}
     for name, recorder in played["seen"].items():
         messages = table_messages(recorder.received)
+        lobby = [m for m in recorder.received if not any(m is t for t in messages)]
+        assert lobby and all(cards_in(m) == 0 for m in lobby)  # the lobby's name no card
         seat = messages[0]["seat"]
         seats[name] = seat
         check_seat(seat, messages, record, game, shots)
