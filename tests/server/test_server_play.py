@@ -75,7 +75,7 @@ async def quick_year(tmp: Path, ruleset: str, options: dict[str, Any]) -> dict[s
 def test_a_quick_match_year_tells_each_seat_and_a_spectator_only_what_it_may_see(
     tmp_path: Path,
 ) -> None:
-    played = asyncio.run(quick_year(tmp_path, "koikoi3", {}))
+    played = asyncio.run(asyncio.wait_for(quick_year(tmp_path, "koikoi3", {}), 120))
     row = played["row"]
     assert row.state == "finished" and row.record is not None
     record = load_record(row.record)
