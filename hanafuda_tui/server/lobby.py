@@ -44,7 +44,7 @@ from ..core.rulesets import RULESETS
 from ..net.codes import new_code
 from ..net.host import Link, address_of
 from ..net.host import Table as HostTable
-from ..net.limits import MAX_SPECTATORS
+from ..net.limits import MAX_SPECTATORS, OneLineLogs, RateLimitedLog
 from ..net.protocol import CLIENT as TABLE_CLIENT
 from ..net.protocol import Act, Closed, Refused
 from ..tables.seats import SPECTATOR, bot_rng
@@ -228,10 +228,6 @@ class LobbyServer:
         """The stand-ins' moves being thought (held until done)."""
         self.changed = asyncio.Event()
         self.stopping = False
-        self.finished: list[int] = []
-        """The tables whose year ended here, in order (what a test waits on)."""
-        self.ended = asyncio.Event()
-        """Set whenever a table's year ends."""
 
     # -- life ---------------------------------------------------------------------------------
 
@@ -249,6 +245,7 @@ class LobbyServer:
             ping_interval=20,
             ping_timeout=20,
             close_timeout=2,
+            logger=OneLineLogs(RateLimitedLog(self.report)).logger("websockets.server"),
         )
         self.tasks = [
             asyncio.create_task(self.ticking()),
@@ -761,8 +758,6 @@ class LobbyServer:
             for client in self.clients:
                 if client.player is not None and client.player.id == player.id:
                     client.send(told)
-        self.finished.append(live.id)
-        self.ended.set()
         hosted.close()
 
     def rate(self, table_id: int) -> None:
