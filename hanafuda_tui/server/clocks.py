@@ -39,16 +39,19 @@ class SeatClocks:
         pending = self.pending.get(seat)
         return None if pending is None else pending[1] + self.allowed(seat)
 
-    def follow(self, waiting: Iterable[int], seq: int, now: float) -> None:
+    def follow(self, waiting: Iterable[int], seq: int, now: float) -> bool:
         """The table now awaits the decisions of ``waiting`` answering update ``seq``: a
-        decision no longer awaited is charged to its seat, a new one starts at ``now``."""
+        decision no longer awaited is charged to its seat, a new one starts at ``now``; whether
+        anything changed."""
         waiting = set(waiting)
-        for seat, (asked, began) in list(self.pending.items()):
+        before = dict(self.pending)
+        for seat, (asked, began) in before.items():
             if seat not in waiting or asked != seq:
                 del self.pending[seat]
                 self.charge(seat, now - began)
         for seat in waiting:
             self.pending.setdefault(seat, (seq, now))
+        return self.pending != before
 
     def charge(self, seat: int, used: float) -> None:
         control = self.control

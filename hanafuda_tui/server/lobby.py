@@ -820,8 +820,14 @@ class LobbyServer:
         return [s for s in seats if s not in live.bot_seats and s not in table.stand_ins]
 
     def follow(self, live: LiveTable) -> None:
-        if live.clocks is not None and live.hosted is not None:
-            live.clocks.follow(self.waiting_on(live), live.hosted.table.latest, self.clock())
+        """The clocks follow the table; kept at once when a decision starts or ends (a
+        turn-based move's hours count from when it fell to the seat, whatever stops the
+        server)."""
+        clocks, hosted = live.clocks, live.hosted
+        if clocks is None or hosted is None or hosted.table.closed:
+            return
+        if clocks.follow(self.waiting_on(live), hosted.table.latest, self.clock()):
+            self.store.save_clocks(live.id, clocks.to_json())
 
     def tick(self) -> None:
         """Look at the clocks: a quick match's bots due, a table idle too long, a decision out

@@ -343,6 +343,11 @@ class ServerStore:
                 (record, clocks, self.now(), _id(table_id)),
             )
 
+    def save_clocks(self, table_id: int, clocks: str) -> None:
+        """A table in play's clocks, kept when a decision starts or ends."""
+        with self.transaction() as conn:
+            conn.execute("UPDATE tables SET clocks = ? WHERE id = ?", (clocks, _id(table_id)))
+
     def unrated(self) -> list[int]:
         """The finished rated tables whose year is not yet in the ratings, oldest first."""
         rows = self.query(

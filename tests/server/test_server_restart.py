@@ -5,6 +5,7 @@ counted in the ratings once however often the server starts."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 from helpers.server import FakeClock, connect, hello, make_server, next_of, seat_to_move, until
@@ -41,6 +42,9 @@ def test_a_turn_based_table_goes_on_after_a_restart_and_its_move_times_out(
             lobby = await next_of(me, "lobby")
         assert [t["table"] for t in lobby["your_move"]] == [seated["table"]]
         assert lobby["your_move"][0]["since"] == clock.now
+        row = server.store.table(seated["table"])  # kept at once, whatever stops the server
+        assert row is not None and row.clocks is not None
+        assert json.loads(row.clocks)["pending"] == {str(game.seat): [game.seq, clock.now]}
         clock.now += 3600  # an hour passes, the server stops
         await server.stop()
         closed = await next_of(me, "closed")
