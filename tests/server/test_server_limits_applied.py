@@ -148,3 +148,18 @@ def test_a_table_that_waits_too_long_is_closed(tmp_path: Path) -> None:
         server.store.close()
 
     asyncio.run(main())
+
+
+def test_connections_of_one_player_are_bounded(tmp_path: Path) -> None:
+    async def main() -> None:
+        server = make_server(tmp_path / "db", limits=ServerLimits(connections_per_player=1))
+        port = await server.start(port=0)
+        first, second = await connect(port), await connect(port)
+        await hello(first, port, "Hana", tmp_path / "book")
+        with pytest.raises(OnlineError, match="at most 1 connections for one player"):
+            await hello(second, port, "Hana", tmp_path / "book")  # by the token kept
+        await first.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
