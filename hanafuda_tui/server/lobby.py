@@ -327,10 +327,6 @@ class LobbyServer:
             player = await self.hello(client)
             if player is None:
                 return
-            refused = self.gate.identify(player.id, player.name)
-            if refused:
-                client.send(Error(reason=refused))
-                return
             identified = True
             client.player = player
             self.clients.add(client)
@@ -357,8 +353,8 @@ class LobbyServer:
                 writer.cancel()
 
     async def hello(self, client: Client) -> Player | None:
-        """The player the connection's hello names (a new one, told its token once); None,
-        the client told why, if it is none."""
+        """The player the connection's hello names (a new one, told its token once), counted
+        against the gate; None, the client told why, if it is none or may not come."""
         try:
             raw = await asyncio.wait_for(client.socket.recv(), self.hello_timeout)
         except TimeoutError:
@@ -388,6 +384,10 @@ class LobbyServer:
                 player, token = self.identities.register(message.name, message.bot)
         except IdentityError as err:
             client.send(Error(reason=str(err)))
+            return None
+        refused = self.gate.identify(player.id, player.name)  # counted unless refused
+        if refused:
+            client.send(Error(reason=refused))
             return None
         client.send(Welcome(player=player.id, name=player.name, token=token))
         return player
