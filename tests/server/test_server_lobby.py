@@ -207,3 +207,27 @@ def test_the_server_serves_over_tls(tmp_path: Path) -> None:
         server.store.close()
 
     asyncio.run(main())
+
+
+def test_a_quick_match_s_free_seats_go_to_bots_after_the_wait_asked(tmp_path: Path) -> None:
+    clock = FakeClock()
+
+    async def main() -> None:
+        server = make_server(tmp_path / "server.sqlite3", clock)
+        port = await server.start(port=0)
+        me = await connect(port)
+        await hello(me, port, "Hana", tmp_path / "me")
+        await me.send(QuickMatch(ruleset="koikoi3", bots_after=30))
+        table = (await next_of(me, "seated"))["table"]
+        clock.now += 29
+        server.tick()
+        assert server.tables[table].hosted is None
+        clock.now += 1
+        server.tick()
+        welcome = await next_of(me, "welcome")
+        assert [s["player"] for s in welcome["seats"]] == ["remote", "random", "random"]
+        await me.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
