@@ -1,4 +1,5 @@
-"""The `hanafuda` command: play (default), sim, replay, stats, history, host and join, serve, train.
+"""The `hanafuda` command: play (default), sim, replay, stats, history, host and join, serve,
+server and online, train.
 
 Bad input (unknown ruleset, option, bot, a malformed record, a file that cannot be read or written)
 gets one line on stderr and exit status 2; text from a record is printed without terminal controls.
@@ -66,6 +67,18 @@ def _join(args: argparse.Namespace) -> int:
     return guarded(cmd_join, args, ruleset_options)
 
 
+def _server(args: argparse.Namespace) -> int:
+    from .online import cmd_server
+
+    return cmd_server(args)
+
+
+def _online(args: argparse.Namespace) -> int:
+    from .online import cmd_online
+
+    return cmd_online(args)
+
+
 def _train(args: argparse.Namespace) -> int:
     from .train import cmd_train
 
@@ -81,6 +94,8 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "serve": _serve,
     "host": _host,
     "join": _join,
+    "server": _server,
+    "online": _online,
     "train": _train,
     None: _play,
 }

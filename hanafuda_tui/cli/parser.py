@@ -20,6 +20,8 @@ MAX_TOTALS = 10_000
 """Games at most whose final scores ``sim --json`` lists (``--jsonl`` streams any number)."""
 DEFAULT_PORT = 8765
 """The port ``host`` listens on unless told another."""
+SERVER_PORT = 8770
+"""The port ``server`` listens on unless told another."""
 
 
 class UsageError(Exception):
@@ -277,6 +279,42 @@ def _join_arguments(join: Parser) -> None:
     join.add_argument("--cafile", help="trust this certificate (a host's self-signed one)")
 
 
+def _server_arguments(srv: Parser) -> None:
+    srv.add_argument("--port", type=int, default=SERVER_PORT, help="0 picks a free port")
+    srv.add_argument(
+        "--public",
+        action="store_true",
+        help="listen on every network interface (default: 127.0.0.1, this machine only)",
+    )
+    srv.add_argument("--db", metavar="PATH", help="the database (default: the data directory's)")
+    srv.add_argument("--bans", metavar="FILE", help="the ban list: addresses, networks, names")
+    srv.add_argument(
+        "--bot", default="normal", metavar="LEVEL", help="the bots' level (quick matches, time)"
+    )
+    srv.add_argument("--certfile", help="serve over TLS with this certificate (PEM)")
+    srv.add_argument("--keyfile", help="the certificate's private key (PEM)")
+    srv.add_argument("--json", action="store_true", help='print {"port": N} once listening')
+
+
+def _online_arguments(online: Parser) -> None:
+    online.add_argument("where", metavar="HOST:PORT")
+    online.add_argument("--name", default="", help="your name, the first time on this server")
+    online.add_argument("--bot", metavar="LEVEL", help="play with this bot, no screen")
+    online.add_argument("--quick", metavar="RULESET", help="play quick matches of this ruleset")
+    online.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    online.add_argument("--years", type=int, default=1, help="quick matches to play (1)")
+    online.add_argument(
+        "--bots-after",
+        type=int,
+        metavar="SECONDS",
+        help="let bots take the free seats after this long (default: wait for people)",
+    )
+    online.add_argument("--leaderboard", metavar="RULESET", help="print a ruleset's leaderboard")
+    online.add_argument("--tls", action="store_true", help="the server serves over TLS")
+    online.add_argument("--cafile", help="trust this certificate (a server's self-signed one)")
+    online.add_argument("--json", action="store_true", help="one JSON line per year (or board)")
+
+
 def _train_arguments(train: Parser) -> None:
     from ..training import MAX_JOBS
 
@@ -340,6 +378,14 @@ SUBCOMMANDS: dict[str, tuple[str, Callable[[CommandParser], None]]] = {
     "stats": ("exact statistics from the rules", _stats_arguments),
     "host": ("hold a table that others join from other machines", _host_arguments),
     "join": ("sit at a hosted table: hanafuda join HOST:PORT CODE", _join_arguments),
+    "server": (
+        "run a server where players meet: a lobby, quick matches, ratings, time controls",
+        _server_arguments,
+    ),
+    "online": (
+        "play on a server with a bot and no screen, or read its leaderboard",
+        _online_arguments,
+    ),
     "train": (
         "train the strong bot's learned stop rule and playout policy by self-play"
         " (needs numpy: pip install -e '.[train]'); the same command resumes it",

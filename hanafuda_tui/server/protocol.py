@@ -4,8 +4,13 @@ A client opens with ``Hello``: a name (a new player) or its token (a known one).
 answers ``Welcome`` (the player, and the token once, when the player is new), then a
 ``LobbyState`` whenever the lobby changes. The client may then ``CreateTable``, ``JoinTable``,
 ``WatchTable``, ``LeaveTable``, ask for a ``QuickMatch`` or a ``LeaderboardRequest``; the server
-answers ``Seated``, ``Leaderboard`` or an ``Error`` of one reason. A table's own messages (its
-views, actions and record) are the table protocol's (``net/protocol.py``).
+answers ``Seated``, ``Leaderboard`` or an ``Error`` of one reason, ``Finished`` when a table of
+the player's is over, ``TimedOut`` when a seat's time ran out. A table's own messages (its views,
+actions and record) are the table protocol's (``net/protocol.py``), on the same connection: once
+a table the client sits at (or watches) is in play, the server sends it that table's ``welcome``,
+``update``, ``presence``, ``refused``, ``over`` and ``closed`` as ``hanafuda host`` does, and the
+client's ``act`` goes to the table it last sat at or rejoined. The lobby's ``welcome`` is the
+connection's first message; every later ``welcome`` is a table's.
 
 Every model forbids fields it does not know, and every string and list is bounded; a client's
 messages hold each value as its own JSON type (``"5"`` is no table id). ``read_client`` reads a
@@ -82,16 +87,20 @@ KnownRuleset = Annotated[Ruleset, AfterValidator(_known_ruleset)]
 
 
 class RealTime(BaseModel):
-    """Everyone at the table at once; a move not made in ``move_seconds`` is made by a bot."""
+    """Everyone at the table at once: each decision has ``move_seconds``, then draws on the
+    seat's bank of ``bank_seconds`` for the year; a decision not made by then is made by the
+    seat's stand-in bot (that one move), and everyone at the table is told."""
 
     model_config = STRICT
 
     kind: Literal["realtime"] = "realtime"
     move_seconds: int = Field(30, ge=5, le=600)
+    bank_seconds: int = Field(60, ge=0, le=3600)
 
 
 class TurnBased(BaseModel):
-    """Players come and go; each move waits up to ``move_hours``."""
+    """Players come and go; each move waits up to ``move_hours`` (a server restarted meanwhile
+    included), then the seat's stand-in bot makes it."""
 
     model_config = STRICT
 
@@ -123,7 +132,8 @@ class Hello(Message):
 
 class CreateTable(Message):
     """A new table of ``ruleset`` under ``options`` (the ruleset's own, checked here); private:
-    only those given its invite code may join."""
+    only those given its invite code may join; ``bots``: seats the server's bots take at once
+    (the last ones; at least one seat stays the creator's)."""
 
     type: Literal["create"] = "create"
     ruleset: KnownRuleset
@@ -131,21 +141,29 @@ class CreateTable(Message):
     rated: bool = True
     time_control: TimeControl = RealTime()
     private: bool = False
+    bots: int = Field(0, ge=0, le=5)
 
     @model_validator(mode="after")
     def _options_of_the_ruleset(self) -> CreateTable:
-        try:
-            RULESETS[self.ruleset].Options.model_validate(self.options)
-        except ValidationError as err:
-            first = err.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise ValueError(f"option {where}: {first['msg']}") from None
+        check_options(self.ruleset, self.options)
+        if self.bots >= self.seats():
+            raise ValueError(f"bots take at most {self.seats() - 1} of this table's seats")
         return self
 
     def seats(self) -> int:
         """How many sit at the table its options make."""
         cls = RULESETS[self.ruleset]
         return cls.seated(cls.Options.model_validate(self.options))
+
+
+def check_options(ruleset: str, options: dict[str, Any]) -> None:
+    """ValueError naming the first option ``ruleset`` does not take as given."""
+    try:
+        RULESETS[ruleset].Options.model_validate(options)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ValueError(f"option {where}: {first['msg']}") from None
 
 
 class JoinTable(Message):
@@ -169,13 +187,20 @@ class LeaveTable(Message):
 
 
 class QuickMatch(Message):
-    """Sit at the first open table of ``ruleset`` (with default options), or a new one; its free
-    seats are given to bots after ``bots_after`` seconds (None: wait for people)."""
+    """Sit at the first open quick table of ``ruleset`` with these options and time control, or
+    a new one (rated); its free seats are given to bots after ``bots_after`` seconds (None: wait
+    for people; the shortest wait asked at a table applies)."""
 
     type: Literal["quick"] = "quick"
     ruleset: KnownRuleset
+    options: Options = {}
     bots_after: int | None = Field(None, ge=0, le=MAX_BOTS_AFTER)
     time_control: TimeControl = RealTime()
+
+    @model_validator(mode="after")
+    def _options_of_the_ruleset(self) -> QuickMatch:
+        check_options(self.ruleset, self.options)
+        return self
 
 
 class LeaderboardRequest(Message):
@@ -288,6 +313,35 @@ class Leaderboard(ServerMessage):
     rows: list[LeaderRow] = Field(max_length=MAX_BOARD)
 
 
+class Rating(BaseModel):
+    model_config = CLOSED
+
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+
+
+class Finished(ServerMessage):
+    """A table of the player's is over: each seat's total, and the player's rating in its
+    ruleset after it (None: an unrated table)."""
+
+    type: Literal["finished"] = "finished"
+    table: int
+    seat: int
+    totals: list[int] = Field(max_length=6)
+    rating: Rating | None = None
+
+
+class TimedOut(ServerMessage):
+    """At ``table``, the seat's time ran out: its stand-in bot made that one move."""
+
+    type: Literal["timed_out"] = "timed_out"
+    table: int
+    seat: int
+    name: Name
+
+
 class Error(ServerMessage):
     """What the client asked was not done, and why (one line)."""
 
@@ -296,7 +350,8 @@ class Error(ServerMessage):
 
 
 ServerMessages = Annotated[
-    Welcome | LobbyState | Seated | Leaderboard | Error, Field(discriminator="type")
+    Welcome | LobbyState | Seated | Leaderboard | Finished | TimedOut | Error,
+    Field(discriminator="type"),
 ]
 
 CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)

@@ -81,9 +81,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX rating_history_by_table ON rating_history (table_id)",
     ),
+    ("ALTER TABLE tables ADD COLUMN clocks TEXT",),
 )
 """Schema version ``n`` is reached by running ``MIGRATIONS[n - 1]`` (version 1: players, tables
-and their seats, ratings and their history)."""
+and their seats, ratings and their history; version 2: each table's clocks, as JSON)."""
 SCHEMA_VERSION = len(MIGRATIONS)
 BUSY_MS = 10_000
 """How long a write waits for another writer (ms) before it gives up."""
@@ -130,6 +131,8 @@ class TableRow:
     """The player at each seat; None: free."""
     totals: tuple[int | None, ...]
     """Each seat's total when the table finished."""
+    clocks: str | None = None
+    """The time control's state in play as JSON (whose move since when, what is left)."""
 
 
 def now_utc() -> datetime:
@@ -332,10 +335,31 @@ class ServerStore:
             )
             self._touch(conn, table_id)
 
+    def save_play(self, table_id: int, record: str, clocks: str | None) -> None:
+        """A table in play: its record so far and its clocks, kept after every action."""
+        with self.transaction() as conn:
+            conn.execute(
+                "UPDATE tables SET record = ?, clocks = ?, updated = ? WHERE id = ?",
+                (record, clocks, self.now(), _id(table_id)),
+            )
+
+    def save_clocks(self, table_id: int, clocks: str) -> None:
+        """A table in play's clocks, kept when a decision starts or ends."""
+        with self.transaction() as conn:
+            conn.execute("UPDATE tables SET clocks = ? WHERE id = ?", (clocks, _id(table_id)))
+
+    def unrated(self) -> list[int]:
+        """The finished rated tables whose year is not yet in the ratings, oldest first."""
+        rows = self.query(
+            "SELECT id FROM tables t WHERE state = 'finished' AND rated = 1 AND NOT EXISTS"
+            " (SELECT 1 FROM rating_history h WHERE h.table_id = t.id) ORDER BY id"
+        )
+        return [r[0] for r in rows]
+
     def table(self, table_id: int) -> TableRow | None:
         rows = self.query(
             "SELECT id, ruleset, options, seats, state, rated, time_control, invite_hash, record,"
-            " created, updated FROM tables WHERE id = ?",
+            " created, updated, clocks FROM tables WHERE id = ?",
             (_id(table_id),),
         )
         if not rows:
@@ -362,6 +386,7 @@ class ServerStore:
             updated=r[10],
             players=tuple(players),
             totals=tuple(totals),
+            clocks=r[11],
         )
 
     def tables_in(self, state: TableState, limit: int = 100) -> list[int]:

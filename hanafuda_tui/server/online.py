@@ -1,0 +1,214 @@
+"""A headless client of the server (``hanafuda online``): a player's connection that says hello
+with the token kept for that server (or a name, keeping the token it is given), asks for quick
+matches and plays each year with a bot, no screen; or reads a leaderboard.
+
+A lobby screen would read the same connection (``LobbyConnection``): the lobby's messages and,
+once seated, the table protocol's, told apart by ``parse``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import secrets
+import ssl
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..bots import make_bot
+from ..net.client import address
+from ..net.protocol import HOST as TABLE_HOST
+from ..net.protocol import MAX_MESSAGE_BYTES, Act, Closed, Over, Refused, Update
+from ..net.protocol import Welcome as TableWelcome
+from ..net.remote import RemoteGame
+from .protocol import (
+    SERVER,
+    Error,
+    Finished,
+    Hello,
+    Leaderboard,
+    LeaderboardRequest,
+    QuickMatch,
+    Seated,
+    Welcome,
+)
+from .tokens import TokenBook
+
+LOBBY_TYPES = {"welcome", "lobby", "seated", "leaderboard", "finished", "timed_out", "error"}
+"""The lobby's server messages by type (a ``welcome`` after the first is a table's)."""
+
+
+class OnlineError(Exception):
+    """One line: why the server could not be used (unreachable, or it said no)."""
+
+
+class LobbyConnection:
+    """One connection to the server: ``messages`` yields what it sends, lobby messages and
+    table messages alike, each as its model."""
+
+    def __init__(
+        self, socket: ClientConnection, url: str, trace: Callable[[str], None] | None = None
+    ) -> None:
+        self.socket = socket
+        self.url = url
+        self.trace = trace
+        """Called with every message received, as its JSON text."""
+        self.welcomed = False
+
+    @classmethod
+    async def open(
+        cls,
+        where: str,
+        tls: ssl.SSLContext | None = None,
+        trace: Callable[[str], None] | None = None,
+    ) -> LobbyConnection:
+        url = address(where, tls is not None)
+        try:
+            socket = await connect(url, ssl=tls, max_size=MAX_MESSAGE_BYTES, open_timeout=10)
+        except ssl.SSLError as err:
+            why = getattr(err, "verify_message", None) or err.reason or err
+            raise OnlineError(f"cannot reach {url}: TLS failed: {why}") from None
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as err:
+            raise OnlineError(f"cannot reach {url}: {err}") from None
+        return cls(socket, url, trace)
+
+    def parse(self, raw: str | bytes) -> BaseModel:
+        """A message of either protocol, or a table ``Closed`` saying why it is none."""
+        if self.trace is not None:
+            self.trace(str(raw))
+        try:
+            data = json.loads(raw)
+            kind = data.get("type") if isinstance(data, dict) else None
+            if kind in LOBBY_TYPES and not (kind == "welcome" and self.welcomed):
+                message: BaseModel = SERVER.validate_python(data)
+                self.welcomed = self.welcomed or isinstance(message, Welcome)
+                return message
+            return TABLE_HOST.validate_python(data)
+        except (ValueError, ValidationError) as err:
+            first = str(err).splitlines()[0]
+            return Closed(reason=f"the server sent a message this client does not read: {first}")
+
+    async def send(self, message: BaseModel) -> None:
+        try:
+            await self.socket.send(message.model_dump_json(exclude_none=True))
+        except ConnectionClosed:
+            raise OnlineError(f"{self.url} closed the connection") from None
+
+    async def messages(self) -> AsyncIterator[BaseModel]:
+        try:
+            async for raw in self.socket:
+                yield self.parse(raw)
+        except ConnectionClosed:
+            pass
+
+    async def next(self) -> BaseModel:
+        try:
+            return self.parse(await self.socket.recv())
+        except ConnectionClosed:
+            raise OnlineError(f"{self.url} closed the connection") from None
+
+    async def close(self) -> None:
+        await self.socket.close()
+
+    async def hello(self, where: str, name: str, bot: bool, book: TokenBook) -> Welcome:
+        """Say who this is: the token kept for ``where`` (its name must be ``name``, if one is
+        given), else ``name`` as a new player, whose token is kept."""
+        kept = book.get(where)
+        if kept is not None and name and kept.name != name:
+            raise OnlineError(
+                f"the token kept for {where} is {kept.name!r}'s: play as {kept.name!r}, or use"
+                " another config directory"
+            )
+        if kept is None and not name:
+            raise OnlineError(f"no token is kept for {where}: give a --name to play as")
+        hello = Hello(token=kept.token) if kept is not None else Hello(name=name, bot=bot)
+        with contextlib.suppress(OnlineError):  # refused at once: its reason is sent first
+            await self.send(hello)
+        first = await self.next()
+        if isinstance(first, Error):
+            raise OnlineError(first.reason)
+        if not isinstance(first, Welcome):
+            raise OnlineError("the server did not welcome this client")
+        if first.token is not None:
+            book.remember(where, first.name, first.token)
+        return first
+
+
+async def leaderboard(
+    where: str, ruleset: str, limit: int = 20, tls: ssl.SSLContext | None = None
+) -> Leaderboard:
+    connection = await LobbyConnection.open(where, tls)
+    try:
+        await connection.send(LeaderboardRequest(ruleset=ruleset, limit=limit))
+        answer = await connection.next()
+    finally:
+        await connection.close()
+    if isinstance(answer, Error | Closed):
+        raise OnlineError(answer.reason)
+    if not isinstance(answer, Leaderboard):
+        raise OnlineError("the server did not send a leaderboard")
+    return answer
+
+
+async def play_quick(
+    where: str,
+    name: str,
+    spec: str,
+    ruleset: str,
+    options: dict[str, Any],
+    years: int,
+    told: Callable[[Finished], None],
+    bots_after: int | None = None,
+    tls: ssl.SSLContext | None = None,
+    book: TokenBook | None = None,
+    trace: Callable[[str], None] | None = None,
+) -> None:
+    """Play ``years`` quick matches of ``ruleset`` with the bot ``spec``, one after the other;
+    ``told`` each year's end (the table, the totals, the rating after)."""
+    bot = make_bot(spec, random.Random(secrets.randbits(64)))
+    connection = await LobbyConnection.open(where, tls, trace)
+    try:
+        await connection.hello(where, name, True, book or TokenBook())
+        for _ in range(years):
+            await connection.send(
+                QuickMatch(ruleset=ruleset, options=options, bots_after=bots_after)
+            )
+            told(await play_year(connection, bot))
+    finally:
+        await connection.close()
+
+
+async def play_year(connection: LobbyConnection, bot: Any) -> Finished:
+    """Answer every decision of the seat the quick match gave until its table is finished."""
+    table: int | None = None
+    game: RemoteGame | None = None
+    answered = -1
+    async for message in connection.messages():
+        if isinstance(message, Seated):
+            table = message.table
+        elif isinstance(message, TableWelcome):
+            game, answered = RemoteGame(message), -1
+        elif isinstance(message, Update) and game is not None:
+            game.update(message)
+        elif isinstance(message, Over) and game is not None:
+            game.over(message)
+        elif isinstance(message, Refused):
+            answered = -1
+        elif isinstance(message, Finished) and message.table == table:
+            return message
+        elif isinstance(message, Error | Closed):
+            raise OnlineError(message.reason)
+        if game is None or not isinstance(message, Update | Refused):
+            continue
+        view = game.current
+        if view is not None and view.legal and game.to_act == game.seat and answered != game.seq:
+            answered = game.seq
+            action = await asyncio.to_thread(bot.act, view)
+            await connection.send(Act(action=action, seq=game.seq))
+    raise OnlineError(f"{connection.url} closed the connection before the year was over")

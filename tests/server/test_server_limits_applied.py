@@ -1,0 +1,165 @@
+"""The server's limits over a real socket: connections per address, tables an hour, a message's
+size and rate, a wrong token answered after its delay with one reason, the ban list, and a table
+that waits too long for players closed."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from helpers.server import FakeClock, connect, hello, make_server, next_of
+
+from hanafuda_tui.server.limits import ServerLimits, parse_bans
+from hanafuda_tui.server.online import OnlineError
+from hanafuda_tui.server.protocol import CreateTable, Hello, LeaderboardRequest
+
+
+def test_connections_from_one_address_are_bounded(tmp_path: Path) -> None:
+    async def main() -> None:
+        server = make_server(tmp_path / "db", limits=ServerLimits(connections_per_address=2))
+        port = await server.start(port=0)
+        first, second, third = await connect(port), await connect(port), await connect(port)
+        await hello(first, port, "one", tmp_path / "1")
+        await hello(second, port, "two", tmp_path / "2")
+        with pytest.raises(OnlineError, match="at most 2 connections from one address"):
+            await hello(third, port, "three", tmp_path / "3")
+        await first.close()
+        await second.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
+
+
+def test_tables_a_player_creates_an_hour_are_bounded(tmp_path: Path) -> None:
+    clock = FakeClock()
+
+    async def main() -> None:
+        server = make_server(tmp_path / "db", clock, ServerLimits(tables_per_hour=1))
+        port = await server.start(port=0)
+        me = await connect(port)
+        await hello(me, port, "Hana", tmp_path / "me")
+        await me.send(CreateTable(ruleset="koikoi2"))
+        await next_of(me, "seated")
+        await me.send(CreateTable(ruleset="koikoi2"))
+        assert (await next_of(me, "error"))["reason"].startswith("at most 1 new tables an hour")
+        clock.now += 3600
+        await me.send(CreateTable(ruleset="koikoi2"))
+        await next_of(me, "seated")
+        await me.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
+
+
+def test_a_message_too_large_is_refused_and_a_flood_closes_the_connection(
+    tmp_path: Path,
+) -> None:
+    limits = ServerLimits(
+        max_message_bytes=512, message_burst=3, messages_per_second=0.001, flood_drops=2
+    )
+
+    async def main() -> None:
+        server = make_server(tmp_path / "db", limits=limits)
+        port = await server.start(port=0)
+        me = await connect(port)
+        await hello(me, port, "Hana", tmp_path / "me")
+        await me.socket.send("x" * 600)
+        assert (await next_of(me, "error"))["reason"] == "a message is at most 512 bytes"
+        for _ in range(5):
+            await me.send(LeaderboardRequest(ruleset="koikoi2"))
+        answers = []
+        async for message in me.messages():
+            if message.type in ("leaderboard", "error"):
+                answers.append(getattr(message, "reason", message.type))
+        assert answers == [
+            "leaderboard",
+            "leaderboard",
+            "too many messages: this one was dropped",
+            "too many messages: this one was dropped",
+            "too many messages too fast: closed",
+        ]
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
+
+
+def test_a_wrong_token_is_answered_after_its_delay_with_one_reason(tmp_path: Path) -> None:
+    waited: list[float] = []
+
+    async def record(seconds: float) -> None:
+        waited.append(seconds)
+
+    async def main() -> None:
+        server = make_server(tmp_path / "db", sleep=record)
+        port = await server.start(port=0)
+        me = await connect(port)
+        await me.send(Hello(token="1.not-the-secret"))
+        assert (await next_of(me, "error"))["reason"] == "no player has that token"
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
+    assert waited == [1.0]
+
+
+def test_the_ban_list_keeps_out_an_address_and_a_name(tmp_path: Path) -> None:
+    async def main(bans: str, name: str, reason: str) -> None:
+        banned, problems = parse_bans(bans)
+        assert problems == []
+        server = make_server(tmp_path / f"{name}.db", bans=banned)
+        port = await server.start(port=0)
+        me = await connect(port)
+        with pytest.raises(OnlineError, match=reason):
+            await hello(me, port, name, tmp_path / name)
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main("127.0.0.0/8  # this machine\n", "Hana", "this address may not connect"))
+    asyncio.run(main("name: MALLORY\n", "mallory", "this player may not play"))
+
+
+def test_a_table_that_waits_too_long_is_closed(tmp_path: Path) -> None:
+    clock = FakeClock()
+
+    async def main() -> None:
+        server = make_server(tmp_path / "db", clock, idle_wait=600)
+        port = await server.start(port=0)
+        me = await connect(port)
+        await hello(me, port, "Hana", tmp_path / "me")
+        await me.send(CreateTable(ruleset="koikoi2"))
+        table = (await next_of(me, "seated"))["table"]
+        clock.now += 599
+        server.tick()
+        assert table in server.tables
+        clock.now += 1
+        server.tick()
+        assert (await next_of(me, "error"))["reason"] == (
+            f"table {table} waited too long for players: closed"
+        )
+        assert table not in server.tables
+        row = server.store.table(table)
+        assert row is not None and row.state == "closed"
+        await me.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
+
+
+def test_connections_of_one_player_are_bounded(tmp_path: Path) -> None:
+    async def main() -> None:
+        server = make_server(tmp_path / "db", limits=ServerLimits(connections_per_player=1))
+        port = await server.start(port=0)
+        first, second = await connect(port), await connect(port)
+        await hello(first, port, "Hana", tmp_path / "book")
+        with pytest.raises(OnlineError, match="at most 1 connections for one player"):
+            await hello(second, port, "Hana", tmp_path / "book")  # by the token kept
+        await first.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
