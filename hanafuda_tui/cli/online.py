@@ -39,11 +39,15 @@ def run_server(args: argparse.Namespace) -> int:
         raise NetUsageError(f"--port: {args.port} is not a port")
     make_bot(args.bot, random.Random(0))
     tls = server_tls(args)
-    from ..server.limits import BanList, Gate, load_bans
+    from ..server.limits import BanList, Gate, TrustedProxies, load_bans
     from ..server.lobby import LobbyServer
     from ..server.store import ServerStore, StoreError
     from ..tables.storage import data_dir
 
+    try:
+        proxies = TrustedProxies.parse(args.trusted_proxy)
+    except ValueError as err:
+        raise NetUsageError(f"--trusted-proxy: {err}") from None
     bans = BanList()
     if args.bans:
         bans, problems = load_bans(Path(args.bans))
@@ -61,7 +65,7 @@ def run_server(args: argparse.Namespace) -> int:
             " travel unencrypted",
             file=sys.stderr,
         )
-    server = LobbyServer(store, gate=Gate(bans=bans), bot_level=args.bot)
+    server = LobbyServer(store, gate=Gate(bans=bans), bot_level=args.bot, proxies=proxies)
     listen = ("0.0.0.0" if args.public else "127.0.0.1", args.port)
     try:
         return asyncio.run(serve_until_stopped(server, listen, tls, args.json, db))

@@ -289,6 +289,13 @@ def _server_arguments(srv: Parser) -> None:
     srv.add_argument("--db", metavar="PATH", help="the database (default: the data directory's)")
     srv.add_argument("--bans", metavar="FILE", help="the ban list: addresses, networks, names")
     srv.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a proxy in front (address or network): its X-Forwarded-For names the client",
+    )
+    srv.add_argument(
         "--bot", default="normal", metavar="LEVEL", help="the bots' level (quick matches, time)"
     )
     srv.add_argument("--certfile", help="serve over TLS with this certificate (PEM)")

@@ -67,15 +67,52 @@ class BanList:
     def bans_address(self, address: str) -> bool:
         """Whether ``address`` (as a connection gives it: IPv4, IPv6, IPv4 mapped into IPv6, with
         a zone or not) is in a banned network; an address that is none is not banned."""
-        try:
-            ip = ipaddress.ip_address(address.split("%", 1)[0])
-        except ValueError:
-            return False
-        mapped = ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) else None
-        return any(ip in net or (mapped is not None and mapped in net) for net in self.networks)
+        return in_networks(address, self.networks)
 
     def bans_name(self, name: str) -> bool:
         return name_key(name) in self.names
+
+
+def in_networks(address: str, networks: tuple[Network, ...]) -> bool:
+    """Whether ``address`` (IPv4, IPv6, IPv4 mapped into IPv6, with a zone or not) is in one of
+    ``networks``; an address that is none is in none."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return False
+    mapped = ip.ipv4_mapped if isinstance(ip, ipaddress.IPv6Address) else None
+    return any(ip in net or (mapped is not None and mapped in net) for net in networks)
+
+
+@dataclass(frozen=True)
+class TrustedProxies:
+    """The proxies in front of the server (``--trusted-proxy``): a connection from one of them
+    is counted, limited and banned under the address its ``X-Forwarded-For`` ends with (the
+    client the proxy saw); from anywhere else the header is ignored, so a client cannot choose
+    the address it is counted under."""
+
+    networks: tuple[Network, ...] = ()
+
+    @classmethod
+    def parse(cls, specs: list[str]) -> TrustedProxies:
+        """Addresses or networks; ValueError naming the first that is neither."""
+        networks = []
+        for spec in specs:
+            try:
+                networks.append(ipaddress.ip_network(spec.strip(), strict=False))
+            except ValueError:
+                raise ValueError(f"not an address or a network: {spec!r}") from None
+        return cls(tuple(networks))
+
+    def client_address(self, peer: str, forwarded: str | None) -> str:
+        """The address a connection from ``peer`` is counted under."""
+        if not forwarded or not in_networks(peer, self.networks):
+            return peer
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        try:
+            return str(ipaddress.ip_address(last))
+        except ValueError:
+            return peer  # a proxy's header that names no address: the proxy's own
 
 
 def parse_bans(text: str, source: str = "bans") -> tuple[BanList, list[str]]:

@@ -50,7 +50,7 @@ from ..net.protocol import Act, Closed, Refused
 from ..tables.seats import SPECTATOR, bot_rng
 from .clocks import SeatClocks
 from .identity import Identities, IdentityError, name_key, secret_hash
-from .limits import Gate
+from .limits import Gate, TrustedProxies
 from .protocol import (
     MAX_LISTED,
     CreateTable,
@@ -207,6 +207,7 @@ class LobbyServer:
         idle_wait: float = IDLE_WAIT,
         hello_timeout: float = HELLO_TIMEOUT,
         max_spectators: int = MAX_SPECTATORS,
+        proxies: TrustedProxies | None = None,
     ) -> None:
         self.store = store
         self.gate = gate or Gate()
@@ -220,6 +221,8 @@ class LobbyServer:
         self.idle_wait = idle_wait
         self.hello_timeout = hello_timeout
         self.max_spectators = max_spectators
+        self.proxies = proxies or TrustedProxies()
+        """The proxies whose X-Forwarded-For names the client's address."""
         self.tables: dict[int, LiveTable] = {}
         self.clients: set[Client] = set()
         self.server: Server | None = None
@@ -315,7 +318,8 @@ class LobbyServer:
     async def handle(self, socket: ServerConnection) -> None:
         """One connection: its hello, then lobby messages and its seats' actions, until it
         ends."""
-        address = address_of(socket)
+        forwarded = socket.request.headers.get("X-Forwarded-For") if socket.request else None
+        address = self.proxies.client_address(address_of(socket), forwarded)
         refused = self.gate.connect(address)
         if refused:
             await say_and_close(socket, Error(reason=refused))

@@ -5,12 +5,13 @@ that waits too long for players closed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 
 import pytest
 from helpers.server import FakeClock, connect, hello, make_server, next_of
 
-from hanafuda_tui.server.limits import ServerLimits, parse_bans
+from hanafuda_tui.server.limits import ServerLimits, TrustedProxies, parse_bans
 from hanafuda_tui.server.online import OnlineError
 from hanafuda_tui.server.protocol import CreateTable, Hello, LeaderboardRequest
 
@@ -120,6 +121,45 @@ def test_the_ban_list_keeps_out_an_address_and_a_name(tmp_path: Path) -> None:
 
     asyncio.run(main("127.0.0.0/8  # this machine\n", "Hana", "this address may not connect"))
     asyncio.run(main("name: MALLORY\n", "mallory", "this player may not play"))
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_is_the_one_counted(tmp_path: Path) -> None:
+    """A connection from a trusted proxy is banned (and limited) under the address its
+    X-Forwarded-For ends with; the same header from an address not trusted changes nothing."""
+    from websockets.asyncio.client import connect as ws_connect
+    from websockets.exceptions import ConnectionClosed
+
+    async def main(trusted: list[str], forwarded: str, name: str) -> str:
+        banned, _ = parse_bans("203.0.113.7\n")
+        proxies = TrustedProxies.parse(trusted)
+        server = make_server(tmp_path / f"{name}.db", bans=banned, proxies=proxies)
+        port = await server.start(port=0)
+        headers = {"X-Forwarded-For": forwarded}
+        async with ws_connect(f"ws://127.0.0.1:{port}", additional_headers=headers) as socket:
+            with contextlib.suppress(ConnectionClosed):  # refused as it opens: said first
+                await socket.send(Hello(name=name).model_dump_json(exclude_none=True))
+            answer = str(await socket.recv())
+        await server.stop()
+        server.store.close()
+        return answer
+
+    trusted = asyncio.run(main(["127.0.0.1"], "198.51.100.1, 203.0.113.7", "Hana"))
+    assert "this address may not connect" in trusted
+    spoofed = asyncio.run(main([], "203.0.113.7", "Taro"))  # a client's own header: ignored
+    assert '"welcome"' in spoofed
+    chained = asyncio.run(main(["127.0.0.0/8"], "203.0.113.7, 198.51.100.1", "Jiro"))
+    assert '"welcome"' in chained  # the proxy saw 198.51.100.1: the first entry is the client's
+
+
+def test_trusted_proxies_name_the_client_only_for_a_proxy_they_trust() -> None:
+    proxies = TrustedProxies.parse(["10.0.0.0/8", "::1"])
+    assert proxies.client_address("10.1.2.3", "203.0.113.7") == "203.0.113.7"
+    assert proxies.client_address("::1", "192.0.2.1, 2001:db8::5") == "2001:db8::5"
+    assert proxies.client_address("192.0.2.9", "203.0.113.7") == "192.0.2.9"  # not a proxy
+    assert proxies.client_address("10.1.2.3", "not an address") == "10.1.2.3"
+    assert proxies.client_address("10.1.2.3", None) == "10.1.2.3"
+    with pytest.raises(ValueError, match="not an address or a network"):
+        TrustedProxies.parse(["example.org"])
 
 
 def test_a_table_that_waits_too_long_is_closed(tmp_path: Path) -> None:
