@@ -156,6 +156,7 @@ def run_online(args: argparse.Namespace) -> int:
             told,
             bots_after=args.bots_after,
             tls=tls,
+            say=lambda line: print(f"hanafuda online: {line}", file=sys.stderr, flush=True),
         )
     )
     return 0

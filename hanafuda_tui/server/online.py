@@ -32,6 +32,7 @@ from .protocol import (
     Error,
     Finished,
     Hello,
+    JoinTable,
     Leaderboard,
     LeaderboardRequest,
     QuickMatch,
@@ -156,6 +157,14 @@ async def leaderboard(
     return answer
 
 
+RETRY_WAITS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)
+"""Seconds before each try to reach a server that was lost (one restarting, a dropped line)."""
+
+
+class Lost(Exception):
+    """The connection ended before the year did."""
+
+
 async def play_quick(
     where: str,
     name: str,
@@ -168,47 +177,104 @@ async def play_quick(
     tls: ssl.SSLContext | None = None,
     book: TokenBook | None = None,
     trace: Callable[[str], None] | None = None,
+    say: Callable[[str], None] = lambda line: None,
+    waits: tuple[float, ...] = RETRY_WAITS,
 ) -> None:
     """Play ``years`` quick matches of ``ruleset`` with the bot ``spec``, one after the other;
-    ``told`` each year's end (the table, the totals, the rating after)."""
+    ``told`` each year's end (the table, the totals, the rating after). A connection lost in a
+    year is opened again (after each of ``waits``, each try ``say``-ed in a line) with the token
+    kept, and the table rejoined where it is."""
     bot = make_bot(spec, random.Random(secrets.randbits(64)))
+    book = book or TokenBook()
     connection = await LobbyConnection.open(where, tls, trace)
     try:
-        await connection.hello(where, name, True, book or TokenBook())
+        await connection.hello(where, name, True, book)
         for _ in range(years):
-            await connection.send(
-                QuickMatch(ruleset=ruleset, options=options, bots_after=bots_after)
-            )
-            told(await play_year(connection, bot))
+            ask = QuickMatch(ruleset=ruleset, options=options, bots_after=bots_after)
+            await connection.send(ask)
+            year = Year()
+            while True:
+                try:
+                    told(await play_year(connection, bot, year))
+                    break
+                except Lost as lost:
+                    await connection.close()
+                    connection = await reconnect(where, name, book, tls, trace, say, waits, lost)
+                    rejoin = JoinTable(table=year.table) if year.table is not None else ask
+                    await connection.send(rejoin)
     finally:
         await connection.close()
 
 
-async def play_year(connection: LobbyConnection, bot: Any) -> Finished:
-    """Answer every decision of the seat the quick match gave until its table is finished."""
+async def reconnect(
+    where: str,
+    name: str,
+    book: TokenBook,
+    tls: ssl.SSLContext | None,
+    trace: Callable[[str], None] | None,
+    say: Callable[[str], None],
+    waits: tuple[float, ...],
+    lost: Lost,
+) -> LobbyConnection:
+    """A new connection to ``where`` said hello with the kept token; OnlineError once every wait
+    is spent."""
+    for attempt, wait in enumerate(waits, 1):
+        say(f"connection lost ({lost}); trying again in {wait:g} s ({attempt}/{len(waits)})")
+        await asyncio.sleep(wait)
+        try:
+            connection = await LobbyConnection.open(where, tls, trace)
+        except OnlineError:
+            continue
+        try:
+            await connection.hello(where, name, True, book)
+        except OnlineError:
+            await connection.close()
+            continue
+        return connection
+    raise OnlineError(f"{where}: lost, and not reached again ({lost})")
+
+
+class Year:
+    """What a client knows of its year so far: the table it sits at."""
+
     table: int | None = None
+
+
+async def play_year(connection: LobbyConnection, bot: Any, year: Year | None = None) -> Finished:
+    """Answer every decision of the seat the quick match gave until its table is finished; Lost
+    if the connection ends first (the table's ``closed`` says why)."""
+    year = year or Year()
     game: RemoteGame | None = None
     answered = -1
-    async for message in connection.messages():
-        if isinstance(message, Seated):
-            table = message.table
-        elif isinstance(message, TableWelcome):
-            game, answered = RemoteGame(message), -1
-        elif isinstance(message, Update) and game is not None:
-            game.update(message)
-        elif isinstance(message, Over) and game is not None:
-            game.over(message)
-        elif isinstance(message, Refused):
-            answered = -1
-        elif isinstance(message, Finished) and message.table == table:
-            return message
-        elif isinstance(message, Error | Closed):
-            raise OnlineError(message.reason)
-        if game is None or not isinstance(message, Update | Refused):
-            continue
-        view = game.current
-        if view is not None and view.legal and game.to_act == game.seat and answered != game.seq:
-            answered = game.seq
-            action = await asyncio.to_thread(bot.act, view)
-            await connection.send(Act(action=action, seq=game.seq))
-    raise OnlineError(f"{connection.url} closed the connection before the year was over")
+    why = "closed"
+    try:
+        async for message in connection.messages():
+            if isinstance(message, Seated):
+                year.table = message.table
+            elif isinstance(message, TableWelcome):
+                game, answered = RemoteGame(message), -1
+            elif isinstance(message, Update) and game is not None:
+                game.update(message)
+            elif isinstance(message, Over) and game is not None:
+                game.over(message)
+            elif isinstance(message, Refused):
+                answered = -1
+            elif isinstance(message, Finished) and message.table == year.table:
+                return message
+            elif isinstance(message, Error):
+                raise OnlineError(message.reason)
+            elif isinstance(message, Closed):
+                why = message.reason  # the server stopping: it says so, then the line ends
+            if game is None or not isinstance(message, Update | Refused):
+                continue
+            view = game.current
+            mine = view is not None and view.legal and game.to_act == game.seat
+            if mine and view is not None and answered != game.seq:
+                answered = game.seq
+                action = await asyncio.to_thread(bot.act, view)
+                await connection.send(Act(action=action, seq=game.seq))
+    except OnlineError as err:
+        if connection.socket.close_code is None:
+            raise
+        why = str(err)
+    raise Lost(why)

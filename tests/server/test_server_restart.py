@@ -14,7 +14,7 @@ from hanafuda_tui.core.records import load_record
 from hanafuda_tui.net.protocol import Act
 from hanafuda_tui.server.lobby import STOPPING
 from hanafuda_tui.server.online import play_quick
-from hanafuda_tui.server.protocol import JoinTable, QuickMatch, TurnBased
+from hanafuda_tui.server.protocol import Finished, JoinTable, QuickMatch, TurnBased
 from hanafuda_tui.server.store import ServerStore
 from hanafuda_tui.server.tokens import TokenBook
 
@@ -133,3 +133,53 @@ def test_a_year_is_rated_once_however_often_the_server_starts(tmp_path: Path) ->
             assert len(rows) == 3
             games = store.query("SELECT games FROM ratings WHERE ruleset = 'koikoi3'")
             assert sorted(g for (g,) in games) == [1, 1, 1]
+
+
+def test_a_headless_player_rejoins_its_table_by_itself_after_the_server_restarts(
+    tmp_path: Path,
+) -> None:
+    """The server stops in the middle of a year and starts again on its database and port: the
+    client, told why and cut off, reconnects with its kept token, rejoins the table where it is,
+    and the year ends once, rated once."""
+    db = tmp_path / "server.sqlite3"
+
+    async def main() -> None:
+        first = make_server(db)
+        port = await first.start(port=0)
+        told: list[Finished] = []
+        said: list[str] = []
+        playing = asyncio.create_task(
+            play_quick(
+                f"127.0.0.1:{port}",
+                "Hana",
+                "random",
+                "koikoi3",
+                {"months": 3},
+                1,
+                told.append,
+                bots_after=0,
+                book=TokenBook(tmp_path / "book"),
+                say=said.append,
+                waits=(0.05,) * 200,
+            )
+        )
+
+        def in_play() -> bool:
+            return any(t.hosted is not None and t.hosted.seq > 5 for t in first.tables.values())
+
+        await until(in_play, what="a year in play")
+        (table,) = [t.id for t in first.tables.values() if t.hosted is not None]
+        await first.stop()
+        first.store.close()
+        await until(lambda: bool(said), what="the client told of the lost connection")
+        second = make_server(db)
+        await second.start(port=port)
+        await asyncio.wait_for(playing, 60)
+        assert [f.table for f in told] == [table]
+        await second.stop()
+        second.store.close()
+
+    asyncio.run(main())
+    with ServerStore(db) as store:
+        rows = store.query("SELECT player_id FROM rating_history")
+        assert len(rows) == 3
