@@ -447,9 +447,8 @@ class SelectorScreen(Screen[None]):
 
     @on(Button.Pressed, "#learn")
     def learn(self) -> None:
-        from .lessons import LessonsScreen
-
-        self.app.push_screen(LessonsScreen())
+        app: Any = self.app
+        app.open_lessons()
 
     @on(Button.Pressed, "#stats")
     def statistics(self) -> None:
