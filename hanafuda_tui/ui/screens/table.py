@@ -34,6 +34,7 @@ from ...core.rulesets import titles
 from ...tables.thinking import BOT_THREADS
 from .. import memory
 from ..advice import AdviceScreen
+from ..beginner import move_reason, yaku_warning
 from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..lesson import LessonSession
@@ -101,6 +102,7 @@ class TableScreen(Screen[None]):
         Binding("h", "toggle_hints", show=False),
         Binding("a", "advice", show=False),
         Binding("g", "gallery", show=False),
+        Binding("b", "toggle_beginner", show=False),
         Binding("escape", "leave", show=False),
     ]
 
@@ -245,7 +247,7 @@ class TableScreen(Screen[None]):
             at = -1
         pointed = 0 if self.moments else self.session.pointed()
         self.query_one("#field", FieldPanel).show(field, lit | pointed, pending, note, at)
-        self.query_one(LastTurns).show(game.book, told, order, names)
+        self.query_one(LastTurns).show(game.book, told, order, names, self.notes(view, told))
         hidden = view.hand_counts[bottom] if not cards else 0
         warned = sum(1 << c for c, (_, ok) in view.facts.warnings().items() if not ok)
         hand = self.query_one("#hand", HandPanel)
@@ -261,6 +263,21 @@ class TableScreen(Screen[None]):
     def keys_line(self, playing: bool) -> str:
         """The keys that work now (markup): playing ones on the human's turn."""
         return t("keys.table" if playing else "keys.watch")
+
+    def notes(self, view: PlayerView, told: int | None) -> list[str]:
+        """Beginner mode's lines under the last turns: why the bot that moved last played as it
+        did, and a yaku another seat is one card from (none in a lesson: the coach speaks)."""
+        if not self.beginner or self.session.coached:
+            return []
+        names = self.session.names
+        turns = self.session.game.book.latest_turns(told)
+        lines = []
+        if turns:
+            seat = list(turns)[-1]
+            if seat != view.seat and not self.session.is_human(seat):
+                lines.append(move_reason(view, seat, turns[seat], names))
+        lines.append(yaku_warning(view, names))
+        return [line for line in lines if line]
 
     def takers(self, view: PlayerView) -> int:
         """The hand cards that would take a field card, marked in beginner mode on the human's
@@ -632,6 +649,15 @@ class TableScreen(Screen[None]):
         from .gallery import GalleryScreen
 
         self.app.push_screen(GalleryScreen(self.ruleset, self.session.game.options))
+
+    def action_toggle_beginner(self) -> None:
+        """Beginner mode on or off (kept in the settings)."""
+        self.beginner = not self.beginner
+        remember = getattr(self.app, "remember", None)
+        if remember is not None:
+            remember(beginner=self.beginner)
+        self.notify(t("beginner.now_on" if self.beginner else "beginner.now_off"), markup=False)
+        self.refresh_table()
 
     def action_toggle_hints(self) -> None:
         self.hints = not self.hints
