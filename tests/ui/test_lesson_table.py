@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import card_list
+from hanafuda_tui.learn.check import READ, survey
 from hanafuda_tui.learn.coach import word
 from hanafuda_tui.learn.lessons import all_lessons, find_lesson
 from hanafuda_tui.learn.progress import load_progress
@@ -51,6 +52,29 @@ async def play(pilot: Pilot[Any], screen: LessonTableScreen, token: str) -> None
     hand = card_list(screen.session.game.view(screen.lesson_session.coach.seat).hand)
     await pilot.press(str(hand.index(act.parse_token(token)) + 1), "enter")
     await settle(pilot)
+
+
+async def answer(pilot: Pilot[Any], action: int) -> None:
+    """Answer the prompt on screen with the key of ``action`` (or a hand card by its number)."""
+    app: Any = pilot.app
+    screen = app.screen
+    if isinstance(screen, Decision):
+        key = next(k for k, a in screen.keys.items() if a == action)
+        await pilot.press(key)
+        await settle(pilot)
+        return
+    assert isinstance(screen, LessonTableScreen)
+    await play(pilot, screen, act.token(action))
+
+
+async def follow(pilot: Pilot[Any], way: list[int]) -> None:
+    """Take a way through the lesson on screen by keys (``READ``: Enter)."""
+    for entry in way:
+        if entry == READ:
+            await pilot.press("enter")
+            await settle(pilot)
+        else:
+            await answer(pilot, entry)
 
 
 def test_a_lesson_is_played_with_the_tables_keys(tmp_path: Path) -> None:
@@ -170,6 +194,36 @@ def test_g_opens_the_gallery_of_the_tables_ruleset(tmp_path: Path) -> None:
             assert app.screen.ruleset == "hachihachi"
             await pilot.press("escape")
             assert app.screen is screen
+
+    asyncio.run(run())
+    i18n.set_lang("ja")
+
+
+def test_a_finished_lesson_asks_nothing_more_and_esc_leaves_from_a_prompt(tmp_path: Path) -> None:
+    """The last move of the matching lesson makes a yaku: the lesson is over, so no こいこい
+    prompt opens over its closing words. In another lesson Esc on its prompt leaves."""
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            lesson = find_lesson("koikoi2.matching")
+            screen = await choose(pilot, lesson.id)
+            await follow(pilot, survey(lesson).ways[0])
+            assert screen.lesson_session.coach.finished
+            assert screen.session.game.to_act == 0 and screen.session.game.phase.name == "KOIKOI"
+            assert app.screen is screen  # the table holds: no prompt of a game past the lesson
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, LessonsScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            lesson = find_lesson("koikoi2.first-yaku")
+            await choose(pilot, lesson.id)
+            await follow(pilot, survey(lesson).ways[0][:3])
+            assert isinstance(app.screen, Decision)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, LessonsScreen)
 
     asyncio.run(run())
     i18n.set_lang("ja")

@@ -10,12 +10,14 @@ from typing import Any
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
+from textual.screen import Screen
 from textual.widgets import Static
 
 from ...learn.progress import mark_finished
 from ..i18n import lang, t
 from ..lesson import LessonSession
 from .lessons import progress_path
+from .modals import Decision
 from .table import TableScreen
 
 
@@ -71,7 +73,13 @@ class LessonTableScreen(TableScreen):
         if coach.finished:
             head = t("lesson.finished")
         text = session.said[lang()]
-        tail = f"\n[dim]{t('lesson.go_on')}[/]" if session.reading and not self.moments else ""
+        tail = ""
+        if coach.finished:
+            tail = f"\n[dim]{t('lesson.left')}[/]"
+        elif session.reading and not self.moments:
+            tail = f"\n[dim]{t('lesson.go_on')}[/]"
+        elif session.accepted and self.human_to_play() is not None and not self.moments:
+            tail = f"\n[dim]{t('lesson.how_to_play')}[/]"
         markup = f"[b]{head}[/b]\n" + Content(text).markup + tail
         panel.set_class(not session.accepted, "answered")
         if getattr(panel, "markup_text", None) != markup:
@@ -84,11 +92,24 @@ class LessonTableScreen(TableScreen):
                 self.notify(problem, severity="warning", markup=False)
 
     def advance(self) -> None:
-        """As at any table, but a step to read holds the table (no prompt over its words)."""
-        if self.lesson_session.reading and not self.moments:
+        """As at any table, but a step to read holds the table (no prompt over its words), and
+        so does a finished lesson once its month's result, if it came, is shown."""
+        session = self.lesson_session
+        idle = not (self.pending or self.moments or getattr(self.app, "too_small", False))
+        if idle and self.app.screen is self and not session.take_news(self):
+            return  # a move of the coach's is shown first
+        result_due = len(session.game.results) > self.shown_results
+        done = session.coach.finished and not session.queue and not result_due
+        if (session.reading or done) and not self.moments:
             self.refresh_table()
             return
         super().advance()
+
+    def open(self, screen: Screen[Any], callback: Any = None) -> None:
+        """A prompt of the lesson's: Esc leaves the lesson from it too."""
+        if isinstance(screen, Decision):
+            screen.leave = self.action_leave
+        super().open(screen, callback)
 
     def action_play(self) -> None:
         if self.lesson_session.reading and not self.moments:
@@ -105,7 +126,10 @@ class LessonTableScreen(TableScreen):
         self.refresh_table()
 
     def action_leave(self) -> None:
+        """Back to the lessons list, from the table or a prompt over it."""
         self.stop_bot()
+        while self.app.screen is not self:
+            self.app.pop_screen()
         self.app.pop_screen()
         if self.back is not None:
             self.back()
