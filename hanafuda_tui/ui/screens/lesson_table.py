@@ -58,6 +58,8 @@ class LessonTableScreen(TableScreen):
         self.query_one("#log").display = event.size.height >= 30
 
     def keys_line(self, playing: bool) -> str:
+        if self.lesson_session.coach.finished:
+            return t("keys.lesson_done")
         if self.lesson_session.reading and not self.moments:
             return t("keys.lesson_read")
         return t("keys.lesson" if playing else "keys.lesson_watch")
@@ -106,9 +108,11 @@ class LessonTableScreen(TableScreen):
         super().advance()
 
     def open(self, screen: Screen[Any], callback: Any = None) -> None:
-        """A prompt of the lesson's: Esc leaves the lesson from it too."""
+        """A prompt of the lesson's: over the board, the coach's words left in view; Esc leaves
+        the lesson from it too."""
         if isinstance(screen, Decision):
             screen.leave = self.action_leave
+            screen.add_class("beside-coach")
         super().open(screen, callback)
 
     def action_play(self) -> None:
