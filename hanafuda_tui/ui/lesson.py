@@ -15,7 +15,7 @@ from ..bots import Bot
 from ..core.game import Game
 from ..core.records import SeatRecord, replay
 from ..core.table import shuffled_deck
-from ..learn.coach import Answer, Coach
+from ..learn.coach import Answer, Coach, joined, said
 from ..learn.lessons import Lesson, Said
 from .names import seat_names
 from .session import Shown, stage_after
@@ -108,8 +108,14 @@ class LessonSession:
         self.answered(self.coach.read())
 
     def hint(self) -> Said:
-        """A move to try (where the lesson gives hints), else what the step asks again."""
-        return self.coach.hint() or self.coach.says()
+        """A move to try where the lesson gives hints; else what the step asks for, in plain
+        words after its own."""
+        coach = self.coach
+        step = coach.step
+        found = coach.hint()
+        if found is not None or step is None or step.wanted.how == "read":
+            return found or coach.says()
+        return joined([step.say, said("want", what=coach.wanted(step.wanted))])
 
     def advised(self) -> None:
         """No record is kept of a lesson."""

@@ -96,6 +96,8 @@ def test_a_lesson_is_played_with_the_tables_keys(tmp_path: Path) -> None:
             assert lesson.steps[1].why is not None
             assert lesson.steps[1].why[language] in panel(screen)
             assert word(language, "again") in panel(screen)
+            await pilot.press("a")  # a lesson without hints: what the step asks for, in words
+            assert coach.wanted(lesson.steps[1].wanted)[language] in panel(screen)
             await play(pilot, screen, "A")  # the crane: the point
             assert coach.index == 2
             assert len(screen.session.game.actions) == len(coach.game.actions) > played + 1
