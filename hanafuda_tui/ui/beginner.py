@@ -4,15 +4,37 @@ read from the viewer's own view (captures are open to all; no hidden card is loo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..core.cards import card_list
 from ..core.game import PlayerView
-from ..core.hints import available, current_yaku, near_yaku, yaku_function
+from ..core.hints import available, current_yaku, near_yaku, takes, yaku_function
 from ..core.turns import Step
 from .faces import face, kind_key
 from .i18n import t
 from .text import plain
+
+
+def beginner_notes(
+    view: PlayerView,
+    turns: Mapping[int, Sequence[Step]],
+    names: Sequence[str],
+    is_human: Callable[[int], bool],
+) -> list[str]:
+    """The lines under the last turns (``turns``: each seat's latest, the last mover last): why
+    the bot that moved last played as it did, and a yaku another seat is one card from."""
+    lines = []
+    if turns:
+        seat = list(turns)[-1]
+        if seat != view.seat and not is_human(seat):
+            lines.append(move_reason(view, seat, turns[seat], names))
+    lines.append(yaku_warning(view, names))
+    return [line for line in lines if line]
+
+
+def takers(view: PlayerView) -> int:
+    """The viewer's hand cards that would take a field card."""
+    return sum(1 << c for c in card_list(view.hand) if takes(view, c))
 
 
 def move_reason(view: PlayerView, seat: int, steps: Sequence[Step], names: Sequence[str]) -> str:

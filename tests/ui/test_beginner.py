@@ -1,6 +1,6 @@
 """Beginner mode: the hand cards that would take are marked, the last bot move's reason and a
 yaku another seat is one card from are said under the last turns, all from the viewer's own
-view; b turns it off (a setting)."""
+view; n turns it off (a setting)."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_beginner_mode_marks_takers_and_explains_and_b_turns_it_off(tmp_path: Pa
                 moved += 1
             notes = table.query_one(LastTurns).notes
             assert any(n.startswith(table.session.names[1] + ": ") for n in notes)
-            await pilot.press("b")
+            await pilot.press("n")
             assert not table.beginner and not app.config.settings.beginner
             assert not table.query_one(LastTurns).notes
             assert table.query_one("#hand", HandPanel).marks.takers == 0

@@ -26,7 +26,7 @@ from hanafuda_tui.ui.screens.selector import SelectorScreen
 
 WEIGHTS = (
     "enter:20 right:8 left:5 space:2 tab:2 shift+tab up down 1 2 3 4 5 6 7 8 9 d:2 p:2 k:2 g:2"
-    " a:2 c:2 n:2 escape:2 ctrl+p y question_mark f1 s:2 l h b plus minus"
+    " a:2 c:2 n:2 escape:2 ctrl+p y question_mark f1 s:2 l h plus minus"
 )
 KEYS = [k for s in WEIGHTS.split() for k in [s.split(":")[0]] * int((s + ":1").split(":")[1])]
 """Keys the app binds, weighted so that games move on (Enter plays or answers)."""

@@ -65,7 +65,7 @@ def test_settings_survive_a_restart(tmp_path: Path) -> None:
             app.bot_pause = 0  # for this run only: the bots need not be watched here
             table = await start(pilot, ["human", "normal", "normal"], "3")
             assert table.beginner  # on for a new player
-            await pilot.press("h", "b")
+            await pilot.press("h", "n")
             assert not table.hints and not table.beginner
 
     async def second() -> tuple[float, str, str, bool, bool]:

@@ -34,7 +34,7 @@ from ...core.rulesets import titles
 from ...tables.thinking import BOT_THREADS
 from .. import memory
 from ..advice import AdviceScreen
-from ..beginner import move_reason, yaku_warning
+from ..beginner import beginner_notes, takers
 from ..faces import describe, face, month_label
 from ..i18n import has, t
 from ..lesson import LessonSession
@@ -102,7 +102,7 @@ class TableScreen(Screen[None]):
         Binding("h", "toggle_hints", show=False),
         Binding("a", "advice", show=False),
         Binding("g", "gallery", show=False),
-        Binding("b", "toggle_beginner", show=False),
+        Binding("n", "toggle_beginner", show=False),
         Binding("escape", "leave", show=False),
     ]
 
@@ -265,26 +265,18 @@ class TableScreen(Screen[None]):
         return t("keys.table" if playing else "keys.watch")
 
     def notes(self, view: PlayerView, told: int | None) -> list[str]:
-        """Beginner mode's lines under the last turns: why the bot that moved last played as it
-        did, and a yaku another seat is one card from (none in a lesson: the coach speaks)."""
+        """Beginner mode's lines under the last turns (none in a lesson: the coach speaks)."""
         if not self.beginner or self.session.coached:
             return []
-        names = self.session.names
         turns = self.session.game.book.latest_turns(told)
-        lines = []
-        if turns:
-            seat = list(turns)[-1]
-            if seat != view.seat and not self.session.is_human(seat):
-                lines.append(move_reason(view, seat, turns[seat], names))
-        lines.append(yaku_warning(view, names))
-        return [line for line in lines if line]
+        return beginner_notes(view, turns, self.session.names, self.session.is_human)
 
     def takers(self, view: PlayerView) -> int:
-        """The hand cards that would take a field card, marked in beginner mode on the human's
-        own turn (none in a lesson: finding them is its point)."""
+        """Beginner mode's marked hand cards, on the human's own turn (none in a lesson: finding
+        them is its point)."""
         if not self.beginner or self.session.coached or self.playable(view) == 0:
             return 0
-        return sum(1 << c for c in card_list(view.hand) if hint_takes(view, c))
+        return takers(view)
 
     def set_text(self, selector: str, markup: str) -> None:
         widget = self.query_one(selector, Static)
