@@ -9,7 +9,7 @@ from helpers.cli import refused
 
 from hanafuda_tui.cli import main
 from hanafuda_tui.ui import app as app_module
-from hanafuda_tui.ui.app import TableRequest
+from hanafuda_tui.ui.app import LessonsRequest, TableRequest
 
 
 @pytest.fixture
@@ -79,3 +79,30 @@ def test_play_with_a_seed_alone_opens_the_default_table(opened):
 def test_play_with_a_bad_value_is_one_line_before_the_screen_opens(capsys, opened, argv, words):
     assert words in refused(capsys, "play", *argv)
     assert opened == []
+
+
+@pytest.fixture
+def lessons_opened(monkeypatch):
+    """The lessons list the app would have been opened with (the app is not run)."""
+    seen: list[object] = []
+
+    def run_app(app=None):
+        seen.append(app.lessons_request if app is not None else None)
+        return 0
+
+    monkeypatch.setattr(app_module, "run_app", run_app)
+    return seen
+
+
+def test_learn_opens_the_lessons_list_of_a_ruleset_or_all(lessons_opened):
+    assert main(["learn", "koikoi2"]) == 0 and main(["learn"]) == 0
+    assert lessons_opened == [LessonsRequest("koikoi2"), LessonsRequest(None)]
+
+
+def test_learn_with_an_unknown_ruleset_is_one_line(lessons_opened, capsys):
+    assert main(["learn", "poker"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith("hanafuda: error: unknown ruleset 'poker' (one of ") and err.count("\n") == 1
+    )
+    assert lessons_opened == []

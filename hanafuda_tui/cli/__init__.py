@@ -1,5 +1,5 @@
-"""The `hanafuda` command: play (default), sim, replay, stats, history, host and join, serve,
-server and online, train.
+"""The `hanafuda` command: play (default), learn, sim, replay, stats, history, host and join,
+serve, server and online, train.
 
 Bad input (unknown ruleset, option, bot, a malformed record, a file that cannot be read or written)
 gets one line on stderr and exit status 2; text from a record is printed without terminal controls.
@@ -47,6 +47,12 @@ def _play(args: argparse.Namespace) -> int:
     return cmd_play(args)
 
 
+def _learn(args: argparse.Namespace) -> int:
+    from .play import cmd_learn
+
+    return cmd_learn(args)
+
+
 def _serve(args: argparse.Namespace) -> int:
     from .play import cmd_serve
 
@@ -91,6 +97,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "stats": _stats,
     "history": _history,
     "play": _play,
+    "learn": _learn,
     "serve": _serve,
     "host": _host,
     "join": _join,

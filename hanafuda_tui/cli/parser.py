@@ -116,6 +116,12 @@ def _play_arguments(play: Parser) -> None:
     )
 
 
+def _learn_arguments(learn: Parser) -> None:
+    learn.add_argument(
+        "ruleset", nargs="?", help=f"only this ruleset's lessons: {_ruleset_names()}"
+    )
+
+
 def _sim_arguments(sim: Parser) -> None:
     sim.add_argument("--ruleset", default="koikoi3", help=f"one of {_ruleset_names()}")
     sim.add_argument("--games", type=int, default=100)
@@ -372,6 +378,7 @@ SUBCOMMANDS: dict[str, tuple[str, Callable[[CommandParser], None]]] = {
         "open the game (the default): the selector, or with any of these, that table",
         _play_arguments,
     ),
+    "learn": ("the lessons: learn a game at the table, step by step", _learn_arguments),
     "sim": ("play whole games between bots", _sim_arguments),
     "serve": (
         "serve the game to web browsers: each browser session plays with a save of its own",

@@ -58,6 +58,24 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_app(HanafudaApp(store=store, table=table))
 
 
+def cmd_learn(args: argparse.Namespace) -> int:
+    """The lessons list (one ruleset's if named) over the selector."""
+    from ..core.rulesets import RULESETS
+
+    if args.ruleset is not None and args.ruleset not in RULESETS:
+        names = ", ".join(RULESETS)
+        raise UsageError(f"unknown ruleset {args.ruleset!r} (one of {names})")
+    try:
+        from ..ui.app import HanafudaApp, LessonsRequest, run_app
+    except ImportError as err:
+        print(
+            f"hanafuda: error: the screen cannot start ({err}); reinstall hanafuda-tui",
+            file=sys.stderr,
+        )
+        return 1
+    return run_app(HanafudaApp(lessons=LessonsRequest(args.ruleset)))
+
+
 SERVED = ("play", "join")
 """The commands ``serve`` runs for each browser session: the ones that open a table."""
 

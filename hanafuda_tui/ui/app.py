@@ -8,7 +8,7 @@ import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -57,6 +57,14 @@ class ReplayRequest:
     title: str = ""
 
 
+@dataclass(frozen=True)
+class LessonsRequest:
+    """The lessons list to open at start (``hanafuda learn [RULESET]``): one ruleset's, or all
+    (None)."""
+
+    ruleset: str | None = None
+
+
 TEXTUAL_COMMANDS = {
     "Quit": "cmd.quit",
     "Keys": "cmd.keys",
@@ -90,12 +98,15 @@ class HanafudaApp(App[int]):
         table: TableRequest | None = None,
         replay: ReplayRequest | None = None,
         history: HistoryStore | None = None,
+        lessons: LessonsRequest | None = None,
     ) -> None:
         """``bot_pause`` and ``language`` given here win over the settings file's; ``table``
-        opens that table over the selector at start, ``replay`` that record in the viewer;
+        opens that table over the selector at start, ``replay`` that record in the viewer,
+        ``lessons`` the lessons list;
         ``history``: where finished years are kept (by default the save's directory)."""
         super().__init__()
         self.table_request = table
+        self.lessons_request = lessons
         self.replay_request = replay
         self.store = store or Store()
         self._history = history
@@ -146,6 +157,8 @@ class HanafudaApp(App[int]):
             self.open_requested(self.table_request)
         if self.replay_request is not None:
             self.open_replay(self.replay_request.record, self.replay_request.title)
+        if self.lessons_request is not None:
+            self.open_lessons(self.lessons_request.ruleset)
         self.check_size(self.size.width, self.size.height)
         self.call_after_refresh(memory.freeze)
 
@@ -338,6 +351,31 @@ class HanafudaApp(App[int]):
         from .screens.table import TableScreen  # imported on first use: a faster start
 
         self.push_screen(TableScreen(session))
+
+    def open_lessons(self, ruleset: str | None = None, chosen: str = "") -> None:
+        """The lessons list (of ``ruleset`` only, if given); a lesson chosen is played at the
+        table, and leaving it comes back here."""
+        from .screens.lessons import LessonsScreen
+
+        def chose(lesson_id: str | None) -> None:
+            if lesson_id is not None:
+                self.open_lesson(lesson_id, lambda: self.open_lessons(ruleset, lesson_id))
+
+        self.push_screen(LessonsScreen(ruleset, chosen), chose)
+
+    def open_lesson(self, lesson_id: str, back: Callable[[], None] | None = None) -> None:
+        """Take the lesson ``lesson_id`` at the table; ``back`` once it is left."""
+        from ..learn.lessons import LessonError, find_lesson
+        from .lesson import LessonSession
+        from .screens.lesson_table import LessonTableScreen
+
+        try:
+            session = LessonSession(find_lesson(lesson_id))
+        except LessonError as err:
+            self.notify(str(err), severity="error", markup=False)
+            return
+        self.current_ruleset = session.game.ruleset
+        self.push_screen(LessonTableScreen(session, back))
 
     def open_replay(self, record: GameRecord, title: str = "", seat: int | None = None) -> None:
         """Open a recorded game in the replay viewer: a finished game with every hand open (or

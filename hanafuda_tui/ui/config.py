@@ -49,6 +49,8 @@ class Settings(BaseModel):
     motion: StrictBool = True
     """Whether a card played or drawn slides along the field row to its place (else it appears
     there at once)."""
+    beginner: StrictBool = True
+    """Beginner mode at the table (on for a new player until turned off there)."""
     think: float = THINK_TIMES[1]
     """Seconds a strong bot at the table thinks a decision, one of THINK_TIMES."""
 

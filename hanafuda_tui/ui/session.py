@@ -105,6 +105,8 @@ class Session:
     """A decision here is applied at once: the table never waits for an answer from elsewhere."""
     ticking = False
     """Nothing on the status line counts the seconds."""
+    coached: Literal[False] = False
+    """A 法度 play is asked about first (a lesson's coach answers it instead)."""
 
     def __init__(
         self,
@@ -237,6 +239,10 @@ class Session:
         """Nothing of a table here comes before the game's own status."""
         return []
 
+    def pointed(self) -> int:
+        """No card is pointed at (a lesson's step points at some)."""
+        return 0
+
     year_known = True
     """The year's end is known as soon as it comes."""
 
@@ -289,6 +295,7 @@ class HostedSession:
     lost. Nothing is applied here: the host decides, and its updates are shown in order."""
 
     hosted: Literal[True] = True
+    coached: Literal[False] = False
 
     def __init__(self, game: RemoteGame, record: Path | None = None) -> None:
         self.game = game
@@ -338,6 +345,10 @@ class HostedSession:
         from ..net.protocol import Update
 
         return self.watching and any(isinstance(m, Update) for m in self.inbox)
+
+    def pointed(self) -> int:
+        """No card is pointed at."""
+        return 0
 
     alone = False
     """Others at the table could tell an answer with nothing to decide from how soon it came."""

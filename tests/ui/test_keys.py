@@ -18,6 +18,7 @@ from hanafuda_tui.core.records import SeatRecord
 from hanafuda_tui.core.rulesets import RULESETS
 from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.screens.gallery import GalleryScreen
 from hanafuda_tui.ui.screens.help import HelpScreen
 from hanafuda_tui.ui.screens.passing import TooSmall
 from hanafuda_tui.ui.screens.results import ScoreSheet
@@ -29,7 +30,8 @@ WEIGHTS = (
 )
 KEYS = [k for s in WEIGHTS.split() for k in [s.split(":")[0]] * int((s + ":1").split(":")[1])]
 """Keys the app binds, weighted so that games move on (Enter plays or answers)."""
-LOOKS = (HelpScreen, ScoreSheet, CommandPalette)
+LOOKS = (HelpScreen, ScoreSheet, CommandPalette, GalleryScreen)
+"""Screens a key opens over the game to look at; Escape closes each."""
 FITS = ((80, 24), (120, 36), (100, 32), (200, 60))
 SMALL = ((79, 24), (80, 23), (60, 20), (30, 8))
 NAMES = ("Bob[", "[b]x", "[red]", "\\[")

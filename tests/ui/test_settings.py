@@ -64,19 +64,20 @@ def test_settings_survive_a_restart(tmp_path: Path) -> None:
             app.theme = "textual-light"
             app.bot_pause = 0  # for this run only: the bots need not be watched here
             table = await start(pilot, ["human", "normal", "normal"], "3")
-            await pilot.press("h")
-            assert not table.hints
+            assert table.beginner  # on for a new player
+            await pilot.press("h", "n")
+            assert not table.hints and not table.beginner
 
-    async def second() -> tuple[float, str, str, bool]:
+    async def second() -> tuple[float, str, str, bool, bool]:
         app = HanafudaApp(store=Store(tmp_path / "other"), config=Config(config_dir))
         pace, app.bot_pause = app.bot_pause, 0
         async with app.run_test(size=(80, 24)) as pilot:
             table = await start(pilot, ["human", "normal", "normal"], "3")
-            return pace, lang(), app.theme, table.hints
+            return pace, lang(), app.theme, table.hints, table.beginner
 
     asyncio.run(first())
     language = lang()
-    assert asyncio.run(second()) == (DEFAULT_PACE + 0.25, language, "textual-light", False)
+    assert asyncio.run(second()) == (DEFAULT_PACE + 0.25, language, "textual-light", False, False)
     saved = json.loads((config_dir / "config.json").read_text())
     assert saved == {
         "pace": DEFAULT_PACE + 0.25,
@@ -86,6 +87,7 @@ def test_settings_survive_a_restart(tmp_path: Path) -> None:
         "advice": True,
         "think": 0.2,
         "motion": True,
+        "beginner": False,
     }
 
 

@@ -18,8 +18,11 @@ SEATS = [
 ]
 
 
-def app_in(tmp_path: Path) -> HanafudaApp:
-    return HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+def app_in(tmp_path: Path, beginner: bool = False) -> HanafudaApp:
+    """The app as a player who has turned beginner mode off sees it (or on, as a new one)."""
+    app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+    app.config.settings = app.config.settings.model_copy(update={"beginner": beginner})
+    return app
 
 
 async def open_table(pilot: Any) -> None:
@@ -39,6 +42,18 @@ def test_table_80x24(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_table_big_cards_120x36(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(app_in(tmp_path), terminal_size=(120, 36), run_before=open_table)
+
+
+def test_table_for_a_beginner_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    """Beginner mode: the hand cards that would take are marked."""
+    app = app_in(tmp_path, beginner=True)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_table)
+
+
+def test_staged_bot_move_for_a_beginner_120x36(snap_compare: Any, tmp_path: Path) -> None:
+    """Beginner mode: the last bot move's reason under the turns."""
+    app = app_in(tmp_path, beginner=True)
+    assert snap_compare(app, terminal_size=(120, 36), run_before=bot_move_staged)
 
 
 async def bot_move_staged(pilot: Any) -> None:

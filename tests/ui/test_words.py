@@ -163,7 +163,7 @@ def test_a_hatto_card_is_marked_in_the_hand_before_enter(tmp_path: Path) -> None
         async with app.run_test(size=(80, 24)) as pilot:
             await continued(pilot)
             hand = app.screen.query_one("#hand", HandPanel)
-            assert {c for c in hand.cards if hand.warned >> c & 1} == warned
+            assert {c for c in hand.cards if hand.marks.warned >> c & 1} == warned
             index = list(hand.cards).index(min(warned))
             await pilot.press(str(index + 1))
             await pilot.pause()

@@ -28,8 +28,16 @@ def progress_path() -> Path:
     return data_dir() / PROGRESS_NAME
 
 
-class LessonsScreen(ModalScreen[None]):
+class LessonsScreen(ModalScreen[str | None]):
+    """The lessons (of ``ruleset`` only, if given); Enter on one gives its id."""
+
     BINDINGS = [Binding("escape,q", "close", show=False)]
+
+    def __init__(self, ruleset: str | None = None, chosen: str = "") -> None:
+        """``chosen``: the lesson highlighted first (the one just left)."""
+        super().__init__()
+        self.ruleset = ruleset
+        self.chosen = chosen
 
     def compose(self) -> ComposeResult:
         progress = load_progress(progress_path())
@@ -38,6 +46,8 @@ class LessonsScreen(ModalScreen[None]):
         language = lang()
         options: list[Option | None] = []
         for ruleset, lessons in all_lessons().items():
+            if self.ruleset is not None and ruleset != self.ruleset:
+                continue
             if options:
                 options.append(None)
             title = titles(ruleset)[0 if language == "ja" else 1]
@@ -60,8 +70,20 @@ class LessonsScreen(ModalScreen[None]):
         lesson_id = event.option.id
         text = ""
         if lesson_id is not None:
-            text = f"{find_lesson(lesson_id).summary[lang()]}  {t('lessons.later')}"
+            text = find_lesson(lesson_id).summary[lang()]
         self.query_one("#lesson-summary", Static).update(Content(text))
+
+    def on_mount(self) -> None:
+        listed = self.query_one("#lessons-list", OptionList)
+        ids = [option.id for option in listed.options]
+        if self.chosen in ids:
+            listed.highlighted = ids.index(self.chosen)
+        listed.focus()
+
+    @on(OptionList.OptionSelected)
+    def chose(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.dismiss(event.option.id)
 
     def action_close(self) -> None:
         self.dismiss(None)

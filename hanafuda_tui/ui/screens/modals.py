@@ -100,6 +100,8 @@ class Decision(ModalScreen[int]):
     ]
     remake: Callable[[], Decision] | None = None
     """The same prompt made again (in the language now chosen), set by whoever opened it."""
+    leave: Callable[[], None] | None = None
+    """What Esc does when it answers nothing (a lesson's prompt: leave the lesson)."""
 
     def __init__(
         self,
@@ -206,6 +208,10 @@ class Decision(ModalScreen[int]):
             return
         key = event.character or event.key
         answer = self.escape if event.key == "escape" else self.keys.get(key)
+        if answer is None and event.key == "escape" and self.leave is not None:
+            event.stop()
+            self.leave()
+            return
         if answer is not None:
             event.stop()
             if self.is_active:

@@ -443,9 +443,7 @@ class SelectorScreen(Screen[None]):
 
     @on(Button.Pressed, "#learn")
     def learn(self) -> None:
-        from .lessons import LessonsScreen
-
-        self.app.push_screen(LessonsScreen())
+        app_side(self).open_lessons()
 
     @on(Button.Pressed, "#stats")
     def statistics(self) -> None:

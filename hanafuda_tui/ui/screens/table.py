@@ -35,8 +35,10 @@ from ...tables.thinking import BOT_THREADS
 from .. import memory
 from ..advice import AdviceScreen
 from ..app_side import app_side
+from ..beginner import beginner_notes, takers
 from ..faces import describe, face, month_label
 from ..i18n import has, t
+from ..lesson import LessonSession
 from ..rulesets import screen_of
 from ..session import HostedSession, Session
 from ..text import event_line, plain
@@ -56,6 +58,7 @@ from ..widgets.last_turns import (
 from ..widgets.staging import Moment, step_moments
 from ..widgets.table import (
     FieldPanel,
+    HandMarks,
     HandPanel,
     LogPanel,
     SeatInfo,
@@ -99,16 +102,20 @@ class TableScreen(Screen[None]):
         Binding("s", "sheet", show=False),
         Binding("h", "toggle_hints", show=False),
         Binding("a", "advice", show=False),
+        Binding("g", "gallery", show=False),
+        Binding("n", "toggle_beginner", show=False),
         Binding("escape", "leave", show=False),
     ]
 
-    def __init__(self, session: Session | HostedSession) -> None:
+    def __init__(self, session: Session | HostedSession | LessonSession) -> None:
         super().__init__()
         self.session = session
         humans = session.humans
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.selected = 0
         self.hints = True
+        self.beginner = False
+        """Beginner mode: takers marked, each bot move's reason, a yaku near for another seat."""
         self.shown_results = len(session.game.results)
         self.shown_settled = len(session.game.settlements)
         self.history_said = False
@@ -145,6 +152,7 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.hints = self.app_settings_hints()
+        self.beginner = app_side(self).config.settings.beginner
         if self.session.save_error:
             self.notify(
                 t("save.failed", error=self.session.save_error), severity="error", markup=False
@@ -238,18 +246,38 @@ class TableScreen(Screen[None]):
             at = -1
         else:
             at = -1
-        self.query_one("#field", FieldPanel).show(field, lit, pending, note, at)
-        self.query_one(LastTurns).show(game.book, told, order, names)
+        pointed = 0 if self.moments else self.session.pointed()
+        self.query_one("#field", FieldPanel).show(field, lit | pointed, pending, note, at)
+        self.query_one(LastTurns).show(game.book, told, order, names, self.notes(view, told))
         hidden = view.hand_counts[bottom] if not cards else 0
         warned = sum(1 << c for c, (_, ok) in view.facts.warnings().items() if not ok)
         hand = self.query_one("#hand", HandPanel)
-        hand.show(cards, self.selected, playable, hidden, hint, warned if cards else 0)
+        marks = HandMarks(warned, pointed, self.takers(view)) if cards else HandMarks()
+        hand.show(cards, self.selected, playable, hidden, hint, marks)
         scores = screen_of(view.ruleset).scores_shown(self.session.game)
         self.query_one("#yaku", YakuPanel).show(yaku_infos(view, names, scores))
         lines = [line for e in log[-LOG_LINES:] if (line := event_line(e, names, view.ruleset))]
         self.query_one("#log", LogPanel).show(lines)
         playing = self.human_to_play() is not None and not self.moments  # their turn on screen
-        self.set_text("#keys", t("keys.table" if playing else "keys.watch"))  # working keys only
+        self.set_text("#keys", self.keys_line(playing))  # working keys only
+
+    def keys_line(self, playing: bool) -> str:
+        """The keys that work now (markup): playing ones on the human's turn."""
+        return t("keys.table" if playing else "keys.watch")
+
+    def notes(self, view: PlayerView, told: int | None) -> list[str]:
+        """Beginner mode's lines under the last turns (none in a lesson: the coach speaks)."""
+        if not self.beginner or self.session.coached:
+            return []
+        turns = self.session.game.book.latest_turns(told)
+        return beginner_notes(view, turns, self.session.names, self.session.is_human)
+
+    def takers(self, view: PlayerView) -> int:
+        """Beginner mode's marked hand cards, on the human's own turn (none in a lesson: finding
+        them is its point)."""
+        if not self.beginner or self.session.coached or self.playable(view) == 0:
+            return 0
+        return takers(view)
 
     def set_text(self, selector: str, markup: str) -> None:
         widget = self.query_one(selector, Static)
@@ -447,7 +475,7 @@ class TableScreen(Screen[None]):
             app_side(self).year_done()
             return
         self.app.pop_screen()
-        if answer == "rematch":
+        if answer == "rematch" and session.coached is False:  # a lesson is not played again
             app_side(self).rematch(session)
 
     # -- bots -------------------------------------------------------------------------------------
@@ -600,7 +628,7 @@ class TableScreen(Screen[None]):
         if card not in view.legal:
             return
         warning = view.facts.warnings().get(card)
-        if warning is not None and not warning[1]:
+        if warning is not None and not warning[1] and not self.session.coached:
             names, ruleset = self.session.names, self.ruleset
             prompt = hatto_prompt(card, warning[0], names, ruleset)
             prompt.remake = lambda: hatto_prompt(card, warning[0], names, ruleset)
@@ -612,6 +640,19 @@ class TableScreen(Screen[None]):
 
     def action_sheet(self) -> None:
         self.app.push_screen(ScoreSheet(self.session.game, self.session.names))
+
+    def action_gallery(self) -> None:
+        """Every card with its kind, names and the yaku it counts toward in this game."""
+        from .gallery import GalleryScreen
+
+        self.app.push_screen(GalleryScreen(self.ruleset, self.session.game.options))
+
+    def action_toggle_beginner(self) -> None:
+        """Beginner mode on or off (kept in the settings)."""
+        self.beginner = not self.beginner
+        app_side(self).remember(beginner=self.beginner)
+        self.notify(t("beginner.now_on" if self.beginner else "beginner.now_off"), markup=False)
+        self.refresh_table()
 
     def action_toggle_hints(self) -> None:
         self.hints = not self.hints

@@ -60,11 +60,18 @@ class LastTurns(Panel):
     DEFAULT_CSS = "LastTurns { height: auto; color: $text; }"
 
     rows: Sequence[tuple[str, tuple[tuple[bool, int, int, bool], ...]]] = ()
+    notes: Sequence[str] = ()
 
     def show(
-        self, book: TurnBook, told: int | None, seats: Sequence[int], names: Sequence[str]
+        self,
+        book: TurnBook,
+        told: int | None,
+        seats: Sequence[int],
+        names: Sequence[str],
+        notes: Sequence[str] = (),
     ) -> None:
-        """The latest turns of ``seats`` with the steps told so far (``told``: all if None)."""
+        """The latest turns of ``seats`` with the steps told so far (``told``: all if None), and
+        lines of markup under them (beginner mode's)."""
         rows = []
         shown = 0
         turns = book.latest_turns(told)
@@ -73,9 +80,10 @@ class LastTurns(Panel):
             rows.append((names[seat], tuple((s.drawn, s.card, s.took, s.laid) for s in steps)))
             for s in steps:
                 shown |= 1 << s.card | s.took
-        if not self.changed(tuple(rows)):
+        if not self.changed((tuple(rows), tuple(notes))):
             return
         self.rows = rows
+        self.notes = notes
         self.shown_cards = shown
         self.refresh(layout=True)
 
@@ -90,4 +98,4 @@ class LastTurns(Panel):
             text = text or f"[dim]{t('turns.none')}[/]"
             pad = " " * max(0, 10 - cell_len(name))
             out.append(f"[dim]{who}[/]{pad} {text}")
-        return out
+        return [*out, *self.notes]

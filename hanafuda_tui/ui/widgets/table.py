@@ -359,17 +359,29 @@ class FieldPanel(Panel):
         return out
 
 
+@dataclass(frozen=True)
+class HandMarks:
+    """Hand cards marked as bit sets: ``warned``, whose play would be 法度 (八八,
+    docs/rules/hachihachi.md §13); ``pointed``, a lesson's step points at them; ``takers``, they
+    would take a field card (beginner mode)."""
+
+    warned: int = 0
+    pointed: int = 0
+    takers: int = 0
+
+
 class HandPanel(Panel):
     """The hand of the human at the keyboard, numbered, the selected card inverted, with a line
-    saying what the selected card is and what it would take. A card whose play would be 法度
-    (八八, docs/rules/hachihachi.md §13) has its number inverted and a ``!`` before the Enter that plays it."""
+    saying what the selected card is and what it would take. A card whose play would be 法度 has
+    its number inverted and a ``!`` before the Enter that plays it; a card pointed at is lit; a
+    card that would take something (beginner mode) has ``+`` by its number."""
 
     cards: Sequence[int] = ()
     selected = -1
     playable = 0
     hidden_count = 0
     hint = ""
-    warned = 0
+    marks = HandMarks()
 
     def show(
         self,
@@ -378,13 +390,12 @@ class HandPanel(Panel):
         playable: int,
         hidden_count: int,
         hint: str,
-        warned: int = 0,
+        marks: HandMarks = HandMarks(),
     ) -> None:
-        """``warned``: the bit set of hand cards a 法度 play would break."""
-        if not self.changed((tuple(cards), selected, playable, hidden_count, hint, warned)):
+        if not self.changed((tuple(cards), selected, playable, hidden_count, hint, marks)):
             return
         self.cards, self.selected, self.playable = cards, selected, playable
-        self.hidden_count, self.hint, self.warned = hidden_count, hint, warned
+        self.hidden_count, self.hint, self.marks = hidden_count, hint, marks
         self.shown_cards = sum(1 << c for c in cards)
         self.refresh(layout=True)
 
@@ -396,11 +407,16 @@ class HandPanel(Panel):
         indent = cell_len(label) + 1
         hint = self.hint
         chosen = self.cards[self.selected] if 0 <= self.selected < len(self.cards) else -1
-        if chosen >= 0 and self.warned >> chosen & 1:
+        if chosen >= 0 and self.marks.warned >> chosen & 1:
             hint = f"[reverse]{t('hand.hatto')}[/] {hint}"
         if self.big:
             faces = [
-                big_face(c, number=self.number(i, c), selected=i == self.selected)
+                big_face(
+                    c,
+                    number=self.number(i, c),
+                    selected=i == self.selected,
+                    lit=bool(self.marks.pointed >> c & 1),
+                )
                 if self.playable >> c & 1
                 else [f"[dim]{part}[/]" for part in big_face(c)]
                 for i, c in enumerate(self.cards)
@@ -409,16 +425,21 @@ class HandPanel(Panel):
         return [*wrap(self.items(), width, label + " ", indent), hint]
 
     def number(self, i: int, card: int) -> str:
-        """A big card's number, ``!`` after it when its play would be 法度."""
-        return f"{i + 1}!" if self.warned >> card & 1 else str(i + 1)
+        """A big card's number, ``!`` after it when its play would be 法度, ``+`` when it would
+        take a field card (beginner mode)."""
+        if self.marks.warned >> card & 1:
+            return f"{i + 1}!"
+        return f"{i + 1}+" if self.marks.takers >> card & 1 else str(i + 1)
 
     def items(self) -> list[tuple[str, int]]:
         items = []
         for i, c in enumerate(self.cards):
             mark = f"[dim]{i + 1}[/]" if i < 9 else " "
-            if self.warned >> c & 1:
+            if self.marks.takers >> c & 1:
+                mark = f"[b underline]{i + 1 if i < 9 else '+'}[/]"
+            if self.marks.warned >> c & 1:
                 mark = f"[reverse]{i + 1 if i < 9 else '!'}[/]"
-            body = face(c, selected=i == self.selected)
+            body = face(c, selected=i == self.selected, lit=bool(self.marks.pointed >> c & 1))
             if not self.playable >> c & 1:
                 body = f"[dim strike]{FACES[c]}[/]"
             items.append((mark + body, 1 + cell_len(FACES[c])))

@@ -1,0 +1,140 @@
+"""A lesson at the table: the ordinary table screen and keys, the coach's words in a panel of the
+sidebar, the cards its step points at lit. Enter goes on from a step that is read; ``a`` asks
+the coach for a hint; Esc leaves the lesson for the lessons list. A finished lesson is kept as
+finished in the progress file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.binding import Binding
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...learn.progress import mark_finished
+from ..app_side import app_side
+from ..i18n import lang, t
+from ..lesson import LessonSession
+from .lessons import progress_path
+from .modals import Decision
+from .table import TableScreen
+
+
+class CoachPanel(Static):
+    """What the coach says now, in the language shown."""
+
+    DEFAULT_CSS = """
+    CoachPanel {
+        height: auto;
+        max-height: 85%;
+        border-bottom: solid $primary-darken-2;
+        margin-bottom: 1;
+    }
+    CoachPanel.answered { color: $warning; }
+    """
+
+
+class LessonTableScreen(TableScreen):
+    BINDINGS = [
+        Binding("a", "hint", show=False),
+    ]
+
+    def __init__(self, session: LessonSession, back: Any = None) -> None:
+        """``back``: called with no argument once the lesson is left (the lessons list again)."""
+        super().__init__(session)
+        self.lesson_session = session
+        self.back = back
+        self.marked = False
+        """The lesson is kept as finished."""
+
+    def on_mount(self) -> None:
+        self.query_one("#side").mount(CoachPanel(id="coach"), before=0)
+        super().on_mount()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The log gives its room to the coach's words on a short terminal."""
+        super().on_resize(event)
+        self.query_one("#log").display = event.size.height >= 30
+
+    def keys_line(self, playing: bool) -> str:
+        if self.lesson_session.coach.finished:
+            return t("keys.lesson_done")
+        if self.lesson_session.reading and not self.moments:
+            return t("keys.lesson_read")
+        return t("keys.lesson" if playing else "keys.lesson_watch")
+
+    def refresh_table(self) -> None:
+        super().refresh_table()
+        if not self.is_mounted or not self.query("#coach"):
+            return
+        session = self.lesson_session
+        coach = session.coach
+        panel = self.query_one("#coach", CoachPanel)
+        head = t("lesson.step", n=min(coach.index + 1, len(coach.steps)), of=len(coach.steps))
+        if coach.finished:
+            head = t("lesson.finished")
+        text = session.said[lang()]
+        tail = ""
+        if coach.finished:
+            tail = f"\n[dim]{t('lesson.left')}[/]"
+        elif session.reading and not self.moments:
+            tail = f"\n[dim]{t('lesson.go_on')}[/]"
+        elif session.accepted and self.human_to_play() is not None and not self.moments:
+            tail = f"\n[dim]{t('lesson.how_to_play')}[/]"
+        markup = f"[b]{head}[/b]\n" + Content(text).markup + tail
+        panel.set_class(not session.accepted, "answered")
+        if getattr(panel, "markup_text", None) != markup:
+            panel.markup_text = markup  # type: ignore[attr-defined]
+            panel.update(Content.from_markup(markup))
+        if coach.finished and not self.marked:
+            self.marked = True
+            problem = mark_finished(progress_path(), session.lesson.id)
+            if problem:
+                self.notify(problem, severity="warning", markup=False)
+
+    def advance(self) -> None:
+        """As at any table, but a step to read holds the table (no prompt over its words), and
+        so does a finished lesson once its month's result, if it came, is shown."""
+        session = self.lesson_session
+        idle = not (self.pending or self.moments or app_side(self).too_small)
+        if idle and self.app.screen is self and not session.take_news(self):
+            return  # a move of the coach's is shown first
+        result_due = len(session.game.results) > self.shown_results
+        done = session.coach.finished and not session.queue and not result_due
+        if (session.reading or done) and not self.moments:
+            self.refresh_table()
+            return
+        super().advance()
+
+    def open(self, screen: Screen[Any], callback: Any = None) -> None:
+        """A prompt of the lesson's: over the board, the coach's words left in view; Esc leaves
+        the lesson from it too."""
+        if isinstance(screen, Decision):
+            screen.leave = self.action_leave
+            screen.add_class("beside-coach")
+        super().open(screen, callback)
+
+    def action_play(self) -> None:
+        if self.lesson_session.reading and not self.moments:
+            self.lesson_session.read_on()
+            self.refresh_table()
+            self.advance()
+            return
+        super().action_play()
+
+    def action_hint(self) -> None:
+        session = self.lesson_session
+        session.said = session.hint()
+        session.accepted = True
+        self.refresh_table()
+
+    def action_leave(self) -> None:
+        """Back to the lessons list, from the table or a prompt over it."""
+        self.stop_bot()
+        while self.app.screen is not self:
+            self.app.pop_screen()
+        self.app.pop_screen()
+        if self.back is not None:
+            self.back()
