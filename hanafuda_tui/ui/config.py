@@ -30,6 +30,10 @@ def config_dir() -> Path:
     return Path(override) if override else user_config_path("hanafuda-tui", appauthor=False)
 
 
+BEGINNER_YEARS = 3
+"""Years a new player plays with beginner mode on, unless they turn it off (or on) first."""
+
+
 class Settings(BaseModel):
     """The settings as the file holds them; a value outside its bounds, of another type, or a theme
     Textual does not ship makes the whole file unusable (defaults and one notice). Keys not known
@@ -49,10 +53,20 @@ class Settings(BaseModel):
     motion: StrictBool = True
     """Whether a card played or drawn slides along the field row to its place (else it appears
     there at once)."""
-    beginner: StrictBool = True
-    """Beginner mode at the table (on for a new player until turned off there)."""
+    beginner: StrictBool | None = None
+    """Beginner mode at the table, as turned on or off there (None: on for a player's first
+    ``BEGINNER_YEARS`` years at this keyboard)."""
+    years_finished: int = Field(0, ge=0)
+    """Years played to their end at this keyboard (a hosted table's too)."""
     think: float = THINK_TIMES[1]
     """Seconds a strong bot at the table thinks a decision, one of THINK_TIMES."""
+
+    @property
+    def beginner_mode(self) -> bool:
+        """Whether the table starts in beginner mode."""
+        if self.beginner is not None:
+            return self.beginner
+        return self.years_finished < BEGINNER_YEARS
 
     @field_validator("pace", "think", mode="before")
     @classmethod

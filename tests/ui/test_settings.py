@@ -16,7 +16,14 @@ from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
-from hanafuda_tui.ui.config import DEFAULT_PACE, Config, ConfigError, Settings, parse
+from hanafuda_tui.ui.config import (
+    BEGINNER_YEARS,
+    DEFAULT_PACE,
+    Config,
+    ConfigError,
+    Settings,
+    parse,
+)
 from hanafuda_tui.ui.i18n import lang
 from hanafuda_tui.ui.screens.modals import Decision
 
@@ -88,7 +95,16 @@ def test_settings_survive_a_restart(tmp_path: Path) -> None:
         "think": 0.2,
         "motion": True,
         "beginner": False,
+        "years_finished": 0,
     }
+
+
+def test_beginner_mode_is_on_for_the_first_years_unless_turned_on_or_off() -> None:
+    assert Settings().beginner_mode
+    assert Settings(years_finished=BEGINNER_YEARS - 1).beginner_mode
+    assert not Settings(years_finished=BEGINNER_YEARS).beginner_mode
+    assert Settings(years_finished=BEGINNER_YEARS, beginner=True).beginner_mode
+    assert not Settings(beginner=False).beginner_mode
 
 
 @pytest.mark.parametrize(

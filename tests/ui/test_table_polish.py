@@ -89,8 +89,10 @@ def test_a_rematch_is_one_key_at_the_years_end(tmp_path: Path) -> None:
             assert first is not None
             await to_year_end(pilot, app)
             assert "r" in app.screen.query_one("KeysLine").render().plain  # type: ignore[attr-defined]
+            years = app.config.settings.years_finished
             await pilot.press("r")
             await pilot.pause()
+            assert app.config.settings.years_finished == years + 1  # a year played to its end
             table = app.table()
             assert table is not None and table is not first
             game = table.session.game

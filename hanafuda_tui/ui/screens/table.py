@@ -152,7 +152,7 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.hints = self.app_settings_hints()
-        self.beginner = app_side(self).config.settings.beginner
+        self.beginner = app_side(self).config.settings.beginner_mode
         if self.session.save_error:
             self.notify(
                 t("save.failed", error=self.session.save_error), severity="error", markup=False
@@ -470,6 +470,9 @@ class TableScreen(Screen[None]):
         hosted table's year ends the program."""
         self.stop_bot()
         session = self.session
+        if not session.coached:
+            app = app_side(self)
+            app.remember(years_finished=app.config.settings.years_finished + 1)
         if session.hosted:
             self.ended = True
             app_side(self).year_done()
