@@ -93,7 +93,10 @@ def test_headless_commands_load_no_screen_network_or_event_loop(
 @pytest.mark.parametrize(
     ("argv", "unused"),
     [
-        (["sim", "--games", "1"], ("hanafuda_tui.history", "sqlite3", "hanafuda_tui.bots.strong")),
+        (
+            ["sim", "--games", "1"],
+            ("hanafuda_tui.history", "sqlite3", "hanafuda_tui.bots.strong", "pydantic"),
+        ),
         (["replay", str(RECORD)], ("hanafuda_tui.review.judge", "hanafuda_tui.bots.strong")),
         (["stats", "teyaku"], ("hanafuda_tui.bots.arena", "hanafuda_tui.bots")),
     ],

@@ -9,7 +9,6 @@ import typing
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import BaseModel
 from textual import on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
@@ -22,6 +21,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ...bots import BOTS, measured
 from ...core.game import Game
+from ...core.options import RulesetOptions
 from ...core.records import HUMAN, OptionError, SeatRecord, make_options
 from ...core.rulesets import RULESETS, ruleset_class, titles
 from ..config import THINK_TIMES, Config
@@ -174,7 +174,7 @@ class SelectorScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         cls = ruleset_class(self.ruleset)
-        model: type[BaseModel] = cls.Options
+        model: type[RulesetOptions] = cls.Options
         with VerticalScroll(id="selector"):
             yield Static(Content.from_markup(t("selector.title")), id="selector-title")
             with SelectorRow(classes="row"):
