@@ -171,6 +171,8 @@ class SelectorScreen(Screen[None]):
         """Start takes the focus when this screen shows again (a new game was asked for)."""
         self.adopted: object = None
         """The session whose settings were last taken (``adopt``)."""
+        self.drawn = False
+        """Whether the screen has been shown once (the save is read after its first frame)."""
 
     def compose(self) -> ComposeResult:
         cls = ruleset_class(self.ruleset)
@@ -245,12 +247,21 @@ class SelectorScreen(Screen[None]):
         self.new_game = False
 
     async def on_screen_resume(self) -> None:
-        """Shown, the first time too: the settings of the game last played, Continue, the focus."""
+        """Shown, the first time too: the settings of the game last played, Continue, the focus
+        (the first time, once the screen is drawn)."""
         if self.adopt(getattr(self.app, "last_session", None)):
             self.stale = False
             await self.recompose()
         elif self.stale:
             await self.relabel()
+        if self.drawn:
+            self.show_saved()
+        else:  # drawn first: reading the save makes its bots and opens the history
+            self.drawn = True
+            self.call_after_refresh(self.show_saved)
+
+    def show_saved(self) -> None:
+        """Continue where there is a saved game to continue (else Start), focused."""
         self.update_continue()
         self.focus_first_button()
 
