@@ -98,7 +98,11 @@ def test_headless_commands_load_no_screen_network_or_event_loop(
             ("hanafuda_tui.history", "sqlite3", "hanafuda_tui.bots.strong", "pydantic"),
         ),
         (["replay", str(RECORD)], ("hanafuda_tui.review.judge", "hanafuda_tui.bots.strong")),
-        (["stats", "teyaku"], ("hanafuda_tui.bots.arena", "hanafuda_tui.bots")),
+        (["stats", "teyaku"], ("hanafuda_tui.bots.arena", "hanafuda_tui.bots", "pydantic")),
+        (
+            ["sim", "--games", "1", "--bots", "normal,easy,random", "--json"],
+            ("hanafuda_tui.history", "sqlite3", "hanafuda_tui.bots.strong", "pydantic"),
+        ),
     ],
 )
 def test_a_command_loads_no_other_commands_code(
