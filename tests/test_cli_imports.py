@@ -93,9 +93,16 @@ def test_headless_commands_load_no_screen_network_or_event_loop(
 @pytest.mark.parametrize(
     ("argv", "unused"),
     [
-        (["sim", "--games", "1"], ("hanafuda_tui.history", "sqlite3", "hanafuda_tui.bots.strong")),
+        (
+            ["sim", "--games", "1"],
+            ("hanafuda_tui.history", "sqlite3", "hanafuda_tui.bots.strong", "pydantic"),
+        ),
         (["replay", str(RECORD)], ("hanafuda_tui.review.judge", "hanafuda_tui.bots.strong")),
-        (["stats", "teyaku"], ("hanafuda_tui.bots.arena", "hanafuda_tui.bots")),
+        (["stats", "teyaku"], ("hanafuda_tui.bots.arena", "hanafuda_tui.bots", "pydantic")),
+        (
+            ["sim", "--games", "1", "--bots", "normal,easy,random", "--json"],
+            ("hanafuda_tui.history", "sqlite3", "hanafuda_tui.bots.strong", "pydantic"),
+        ),
     ],
 )
 def test_a_command_loads_no_other_commands_code(
@@ -142,3 +149,55 @@ def test_every_subcommand_the_parser_lists_has_its_function() -> None:
     from hanafuda_tui.cli import parser
 
     assert set(cli.COMMANDS) - {None} == set(parser.SUBCOMMANDS)
+
+
+SELECTOR_OVER_A_SAVE = """
+import asyncio, json, random, sys
+from pathlib import Path
+from textual.screen import Screen
+from hanafuda_tui.core.records import SeatRecord, new_game, record_of
+from hanafuda_tui.tables.storage import Store
+from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.screens.selector import SelectorScreen
+
+directory = Path(sys.argv[1])
+seats = [SeatRecord(name="", player=p) for p in ("human", "strong", "normal")]
+Store(directory).write(record_of(new_game("koikoi3", random.Random(1)), seats).to_json())
+first: list[list[str]] = []
+draw = Screen._compositor_refresh
+
+def drawn(screen, *args, **kwargs):
+    if isinstance(screen, SelectorScreen) and not first:
+        first.append(sorted(sys.modules))
+    return draw(screen, *args, **kwargs)
+
+Screen._compositor_refresh = drawn
+
+async def main():
+    app = HanafudaApp(store=Store(directory), language="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = app.screen.query_one("#continue").display
+    print(json.dumps({"first_frame": first[0], "continue": shown}))
+
+asyncio.run(main())
+"""
+"""Keeps a game with a strong seat, opens the app over it and prints the modules loaded when the
+selector's first frame is drawn, and whether Continue is offered once it is."""
+
+
+def test_the_selector_is_drawn_before_a_saves_bots_and_the_history_are_loaded(
+    tmp_path: Path,
+) -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", SELECTOR_OVER_A_SAVE, str(tmp_path / "data")],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=apart(tmp_path),
+        cwd=tmp_path,
+    )
+    result = json.loads(out.stdout)
+    assert result["continue"]
+    first_frame = set(result["first_frame"])
+    assert not of(first_frame, "hanafuda_tui.history", "sqlite3", "hanafuda_tui.bots.strong")

@@ -9,11 +9,11 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-from pydantic import BaseModel
 
 from hanafuda_tui.bots.evaluation import BotRules, Evaluator
 from hanafuda_tui.bots.rulesets import BOT_RULES
 from hanafuda_tui.core.game import Game
+from hanafuda_tui.core.options import RulesetOptions
 from hanafuda_tui.core.rulesets import RULESETS
 from hanafuda_tui.ui.rulesets import SCREENS, screen_of
 from hanafuda_tui.ui.screens.ruleset_screen import RulesetScreen
@@ -38,7 +38,7 @@ def missing_hooks(
     if not cls.dealer_title:
         missing.append("dealer_title")
     options = getattr(cls, "Options", None)
-    if not (isinstance(options, type) and issubclass(options, BaseModel)):
+    if not (isinstance(options, type) and issubclass(options, RulesetOptions)):
         missing.append("Options")
     elif cls.yaku_function(options()) is None:
         missing.append("yaku_function")

@@ -24,12 +24,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.game import Game
-from ..core.records import GameRecord, SeatRecord, new_game, record_of
+from ..core.start import new_game
 from . import make_bot
 
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool
 
+    from ..core.records import GameRecord
     from ..history import Prepared
 
 Z95 = 1.959963984540054
@@ -172,6 +173,8 @@ def play_one(
     for seat_times in times:
         seat_times[:] = [s * 1000 for s in seat_times]
     if record_path is not None or keep is not None:
+        from ..core.records import SeatRecord, record_of
+
         seats = [
             SeatRecord(name=f"{specs[i]}-{s + 1}", player=specs[i]) for s, i in enumerate(seating)
         ]

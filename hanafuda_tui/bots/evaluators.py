@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from pydantic import BaseModel
-
 from ..core.game import PlayerView, PublicFacts
+from ..core.options import RulesetOptions
 from ..core.rulesets import ruleset_class
 from .evaluation import Evaluator
 from .rulesets import bot_rules
@@ -22,9 +21,9 @@ class _Maker(NamedTuple):
 
 
 _MAKERS: dict[str, _Maker] = {}
-_CACHE: dict[tuple[str, BaseModel | None, tuple[Any, ...]], Evaluator] = {}
+_CACHE: dict[tuple[str, RulesetOptions | None, tuple[Any, ...]], Evaluator] = {}
 """One evaluator for each ruleset, distinct options value and month facts."""
-_LAST: dict[str, tuple[BaseModel | None, tuple[Any, ...], Evaluator]] = {}
+_LAST: dict[str, tuple[RulesetOptions | None, tuple[Any, ...], Evaluator]] = {}
 """Each ruleset's last evaluator with its options object and month facts: the common case (one
 game, decision after decision) found without hashing a model."""
 
@@ -33,7 +32,7 @@ def _maker(ruleset: str) -> _Maker:
     """The ruleset's maker, from its bot rules in the registry; found once."""
     cls, rules = ruleset_class(ruleset), bot_rules(ruleset)
 
-    def make(options: BaseModel | None, *month: Any) -> Evaluator:
+    def make(options: RulesetOptions | None, *month: Any) -> Evaluator:
         return rules.make(cls.Options() if options is None else options, *month)
 
     maker = _MAKERS[ruleset] = _Maker(make, rules.month_state)
@@ -41,7 +40,7 @@ def _maker(ruleset: str) -> _Maker:
 
 
 def evaluator(
-    ruleset: str, options: BaseModel | None = None, month: tuple[Any, ...] = ()
+    ruleset: str, options: RulesetOptions | None = None, month: tuple[Any, ...] = ()
 ) -> Evaluator:
     """The evaluator of the ruleset's bot rules for the game's ``options`` (None: the ruleset's
     defaults) and ``month``, the month's public facts its values depend on (its ``month_state``:

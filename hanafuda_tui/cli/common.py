@@ -8,8 +8,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.records import make_options, printable
 from ..core.rulesets import ruleset_class
+from ..core.start import make_options, printable
 from .parser import UsageError, one_line, writes_unicode
 
 

@@ -117,7 +117,24 @@ def _chunk_table(first: int) -> tuple[tuple[int, ...], ...]:
     return tuple(rows)
 
 
-_C0, _C1, _C2, _C3 = (_chunk_table(12 * k) for k in range(4))
+class _Unbuilt:
+    """Stands for chunk table ``k`` until the first look-up into any of them, which builds all four
+    (16,384 tuples) into this module's globals: the commands that deal no card (the selector,
+    ``--help``) never build them, and the hot path below reads plain tuples from then on."""
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+    def __getitem__(self, index: int) -> tuple[int, ...]:
+        global _C0, _C1, _C2, _C3
+        _C0, _C1, _C2, _C3 = (_chunk_table(12 * k) for k in range(4))
+        return (_C0, _C1, _C2, _C3)[self.k][index]
+
+
+_C0: tuple[tuple[int, ...], ...] | _Unbuilt = _Unbuilt(0)
+_C1: tuple[tuple[int, ...], ...] | _Unbuilt = _Unbuilt(1)
+_C2: tuple[tuple[int, ...], ...] | _Unbuilt = _Unbuilt(2)
+_C3: tuple[tuple[int, ...], ...] | _Unbuilt = _Unbuilt(3)
 
 
 def card_list(m: int) -> list[int]:

@@ -42,6 +42,26 @@ class Base:
         seat: int = getattr(self, "seat")  # noqa: B009 (each type has one: a field or a property)
         return Flat(self.kind, seat, **{to: getattr(self, own) for to, own in self.FLAT})
 
+    # Equality, hash and repr as a frozen dataclass would make them, written once here rather than
+    # generated for each type (``eq=False, repr=False``): the types are made faster at import.
+    __match_args__: ClassVar[tuple[str, ...]] = ()
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__match_args__)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Base)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        return f"{type(self).__qualname__}({values})"
+
 
 class ByDealer(Base):
     """An event of the deal told by its dealer (its seat)."""
@@ -64,7 +84,7 @@ class Seatless(Base):
 # -- the turn cycle every ruleset shares ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class FirstDraw(Base):
     """A card drawn to choose the first 親 (docs/rules/README.md §5)."""
 
@@ -76,7 +96,7 @@ class FirstDraw(Base):
     """0 for the first draw; 1, 2 ... for a draw again after a tie for the lowest month."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class YearStarted(ByDealer):
     """The year begins: its 親 and its length in months."""
 
@@ -86,7 +106,7 @@ class YearStarted(ByDealer):
     months: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Dealt(ByDealer):
     """A deck dealt around ``dealer``: the month and the field laid face up."""
 
@@ -97,7 +117,7 @@ class Dealt(ByDealer):
     field: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Played(Base):
     """The hand step: a hand card played to the field."""
 
@@ -107,7 +127,7 @@ class Played(Base):
     card: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Drew(Base):
     """The draw step: the top stock card turned up."""
 
@@ -117,7 +137,7 @@ class Drew(Base):
     card: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Laid(Base):
     """The played or drawn card matched nothing and stays on the field."""
 
@@ -127,7 +147,7 @@ class Laid(Base):
     card: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Captured(Base):
     """The played or drawn ``card`` takes ``took`` (its match or matches) for ``seat``."""
 
@@ -138,7 +158,7 @@ class Captured(Base):
     took: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Decided(Base):
     """A decision of ``seat``: its action, and at the teyaku question whether it could declare
     (its own secret: private)."""
@@ -151,7 +171,7 @@ class Decided(Base):
     could_declare: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class TeyakuShown(Base):
     """A teyaku declared or shown, with the cards it shows (a value of 0: the ruleset pays it at
     the round's end)."""
@@ -166,7 +186,7 @@ class TeyakuShown(Base):
         return Flat(self.kind, self.seat, cards=self.cards, value=self.value, names=(self.name,))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class YakuFormed(Base):
     """A turn formed or raised yaku: their names and their value now (0: not yet known, as in
     八八, where it depends on あがり or 下げ)."""
@@ -178,7 +198,7 @@ class YakuFormed(Base):
     value: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class KoikoiCalled(Base):
     """こいこい: the seat plays on with ``names`` (empty where the ruleset does not say)."""
 
@@ -188,7 +208,7 @@ class KoikoiCalled(Base):
     names: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Shobu(Base):
     """勝負: the seat stops with ``names``, worth ``value`` with every doubling."""
 
@@ -199,7 +219,7 @@ class Shobu(Base):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class MonthEnded(Base):
     """A deal's end: ``winner`` (-1: none; the next 親 in 八八), its value, why (``reason``, the
     ruleset's word, empty where it gives none) and the yaku, and each seat's payment."""
@@ -220,7 +240,7 @@ class MonthEnded(Base):
         return Flat(self.kind, self.winner, value=self.value, names=names, amounts=self.payments)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class YearEnded(Seatless):
     """The year is over: the totals."""
 
@@ -232,7 +252,7 @@ class YearEnded(Seatless):
 # -- 二人こいこい ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Redealt(ByDealer):
     """The deal is dealt again before any play (docs/rules/koikoi2.md §2, §11.5): the field it had."""
 
@@ -247,7 +267,7 @@ class Redealt(ByDealer):
 # -- 三人こいこい ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Extension(Seatless):
     """A tie at the year's end: one more season (docs/rules/koikoi3.md)."""
 
@@ -256,7 +276,7 @@ class Extension(Seatless):
     months: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Kobiki(Base):
     """小引 (docs/rules/koikoi3.md): the payments, ``seat`` the one who receives the most."""
 
@@ -266,7 +286,7 @@ class Kobiki(Base):
     payments: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Ginmi(Seatless):
     """吟味 at the year's end (docs/rules/koikoi3.md): the payments."""
 
@@ -278,7 +298,7 @@ class Ginmi(Seatless):
 # -- 八八 ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BaSet(ByDealer):
     """The month's 場 (docs/rules/hachihachi.md §4): 0 小場, 1 大場, 2 絶場; ``carried`` the
     二代しばり it leaves to the next month; ``names`` this 場's name, the 場 that binds it and the
@@ -296,7 +316,7 @@ class BaSet(ByDealer):
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Shima(ByDealer):
     """The dealt field held four of a month, taken by the 親 (八八: ``shima``; 花合わせ:
     ``field_shima``)."""
@@ -307,14 +327,14 @@ class Shima(ByDealer):
     cards: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class FieldShima(Shima):
     """花合わせ's field シマ (docs/rules/hanaawase.md)."""
 
     kind = "field_shima"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class HattoCharged(Base):
     """法度 (docs/rules/hachihachi.md §13): ``seat`` the offender, who pays ``value`` for ``names``
     completed by ``card`` (-1: yaku added after a 下げ)."""
@@ -327,7 +347,7 @@ class HattoCharged(Base):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class HattoExempt(Base):
     """The offender shows the hand ``proof`` that ``card`` was laid from: exempt from 法度 for
     ``names``."""
@@ -340,7 +360,7 @@ class HattoExempt(Base):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Tobikomi(Base):
     """飛込み: three of a month taken at once, ``value`` from each other seat."""
 
@@ -351,7 +371,7 @@ class Tobikomi(Base):
     value: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Sage(Base):
     """下げ: the seat plays on with its 出来役 ``names``."""
 
@@ -361,7 +381,7 @@ class Sage(Base):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Agari(Base):
     """あがり: the seat stops, gaining ``gain``."""
 
@@ -371,7 +391,7 @@ class Agari(Base):
     gain: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class SageCancelled(Base):
     """下げの取消し: the 下げ player takes its gain now."""
 
@@ -384,7 +404,7 @@ class SageCancelled(Base):
 # -- 花合わせ --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class DeruOriru(Base):
     """A seat's way in or out of a round with four to six seated (docs/rules/hanaawase.md §11):
     ``entry`` is deru, oriru, shibari (forced 出る) or oikomi (put out)."""
@@ -397,7 +417,7 @@ class DeruOriru(Base):
         return Flat(self.entry, self.seat)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Seated(ByDealer):
     """The round's players, 親 first; ``piles`` cards of the out seats went under the stock."""
 
@@ -408,7 +428,7 @@ class Seated(ByDealer):
     piles: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class DrawOnly(Base):
     """A seat with no hand card left only draws this turn."""
 
@@ -416,7 +436,7 @@ class DrawOnly(Base):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class ShownTaken(Base):
     """Cards of ``seat``'s shown teyaku were taken by another player."""
 
@@ -426,7 +446,7 @@ class ShownTaken(Base):
     cards: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Fuke(Base):
     """フケ: 20 card points or fewer, no result; ``seat`` the one with fewest, each seat's points."""
 
@@ -436,7 +456,7 @@ class Fuke(Base):
     points: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class AmeShima(Base):
     """雨シマ: the seat's yaku are void this round."""
 

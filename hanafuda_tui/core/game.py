@@ -18,11 +18,10 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, ParamSpec, Protocol
 
-from pydantic import BaseModel
-
 from . import actions as act
 from .cards import ALL_BUT, BIT, KASUS, MONTH_MASK, card_list, card_tuple, deck_string
 from .events import Captured, Dealt, Decided, Drew, Event, Laid, Played
+from .options import RulesetOptions
 from .results import DealEnd, DealResult, Settlement, YearClosing
 from .stakes import Stakes
 from .stats import BaYear
@@ -219,7 +218,7 @@ class PlayerView(NamedTuple):
     facts: PublicFacts
     """The ruleset's public facts, of its ``Game.Facts`` type (3文しばり, こいこい calls, the
     seat's own teyaku...)."""
-    options: BaseModel
+    options: RulesetOptions
     """The game's options (the ruleset's frozen Options model, the same for every seat): what a
     bot needs to play this game and not another."""
 
@@ -234,7 +233,7 @@ class Game:
     ruleset: ClassVar[str] = ""
     table_sizes: ClassVar[tuple[int, ...]] = (3,)
     """How many may sit at the table, the default first (``seated`` picks one from the options)."""
-    Options: ClassVar[type[BaseModel]]
+    Options: ClassVar[type[RulesetOptions]]
     Result: ClassVar[type[DealEnd]]
     """The type of the ruleset's deal results (``results``)."""
     points_per_unit: ClassVar[int] = 1

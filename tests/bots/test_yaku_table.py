@@ -10,12 +10,12 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import pytest
-from pydantic import BaseModel
 
 from hanafuda_tui.bots.evaluation import Spec
 from hanafuda_tui.bots.rulesets import BOT_RULES, hachihachi, hanaawase
 from hanafuda_tui.core.cards import ALL_CARDS, card_list, codes_of, mask
 from hanafuda_tui.core.game import Game
+from hanafuda_tui.core.options import RulesetOptions
 from hanafuda_tui.core.rulesets import RULESETS
 from hanafuda_tui.core.rulesets.hachihachi.ba import KOBA, OBA, ZEBA
 from hanafuda_tui.core.rulesets.hachihachi.yaku import points
@@ -99,7 +99,9 @@ def drift(defs: tuple[YakuDef, ...], score: Score) -> list[str]:
     return problems
 
 
-def core(name: str, kw: dict[str, Any]) -> tuple[type[Game], BaseModel, tuple[YakuDef, ...], Score]:
+def core(
+    name: str, kw: dict[str, Any]
+) -> tuple[type[Game], RulesetOptions, tuple[YakuDef, ...], Score]:
     cls = RULESETS[name]
     options = cls.Options(**kw)
     score = cls.yaku_function(options)
@@ -149,7 +151,7 @@ def month_states(cls: type[Game]) -> list[dict[str, Any]]:
     return [{"ba": ba} for ba in (KOBA, OBA, ZEBA)] if cls.has_ba else [{}]
 
 
-def bot_specs(cls: type[Game], options: BaseModel, month: dict[str, Any]) -> tuple[Spec, ...]:
+def bot_specs(cls: type[Game], options: RulesetOptions, month: dict[str, Any]) -> tuple[Spec, ...]:
     specs: tuple[Spec, ...] = BOT_RULES[cls.ruleset].make(options, **month).specs
     return specs
 

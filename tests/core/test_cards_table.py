@@ -2,6 +2,8 @@
 (docs/rules/README.md §4, §5)."""
 
 import random
+import subprocess
+import sys
 
 import pytest
 from helpers.koikoi3 import game_with, play, stack
@@ -79,6 +81,21 @@ def test_card_lists_are_the_set_bits_lowest_first():
     for m in sets:
         bits = [c for c in range(48) if m >> c & 1]
         assert cards.card_list(m) == bits and cards.card_tuple(m) == tuple(bits)
+
+
+FIRST_LOOK_UP = """
+from hanafuda_tui.core import cards
+built = [isinstance(t, tuple) for t in (cards._C0, cards._C1, cards._C2, cards._C3)]
+first = cards.card_tuple(1 << 47 | 1 << 30 | 1 << 13 | 1)
+print(built, first, cards.card_list((1 << 48) - 1) == list(range(48)))
+"""
+
+
+def test_the_card_tables_are_built_at_the_first_look_up_not_at_import() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", FIRST_LOOK_UP], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split("\n")[0] == "[False, False, False, False] (0, 13, 30, 47) True"
 
 
 def test_parse_deck_refuses_bad_decks():

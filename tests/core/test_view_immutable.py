@@ -10,9 +10,9 @@ from types import MappingProxyType
 from typing import Any
 
 import pytest
-from pydantic import BaseModel
 
 from hanafuda_tui.core.game import Game
+from hanafuda_tui.core.options import RulesetOptions
 from hanafuda_tui.core.records import make_options
 from hanafuda_tui.core.rulesets import ruleset_class
 from hanafuda_tui.core.table import shuffled_deck
@@ -28,7 +28,7 @@ CASES = [
     ("hachihachi", {"menu": "F"}),
 ]
 LEAVES = (int, str, float, type(None))
-CONTAINERS = (tuple, frozenset, MappingProxyType, BaseModel)
+CONTAINERS = (tuple, frozenset, MappingProxyType, RulesetOptions)
 
 
 def parts(obj: Any, path: str = "view") -> Iterator[tuple[str, Any]]:
@@ -41,7 +41,7 @@ def parts(obj: Any, path: str = "view") -> Iterator[tuple[str, Any]]:
     elif isinstance(obj, tuple | frozenset):
         for i, value in enumerate(obj):
             yield from parts(value, f"{path}[{i}]")
-    elif isinstance(obj, BaseModel):
+    elif isinstance(obj, RulesetOptions):
         for name in type(obj).model_fields:
             yield from parts(getattr(obj, name), f"{path}.{name}")
 
@@ -56,7 +56,7 @@ def writes(obj: Any) -> Iterator[Any]:
             yield lambda key=key: obj.__delitem__(key)
     if hasattr(obj, "_fields"):
         yield lambda: setattr(obj, obj._fields[0], None)
-    if isinstance(obj, BaseModel):
+    if isinstance(obj, RulesetOptions):
         for name in type(obj).model_fields:
             yield lambda name=name: setattr(obj, name, None)
     for name in ("append", "add", "update", "clear", "pop", "setdefault", "extend"):

@@ -4,7 +4,6 @@ table under the game's options)."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...core.cards import MONTH_NAMES, MONTH_NAMES_EN, NAME, NAME_EN
+from ...core.options import RulesetOptions
 from ...core.rulesets import titles
 from ...learn.gallery import yaku_of_cards
 from ..faces import FACES, kind_key, rich_style
@@ -25,7 +25,7 @@ from ..keys import KeysLine
 class GalleryScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,g", "close", show=False)]
 
-    def __init__(self, ruleset: str, options: BaseModel | None = None) -> None:
+    def __init__(self, ruleset: str, options: RulesetOptions | None = None) -> None:
         super().__init__()
         self.ruleset = ruleset
         self.options = options

@@ -12,7 +12,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pydantic import BaseModel
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...core.cards import CARD_OF_CODE, MONTH_NAMES_EN, NAME_EN, codes_of
+from ...core.options import RulesetOptions
 from ...core.rulesets import RULESETS, titles
 from ..faces import FACES, rich_style
 from ..i18n import has, lang, t
@@ -59,7 +59,7 @@ def localized(note: str | Mapping[str, str]) -> str:
 
 
 def yaku_rows(
-    ruleset: str, glosses: dict[str, list[Any]], options: BaseModel | None = None
+    ruleset: str, glosses: dict[str, list[Any]], options: RulesetOptions | None = None
 ) -> list[list[object]]:
     """The core's yaku of ``ruleset`` under the game's ``options`` (None: the defaults) as
     reference rows: name, English gloss, value, cards (the yaku's own set, or an example hand where
@@ -124,7 +124,7 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, ruleset: str, yaku_first: bool = False, options: BaseModel | None = None
+        self, ruleset: str, yaku_first: bool = False, options: RulesetOptions | None = None
     ) -> None:
         super().__init__()
         self.ruleset = ruleset

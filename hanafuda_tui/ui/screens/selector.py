@@ -9,7 +9,6 @@ import typing
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import BaseModel
 from textual import on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
@@ -22,6 +21,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ...bots import BOTS, measured
 from ...core.game import Game
+from ...core.options import RulesetOptions
 from ...core.records import HUMAN, OptionError, SeatRecord, make_options
 from ...core.rulesets import RULESETS, ruleset_class, titles
 from ..app_side import app_side
@@ -172,10 +172,12 @@ class SelectorScreen(Screen[None]):
         """Start takes the focus when this screen shows again (a new game was asked for)."""
         self.adopted: object = None
         """The session whose settings were last taken (``adopt``)."""
+        self.drawn = False
+        """Whether the screen has been shown once (the save is read after its first frame)."""
 
     def compose(self) -> ComposeResult:
         cls = ruleset_class(self.ruleset)
-        model: type[BaseModel] = cls.Options
+        model: type[RulesetOptions] = cls.Options
         with VerticalScroll(id="selector"):
             yield Static(Content.from_markup(t("selector.title")), id="selector-title")
             with SelectorRow(classes="row"):
@@ -246,12 +248,21 @@ class SelectorScreen(Screen[None]):
         self.new_game = False
 
     async def on_screen_resume(self) -> None:
-        """Shown, the first time too: the settings of the game last played, Continue, the focus."""
+        """Shown, the first time too: the settings of the game last played, Continue, the focus
+        (the first time, once the screen is drawn)."""
         if self.adopt(app_side(self).last_session):
             self.stale = False
             await self.recompose()
         elif self.stale:
             await self.relabel()
+        if self.drawn:
+            self.show_saved()
+        else:  # drawn first: reading the save makes its bots and opens the history
+            self.drawn = True
+            self.call_after_refresh(self.show_saved)
+
+    def show_saved(self) -> None:
+        """Continue where there is a saved game to continue (else Start), focused."""
         self.update_continue()
         self.focus_first_button()
 

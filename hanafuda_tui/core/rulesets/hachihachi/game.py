@@ -15,8 +15,6 @@ from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any, Final, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
-
 from ... import actions as act
 from ...cards import MONTH_MASK, card_list
 from ...events import (
@@ -35,6 +33,7 @@ from ...events import (
     YearStarted,
 )
 from ...game import AGARI, CANCEL, NO_WARNINGS, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
+from ...options import RulesetOptions
 from ...results import Cause, Line, Settlement, YearClosing
 from ...stakes import Stakes
 from ...stats import BaYear
@@ -75,21 +74,18 @@ MONTHS: Final = 12
 """The seed's year; ``months`` shortens it by a house rule."""
 
 
-class HachihachiOptions(BaseModel):
+class HachihachiOptions(RulesetOptions):
     """The seed's 競技前選択確認事項: (1) the 大場/絶場 menu A–F, (2) 越年; and a house rule, a shorter
     year of ``months`` (its last month ends it as 12月 does: 越年, 月石清算, 吟味)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     menu: Literal["A", "B", "C", "D", "E", "F"] = "A"
     etsunen: bool = False
     months: Literal[3, 6, 12] = MONTHS
 
-    @model_serializer(mode="wrap")
-    def _without_the_seed_year(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+    def model_dump(self, exclude_defaults: bool = False) -> dict[str, Any]:
         """A twelve-month year is written as before the house rule (records, the wire), so such
         records stay as they were and a table without the rule reads them."""
-        data: dict[str, Any] = handler(self)
+        data = super().model_dump(exclude_defaults)
         if data.get("months") == MONTHS:
             del data["months"]
         return data

@@ -17,8 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
-
 from ... import actions as act
 from ...cards import BIT, KASUS, MONTH_MASK, POINTS, card_list, parse_deck
 from ...events import (
@@ -35,6 +33,7 @@ from ...events import (
     YearStarted,
 )
 from ...game import DERU_ORIRU, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
+from ...options import RulesetOptions
 from ...results import DealEnd, DealResult, Line, Outcome
 from ...table import FIELD, positions
 from .facts import HanaawaseFacts
@@ -62,10 +61,8 @@ def _scoring_dekiyaku(caps: int) -> dict[str, int]:
     return {} if ame_shima(caps) else dekiyaku(caps)
 
 
-class HanaawaseOptions(BaseModel):
+class HanaawaseOptions(RulesetOptions):
     """Options of 花合わせ. The seed fixes the rules; the number of rounds and of seats are choices."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     months: Literal[3, 6, 12] = 12
     """Rounds in a game (the seed plays 12)."""

@@ -14,13 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
-from pydantic_core import PydanticCustomError
-
 from ... import actions as act
 from ... import events
 from ...cards import BIT
 from ...game import KOIKOI, OVER, Game, PlayerView
+from ...options import RulesetOptions
 from ...results import Cause, DealEnd, Line, Outcome
 from ...stakes import Doubling, GoOn, Stakes, scaled
 from ...table import DEAL_TWO, matches
@@ -44,10 +42,8 @@ from .yaku import (
 _DECISIONS = [act.KOIKOI, act.SHOBU]
 
 
-class Koikoi2Options(BaseModel):
+class Koikoi2Options(RulesetOptions):
     """Options of 二人こいこい; the defaults are those of docs/rules/koikoi2.md §8."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     months: Literal[3, 6, 12] = 12
     """Months in a game."""
@@ -65,22 +61,27 @@ class Koikoi2Options(BaseModel):
     """nintendo: the commercial games' values, one こいこい a month, ×2 at 7+ and after the other's
     こいこい, hands out passing the deal, more redeals (replaces the four options above)."""
 
-    @field_validator("rules")
     @classmethod
-    def _nintendo_alone(cls, rules: str, info: ValidationInfo) -> str:
-        """``rules=nintendo`` fixes what the four options above would change
-        (docs/rules/koikoi2.md §11)."""
-        if rules == "nintendo":
-            mixed = [name for name in REPLACED if info.data.get(name)]
-            if mixed:
-                raise PydanticCustomError(
-                    "nintendo_mix",
-                    "nintendo cannot be combined with {mixed} (it fixes "
-                    + ", ".join(REPLACED)
-                    + ")",
-                    {"mixed": ", ".join(f"{name}=true" for name in mixed)},
-                )
-        return rules
+    def validators(cls) -> dict[str, Any]:
+        from pydantic import ValidationInfo, field_validator
+        from pydantic_core import PydanticCustomError
+
+        def nintendo_alone(cls: type, rules: str, info: ValidationInfo) -> str:
+            """``rules=nintendo`` fixes what the four options above would change
+            (docs/rules/koikoi2.md §11)."""
+            if rules == "nintendo":
+                mixed = [name for name in REPLACED if info.data.get(name)]
+                if mixed:
+                    raise PydanticCustomError(
+                        "nintendo_mix",
+                        "nintendo cannot be combined with {mixed} (it fixes "
+                        + ", ".join(REPLACED)
+                        + ")",
+                        {"mixed": ", ".join(f"{name}=true" for name in mixed)},
+                    )
+            return rules
+
+        return {"nintendo_alone": field_validator("rules")(nintendo_alone)}
 
 
 REPLACED = ("low_values", "rain", "double_seven", "teyaku")

@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
-
 from ... import actions as act
 from ... import events
 from ...game import KOIKOI, OVER, TEYAKU, Game, PlayerView
+from ...options import RulesetOptions
 from ...results import Cause, DealEnd, Line, Outcome, Settlement, pair
 from ...stakes import GoOn, Stakes
 from ...stats import count_by_pattern
@@ -37,10 +36,8 @@ KOBIKI = 5
 """小引: 5文 from each other player for winning all three months of a season (seed ○要点)."""
 
 
-class Koikoi3Options(BaseModel):
+class Koikoi3Options(RulesetOptions):
     """Options of 三人こいこい. The seed fixes the rules; only the length of the year is a choice."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     months: Literal[3, 6, 12] = 12
     """Months in the year (the seed plays 12; 3 or 6 for a shorter game, seasons still count)."""
