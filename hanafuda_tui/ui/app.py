@@ -125,6 +125,9 @@ class HanafudaApp(App[int]):
         """Where the trace of an unhandled error was written (the app then exits with status 1)."""
         self._resumed: Session | None = None
         self._checked = False
+        self.online: Any = None
+        """The server's lobby this app is connected to (a ``ui.lobby.LobbyScreen``), if any: a
+        hosted table's news and end go to it."""
         set_lang(language or settings.language or locale_lang())
 
     async def on_mount(self, event: events.Mount | None = None) -> None:
@@ -491,11 +494,31 @@ class HanafudaApp(App[int]):
         return self.config.settings.motion
 
     def year_done(self) -> None:
-        """A hosted table's year is over here (the network's apps say what follows)."""
+        """A hosted table's year is over here: back to the lobby it was met in, if any (the
+        network's apps say what follows)."""
+        if self.online is not None:
+            self.online.year_done()
+            return
         self.exit()
 
     def deliver(self) -> None:
-        """A hosted table's news is ready (only the network's apps have any)."""
+        """A hosted table's news is ready (for the lobby's table, if any)."""
+        if self.online is not None:
+            self.online.deliver()
+
+    def leave_hosted(self) -> None:
+        """Leave a hosted table: back to the lobby, the seat kept; else quit (asked first)."""
+        if self.online is not None:
+            self.online.leave_table()
+            return
+        self.ask_quit()
+
+    def open_lobby(self, where: str) -> None:
+        """A server's lobby over the selector (its address kept for next time)."""
+        from .lobby import LobbyScreen
+
+        self.remember(server=where)
+        self.push_screen(LobbyScreen(where))
 
     def action_leave_table(self) -> None:
         table = self.table()

@@ -65,6 +65,12 @@ class AppSide(Protocol):
     def deliver(self) -> None:
         """A hosted table's news is ready to be taken."""
 
+    def leave_hosted(self) -> None:
+        """Leave a hosted table (back to its lobby, or quit)."""
+
+    def open_lobby(self, where: str) -> None:
+        """A server's lobby at ``where`` (HOST:PORT)."""
+
 
 def app_side(node: DOMNode) -> AppSide:
     """The app ``node`` runs in, as the screens see it."""

@@ -51,6 +51,8 @@ class Settings(BaseModel):
     there at once)."""
     think: float = THINK_TIMES[1]
     """Seconds a strong bot at the table thinks a decision, one of THINK_TIMES."""
+    server: str = Field("", max_length=200)
+    """The server (HOST:PORT) the selector's Online last went to."""
 
     @field_validator("pace", "think", mode="before")
     @classmethod

@@ -231,6 +231,7 @@ class SelectorScreen(Screen[None]):
                 yield Button(t("selector.start"), id="start", compact=True, variant="primary")
                 yield Button(t("selector.continue"), id="continue", compact=True)
                 yield Button(t("selector.learn"), id="learn", compact=True)
+                yield Button(t("selector.online"), id="online", compact=True)
                 yield Button(t("selector.stats"), id="stats", compact=True)
                 yield Button(t("selector.quit"), id="quit", compact=True)
             yield Static("", id="selector-error")
@@ -446,6 +447,20 @@ class SelectorScreen(Screen[None]):
         from .lessons import LessonsScreen
 
         self.app.push_screen(LessonsScreen())
+
+    @on(Button.Pressed, "#online")
+    def online(self) -> None:
+        """A server's address asked (the last one offered), then its lobby."""
+        from .lobby import AskLine
+
+        app = app_side(self)
+        asked = AskLine(t("lobby.address_title"), t("lobby.address"), app.config.settings.server)
+
+        def go(where: str | None) -> None:
+            if where:
+                app.open_lobby(where)
+
+        self.app.push_screen(asked, go)
 
     @on(Button.Pressed, "#stats")
     def statistics(self) -> None:
