@@ -86,6 +86,7 @@ def test_settings_survive_a_restart(tmp_path: Path) -> None:
         "advice": True,
         "think": 0.2,
         "motion": True,
+        "server": "",
     }
 
 

@@ -69,6 +69,7 @@ def options_text(ruleset: str, options: dict[str, Any]) -> str:
 
 
 def waited(seconds: float) -> str:
+    seconds = max(0.0, seconds)
     minutes = int(seconds // 60)
     return t("lobby.minutes", n=minutes) if minutes else t("lobby.seconds", n=int(seconds))
 
