@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.screen_net import until, waits_for_key
+from helpers.screen_net import kept_notices, until, waits_for_key
 from helpers.server import make_server
 from helpers.ui import press
 from textual.pilot import Pilot
@@ -206,5 +206,50 @@ def test_the_selector_s_online_asks_the_address_remembers_it_and_opens_the_lobby
                 "the lobby",
             )
             await until(pilot, lambda: isinstance(app.screen, AskLine), "the name asked")
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_a_table_in_play_is_watched_and_a_private_table_waited_at_is_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hanafuda_tui.server.protocol import CreateTable
+
+    monkeypatch.setenv("HANAFUDA_DATA_DIR", str(tmp_path / "data"))
+
+    async def main() -> None:
+        server = make_server(tmp_path / "server.sqlite3")
+        port = await server.start(port=0)
+        where = f"127.0.0.1:{port}"
+        app = lobby_app(tmp_path, port)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await name_given(pilot, "Hana")
+            lobby = app.lobby
+            await until(pilot, lambda: lobby.welcome is not None, "the welcome")
+            notices = kept_notices(app)
+
+            await press(pilot, "c")
+            await until(pilot, lambda: isinstance(app.screen, TableForm), "the form")
+            await press(pilot, *["down"] * 4, "right", "enter")  # private: yes
+            await until(pilot, lambda: any("invite" in n for n in notices), "the invite told")
+            (table,) = lobby.waiting
+            assert lobby.query_one("#open", DataTable).row_count == 0  # private: not listed
+            await press(pilot, "x")
+            await until(pilot, lambda: table not in server.tables, "the table let go")
+
+            other = await LobbyConnection.open(where)
+            await other.hello(where, "[b]watched", True, TokenBook(tmp_path / "other"))
+            await other.send(CreateTable(ruleset="koikoi2", options={"months": 3}, bots=1))
+            playing = lobby.query_one("#playing", DataTable)
+            await until(pilot, lambda: playing.row_count == 1, "the table in play listed")
+            assert any("[b]watched" in text for text in cell_texts(playing))
+            playing.focus()
+            await press(pilot, "w")
+            await until(pilot, lambda: app.table() is not None, "the table watched")
+            session = app.table().session
+            assert session.watching and session.game.ruleset == "koikoi2"
+            await other.close()
+        await server.stop()
+        server.store.close()
 
     asyncio.run(asyncio.wait_for(main(), 60))
