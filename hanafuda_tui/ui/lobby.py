@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import ssl
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -199,7 +200,7 @@ class LobbyScreen(Screen[None]):
             try:
                 connection = await LobbyConnection.open(self.where, self.tls)
             except OnlineError as err:
-                self.say_problem(str(err))
+                self.unreachable(str(err))
                 return
             try:
                 welcome = await connection.hello(self.where, "" if kept else name, False, self.book)
@@ -363,6 +364,16 @@ class LobbyScreen(Screen[None]):
         self.show_head()
 
     # -- what is shown --------------------------------------------------------------------------
+
+    def unreachable(self, text: str) -> None:
+        """The server cannot be reached: the program that is this lobby ends with one line;
+        a lobby opened from the selector says it and stays for Esc."""
+        app: Any = self.app
+        if self.standalone:
+            app.refusal = text
+            app.exit(1, return_code=1)
+            return
+        self.say_problem(text)
 
     def say_problem(self, text: str) -> None:
         self.problem = text
@@ -557,6 +568,8 @@ class LobbyApp(HanafudaApp):
     ) -> None:
         super().__init__(**kwargs)
         self.lobby = LobbyScreen(where, tls, name, book, standalone=True)
+        self.refusal = ""
+        """Why the server could not be reached (the program then exits with status 1)."""
 
     async def on_mount(self, event: events.Mount | None = None) -> None:
         """The lobby, not the selector (the app's own mount is not run: no local save here)."""
@@ -571,5 +584,10 @@ class LobbyApp(HanafudaApp):
 
 
 def run_lobby(where: str, tls: ssl.SSLContext | None, name: str = "") -> int:
-    """``hanafuda online HOST:PORT``: the lobby on this terminal until the player quits."""
-    return run_app(LobbyApp(where, tls, name))
+    """``hanafuda online HOST:PORT``: the lobby on this terminal until the player quits; 1 if
+    the server cannot be reached (one line says why)."""
+    app = LobbyApp(where, tls, name)
+    status = run_app(app)
+    if app.refusal:
+        print(f"hanafuda: error: {app.refusal}", file=sys.stderr)
+    return status

@@ -253,3 +253,22 @@ def test_a_table_in_play_is_watched_and_a_private_table_waited_at_is_left(
         server.store.close()
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_a_server_not_reached_ends_the_lobby_with_one_line(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+
+    async def main() -> LobbyApp:
+        app = lobby_app(tmp_path, port)
+        app.lobby.player_name = "Hana"
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: not app.is_running or bool(app.refusal), "the refusal")
+        return app
+
+    app = asyncio.run(asyncio.wait_for(main(), 60))
+    assert app.return_code == 1 and f"cannot reach ws://127.0.0.1:{port}" in app.refusal
+    assert "\n" not in app.refusal
