@@ -272,3 +272,33 @@ def test_a_server_not_reached_ends_the_lobby_with_one_line(tmp_path: Path) -> No
     app = asyncio.run(asyncio.wait_for(main(), 60))
     assert app.return_code == 1 and f"cannot reach ws://127.0.0.1:{port}" in app.refusal
     assert "\n" not in app.refusal
+
+
+def test_a_player_page_draws_the_rating_s_course_as_a_chart(tmp_path: Path) -> None:
+    from hanafuda_tui.server.protocol import PlayerPage, Rating, RatingPoint
+    from hanafuda_tui.ui.app import HanafudaApp
+
+    points = [
+        RatingPoint(table=n, at="2026-11-28T22:00:00+00:00", mu=25 + n, sigma=8, ordinal=5 * n)
+        for n in range(4)
+    ]
+    page = PlayerPage(
+        player=1,
+        name=MARKUP,
+        bot=False,
+        ruleset="koikoi3",
+        rating=Rating(mu=28, sigma=8, ordinal=15, games=4),
+        history=points,
+    )
+
+    async def main() -> tuple[str, str]:
+        app = HanafudaApp(store=Store(tmp_path / "data"), config=Config(tmp_path / "config"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.ready, "the selector")
+            screen = PlayerScreen(None, page)  # type: ignore[arg-type]  # no lobby: nothing sent
+            await app.push_screen(screen)
+            return screen.chart().plain, screen.title_line()
+
+    chart, title = asyncio.run(asyncio.wait_for(main(), 60))
+    assert chart.count("A") == 4 and "15" in chart  # a mark for each point, the top value
+    assert title.startswith(MARKUP) and "(4 games)" in title
