@@ -445,11 +445,12 @@ class HanafudaApp(App[int]):
         self.remember(language=lang())
         from textual.screen import ModalScreen
 
+        from .lobby import LobbyScreen
         from .screens.modals import Decision
         from .screens.statistics import StatisticsScreen
 
         for screen in self.screen_stack:
-            if isinstance(screen, SelectorScreen | Decision | StatisticsScreen):
+            if isinstance(screen, SelectorScreen | Decision | StatisticsScreen | LobbyScreen):
                 await screen.relabel()
             elif isinstance(screen, ModalScreen) and not isinstance(screen, TooSmall):
                 await screen.recompose()  # its words are looked up as it is composed

@@ -170,6 +170,13 @@ class LobbyScreen(Screen[None]):
         self.run_worker(self.keep_connected(), name="lobby", exit_on_error=False)
         self.set_interval(1.0, self.show_lists)
 
+    async def relabel(self) -> None:
+        """Every word in the language now shown."""
+        await self.recompose()
+        self.show_head()
+        self.show_lists()
+        self.query_one("#open", DataTable).focus()
+
     def on_unmount(self) -> None:
         app: Any = self.app
         if getattr(app, "online", None) is self:

@@ -302,3 +302,34 @@ def test_a_player_page_draws_the_rating_s_course_as_a_chart(tmp_path: Path) -> N
     chart, title = asyncio.run(asyncio.wait_for(main(), 60))
     assert chart.count("A") == 4 and "15" in chart  # a mark for each point, the top value
     assert title.startswith(MARKUP) and "(4 games)" in title
+
+
+def test_the_lobby_s_words_follow_the_language_switched(tmp_path: Path) -> None:
+    from textual.widgets import Static
+
+    from hanafuda_tui.ui import i18n
+
+    async def main() -> list[str]:
+        server = make_server(tmp_path / "server.sqlite3")
+        port = await server.start(port=0)
+        app = LobbyApp(
+            f"127.0.0.1:{port}",
+            book=TokenBook(tmp_path / "config"),
+            store=Store(tmp_path / "data"),
+            config=Config(tmp_path / "config"),
+            language="en",
+        )
+        async with app.run_test(size=(80, 24)) as pilot:
+            await name_given(pilot, "Hana")
+            await until(pilot, lambda: app.lobby.welcome is not None, "the welcome")
+            await press(pilot, "l")
+            titles = [str(s.render()) for s in app.lobby.query(".lobby-list-title").results(Static)]
+        await server.stop()
+        server.store.close()
+        return titles
+
+    try:
+        titles = asyncio.run(asyncio.wait_for(main(), 60))
+    finally:
+        i18n.set_lang("en")
+    assert titles[0] == "空席のある卓" and titles[2] == "あなたの番"
