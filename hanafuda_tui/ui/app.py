@@ -126,7 +126,7 @@ class HanafudaApp(App[int]):
         self._resumed: Session | None = None
         self._checked = False
         self.online: Any = None
-        """The server's lobby this app is connected to (a ``ui.lobby.LobbyScreen``), if any: a
+        """The server's lobby this app is connected to (a ``ui.screens.lobby.LobbyScreen``), if any: a
         hosted table's news and end go to it."""
         set_lang(language or settings.language or locale_lang())
 
@@ -445,7 +445,7 @@ class HanafudaApp(App[int]):
         self.remember(language=lang())
         from textual.screen import ModalScreen
 
-        from .lobby import LobbyScreen
+        from .screens.lobby import LobbyScreen
         from .screens.modals import Decision
         from .screens.statistics import StatisticsScreen
 
@@ -514,12 +514,18 @@ class HanafudaApp(App[int]):
             return
         self.ask_quit()
 
-    def open_lobby(self, where: str) -> None:
-        """A server's lobby over the selector (its address kept for next time)."""
-        from .lobby import LobbyScreen
+    def ask_online(self) -> None:
+        """A server's address asked (the last one offered), then its lobby over the selector
+        (the address kept for next time)."""
+        from .screens.lobby import AskLine, LobbyScreen
 
-        self.remember(server=where)
-        self.push_screen(LobbyScreen(where))
+        def go(where: str | None) -> None:
+            if where:
+                self.remember(server=where)
+                self.push_screen(LobbyScreen(where))
+
+        asked = AskLine(t("lobby.address_title"), t("lobby.address"), self.config.settings.server)
+        self.push_screen(asked, go)
 
     def action_leave_table(self) -> None:
         table = self.table()

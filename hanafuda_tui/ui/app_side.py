@@ -68,8 +68,8 @@ class AppSide(Protocol):
     def leave_hosted(self) -> None:
         """Leave a hosted table (back to its lobby, or quit)."""
 
-    def open_lobby(self, where: str) -> None:
-        """A server's lobby at ``where`` (HOST:PORT)."""
+    def ask_online(self) -> None:
+        """A server's address asked, then its lobby."""
 
 
 def app_side(node: DOMNode) -> AppSide:

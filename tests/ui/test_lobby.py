@@ -25,8 +25,14 @@ from hanafuda_tui.server.protocol import Finished, JoinTable, LobbyState
 from hanafuda_tui.server.tokens import TokenBook
 from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.config import Config
-from hanafuda_tui.ui.lobby import LobbyApp, LobbyScreen
-from hanafuda_tui.ui.screens.lobby import AskLine, BoardScreen, PlayerScreen, TableForm
+from hanafuda_tui.ui.lobby import LobbyApp
+from hanafuda_tui.ui.screens.lobby import (
+    AskLine,
+    BoardScreen,
+    LobbyScreen,
+    PlayerScreen,
+    TableForm,
+)
 
 MARKUP = "[red]x[/]"
 

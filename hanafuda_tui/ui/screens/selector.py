@@ -450,17 +450,7 @@ class SelectorScreen(Screen[None]):
 
     @on(Button.Pressed, "#online")
     def online(self) -> None:
-        """A server's address asked (the last one offered), then its lobby."""
-        from .lobby import AskLine
-
-        app = app_side(self)
-        asked = AskLine(t("lobby.address_title"), t("lobby.address"), app.config.settings.server)
-
-        def go(where: str | None) -> None:
-            if where:
-                app.open_lobby(where)
-
-        self.app.push_screen(asked, go)
+        app_side(self).ask_online()
 
     @on(Button.Pressed, "#stats")
     def statistics(self) -> None:
