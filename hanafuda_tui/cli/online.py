@@ -2,8 +2,10 @@
 
 ``server`` runs the server where players meet until SIGTERM or Ctrl+C, which save every table in
 play and tell every client before it exits 0 (``--json``: ``{"port": N}`` once listening).
-``online`` is its headless client: quick matches played with a bot, one line per finished year,
-or a ruleset's leaderboard; the player's token is kept per server address.
+``online`` opens the lobby on screen; with ``--bot`` it is a headless client instead (quick
+matches played with a bot, one line per finished year), or it prints a ruleset's leaderboard, or
+moves the player's token for that server to another machine as one line
+(``--export-token``/``--import-token``).
 """
 
 from __future__ import annotations
@@ -113,15 +115,23 @@ def run_online(args: argparse.Namespace) -> int:
     scheme, sep, _ = args.where.partition("://")
     if sep and scheme.lower() not in ("ws", "wss"):
         raise NetUsageError(f"online takes HOST:PORT (or ws://, wss://), not {scheme}://")
-    if bool(args.quick) == bool(args.leaderboard):
-        raise NetUsageError("online takes --quick RULESET or --leaderboard RULESET")
+    if args.export_token or args.import_token is not None:
+        return move_token(args)
+    if args.quick and args.leaderboard:
+        raise NetUsageError("online takes --quick RULESET or --leaderboard RULESET, not both")
     tls = client_tls(args)
     if args.leaderboard:
         ruleset_class(args.leaderboard)
         return asyncio.run(show_leaderboard(args, tls))
-    options = ruleset_options(args.quick, args.option).model_dump(exclude_defaults=True)
     if not args.bot:
-        raise NetUsageError("--quick plays with a --bot LEVEL (no screen for the lobby yet)")
+        if args.quick:
+            raise NetUsageError("--quick plays with a --bot LEVEL (without one: the lobby)")
+        from ..ui.lobby import run_lobby
+
+        return run_lobby(args.where, tls, args.name)
+    if not args.quick:
+        raise NetUsageError("--bot plays quick matches: give --quick RULESET")
+    options = ruleset_options(args.quick, args.option).model_dump(exclude_defaults=True)
     make_bot(args.bot, random.Random(0))
     if args.years < 1:
         raise NetUsageError(f"--years: at least 1, not {args.years}")
@@ -159,6 +169,24 @@ def run_online(args: argparse.Namespace) -> int:
             say=lambda line: print(f"hanafuda online: {line}", file=sys.stderr, flush=True),
         )
     )
+    return 0
+
+
+def move_token(args: argparse.Namespace) -> int:
+    """``--export-token``: the token kept for the server as one line on stdout;
+    ``--import-token LINE`` (``-``: read from stdin): keep the line's token for the server."""
+    from ..server.tokens import TokenBook, parse_line
+
+    if args.export_token and args.import_token is not None:
+        raise NetUsageError("--export-token or --import-token, not both")
+    book = TokenBook()
+    if args.export_token:
+        print(book.export_line(args.where))
+        return 0
+    line = sys.stdin.readline() if args.import_token == "-" else args.import_token
+    data = parse_line(line)
+    book.remember(args.where, data.name, data.token)
+    print(f"the token of {data.name!r} is kept for {args.where}")
     return 0
 
 

@@ -326,6 +326,12 @@ def _online_arguments(online: Parser) -> None:
     online.add_argument("--tls", action="store_true", help="the server serves over TLS")
     online.add_argument("--cafile", help="trust this certificate (a server's self-signed one)")
     online.add_argument("--json", action="store_true", help="one JSON line per year (or board)")
+    online.add_argument(
+        "--export-token", action="store_true", help="print the token kept for this server"
+    )
+    online.add_argument(
+        "--import-token", metavar="LINE", help="keep an exported token line (-: read stdin)"
+    )
 
 
 def _train_arguments(train: Parser) -> None:
@@ -397,7 +403,8 @@ SUBCOMMANDS: dict[str, tuple[str, Callable[[CommandParser], None]]] = {
         _server_arguments,
     ),
     "online": (
-        "play on a server with a bot and no screen, or read its leaderboard",
+        "meet players on a server: its lobby on screen, or a bot with no screen, or its"
+        " leaderboard",
         _online_arguments,
     ),
     "train": (

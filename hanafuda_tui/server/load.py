@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.rulesets import RULESETS, ruleset_class
+
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -244,7 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kill-at", type=float, default=None, metavar="S")
     parser.add_argument("--profile", default=None, metavar="FILE", help="the server's cProfile")
     args = parser.parse_args(argv)
-    seats = {"koikoi2": 2, "koikoi3": 3, "hachihachi": 3, "hanaawase": 3}[args.ruleset]
+    if args.ruleset not in RULESETS:
+        parser.error(f"--ruleset: one of {', '.join(RULESETS)}")
+    seats = min(ruleset_class(args.ruleset).table_sizes)
     plan = {"ruleset": args.ruleset, "options": {"months": args.months}}
     from pydantic import ValidationError
 

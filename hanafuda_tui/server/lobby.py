@@ -52,7 +52,10 @@ from .clocks import SeatClocks
 from .identity import Identities, IdentityError, name_key, secret_hash
 from .limits import Gate, TrustedProxies
 from .protocol import (
+    MAX_HISTORY,
     MAX_LISTED,
+    MAX_RECENT,
+    MAX_RECORD,
     CreateTable,
     Error,
     Finished,
@@ -64,13 +67,19 @@ from .protocol import (
     LeaveTable,
     LobbyState,
     OpenTable,
+    PastTable,
+    PlayerPage,
+    PlayerRequest,
     PlayingTable,
     ProtocolError,
     QuickMatch,
     Rating,
+    RatingPoint,
     RealTime,
+    RecordRequest,
     Seated,
     ServerMessage,
+    TableRecord,
     TimedOut,
     TurnBased,
     WatchTable,
@@ -372,6 +381,9 @@ class LobbyServer:
         if isinstance(message, LeaderboardRequest):  # a look at the board needs no player
             self.answer_board(client, message)
             return None
+        if isinstance(message, PlayerRequest):  # nor a player's page
+            self.answer_player(client, message)
+            return None
         if not isinstance(message, Hello):
             client.send(Error(reason="say hello first"))
             return None
@@ -444,6 +456,10 @@ class LobbyServer:
             self.leave(client, player, message.table)
         elif isinstance(message, LeaderboardRequest):
             self.answer_board(client, message)
+        elif isinstance(message, PlayerRequest):
+            self.answer_player(client, message)
+        elif isinstance(message, RecordRequest):
+            self.answer_record(client, player, message.table)
         else:
             client.send(Error(reason="hello once, at the start"))
 
@@ -465,6 +481,66 @@ class LobbyServer:
                 ],
             )
         )
+
+    def answer_player(self, client: Client, message: PlayerRequest) -> None:
+        """A player's page: the rating in the ruleset, its latest points, the latest finished
+        tables of that ruleset (private ones left out)."""
+        player = self.store.player(message.player)
+        if player is None:
+            client.send(Error(reason=f"no player {message.player} on this server"))
+            return
+        history = [
+            RatingPoint(table=p.table_id, at=p.at, mu=p.mu, sigma=p.sigma, ordinal=p.ordinal)
+            for p in self.ratings.history(player.id, message.ruleset, MAX_HISTORY)
+        ]
+        found = self.store.query(
+            "SELECT t.id, t.ruleset, t.updated, t.rated, s.seat FROM table_seats s"
+            " JOIN tables t ON t.id = s.table_id WHERE s.player_id = ? AND t.ruleset = ?"
+            " AND t.state = 'finished' AND t.invite_hash IS NULL ORDER BY t.id DESC LIMIT ?",
+            (player.id, message.ruleset, MAX_RECENT),
+        )
+        recent = []
+        for table_id, ruleset, finished, rated, seat in found:
+            seats = self.store.query(
+                "SELECT p.name, s.total FROM table_seats s JOIN players p ON p.id = s.player_id"
+                " WHERE s.table_id = ? ORDER BY s.seat",
+                (table_id,),
+            )
+            recent.append(
+                PastTable(
+                    table=table_id,
+                    ruleset=ruleset,
+                    finished=finished,
+                    seat=seat,
+                    players=[name for name, _ in seats],
+                    totals=[total or 0 for _, total in seats],
+                    rated=bool(rated),
+                )
+            )
+        client.send(
+            PlayerPage(
+                player=player.id,
+                name=player.name,
+                bot=player.is_bot,
+                ruleset=message.ruleset,
+                rating=self.rating_of(player.id, message.ruleset),
+                history=history,
+                recent=recent,
+            )
+        )
+
+    def answer_record(self, client: Client, player: Player, table_id: int) -> None:
+        """A finished table's record; a private table's to its players only."""
+        row = self.store.table(table_id)
+        seated = row is not None and player.id in row.players
+        if row is None or row.state != "finished" or row.record is None:
+            client.send(Error(reason=f"table {table_id} has no finished record"))
+        elif row.invite_hash is not None and not seated:
+            client.send(Error(reason=f"table {table_id} is private: its record is its players'"))
+        elif len(row.record) > MAX_RECORD:
+            client.send(Error(reason=f"table {table_id}'s record is too large to send"))
+        else:
+            client.send(TableRecord(table=table_id, record=row.record))
 
     # -- the lobby's requests ---------------------------------------------------------------
 

@@ -41,7 +41,17 @@ from .protocol import (
 )
 from .tokens import TokenBook
 
-LOBBY_TYPES = {"welcome", "lobby", "seated", "leaderboard", "finished", "timed_out", "error"}
+LOBBY_TYPES = {
+    "welcome",
+    "lobby",
+    "seated",
+    "leaderboard",
+    "player",
+    "record",
+    "finished",
+    "timed_out",
+    "error",
+}
 """The lobby's server messages by type (a ``welcome`` after the first is a table's)."""
 
 

@@ -3,8 +3,9 @@
 A client opens with ``Hello``: a name (a new player) or its token (a known one). The server
 answers ``Welcome`` (the player, and the token once, when the player is new), then a
 ``LobbyState`` whenever the lobby changes. The client may then ``CreateTable``, ``JoinTable``,
-``WatchTable``, ``LeaveTable``, ask for a ``QuickMatch`` or a ``LeaderboardRequest``; the server
-answers ``Seated``, ``Leaderboard`` or an ``Error`` of one reason, ``Finished`` when a table of
+``WatchTable``, ``LeaveTable``, ask for a ``QuickMatch``, a ``LeaderboardRequest``, a ``PlayerRequest`` (a player's page) or
+a ``RecordRequest`` (a finished table's record); the server answers ``Seated``,
+``Leaderboard``, ``PlayerPage``, ``TableRecord`` or an ``Error`` of one reason, ``Finished`` when a table of
 the player's is over, ``TimedOut`` when a seat's time ran out. A table's own messages (its views,
 actions and record) are the table protocol's (``net/protocol.py``), on the same connection: once
 a table the client sits at (or watches) is in play, the server sends it that table's ``welcome``,
@@ -46,6 +47,12 @@ MAX_LISTED = 200
 """Tables a lobby state lists in each of its lists."""
 MAX_REASON = 300
 MAX_BOARD = 100
+MAX_HISTORY = 60
+"""Points of a player's rating over time a player page holds (the latest)."""
+MAX_RECENT = 20
+"""Finished tables a player page lists (the latest)."""
+MAX_RECORD = 200_000
+"""The longest record (characters of JSON) a ``record`` answer carries."""
 MAX_BOTS_AFTER = 600
 """The longest wait (seconds) before a quick match fills its free seats with bots."""
 
@@ -210,8 +217,31 @@ class LeaderboardRequest(Message):
     offset: int = Field(0, ge=0, le=1_000_000)
 
 
+class PlayerRequest(Message):
+    """A player's page in ``ruleset``: the rating, its course, the latest finished tables."""
+
+    type: Literal["player"] = "player"
+    player: TableId
+    ruleset: KnownRuleset
+
+
+class RecordRequest(Message):
+    """The record of a finished table (a private one: to its players only)."""
+
+    type: Literal["record"] = "record"
+    table: TableId
+
+
 ClientMessage = Annotated[
-    Hello | CreateTable | JoinTable | WatchTable | LeaveTable | QuickMatch | LeaderboardRequest,
+    Hello
+    | CreateTable
+    | JoinTable
+    | WatchTable
+    | LeaveTable
+    | QuickMatch
+    | LeaderboardRequest
+    | PlayerRequest
+    | RecordRequest,
     Field(discriminator="type"),
 ]
 
@@ -322,6 +352,55 @@ class Rating(BaseModel):
     games: int
 
 
+class RatingPoint(BaseModel):
+    """A player's rating after one rated table."""
+
+    model_config = CLOSED
+
+    table: int
+    at: Annotated[str, Field(max_length=40)]
+    """When it was rated (ISO 8601, UTC)."""
+    mu: float
+    sigma: float
+    ordinal: float
+
+
+class PastTable(BaseModel):
+    """A finished table of the player's: who sat where, each seat's total."""
+
+    model_config = CLOSED
+
+    table: int
+    ruleset: Ruleset
+    finished: Annotated[str, Field(max_length=40)]
+    seat: int
+    players: list[Name] = Field(max_length=6)
+    totals: list[int] = Field(max_length=6)
+    rated: bool
+
+
+class PlayerPage(ServerMessage):
+    """A player's page in ``ruleset``: the rating now (None: not rated yet), the latest points
+    of its course (oldest first) and the latest finished tables (newest first)."""
+
+    type: Literal["player"] = "player"
+    player: int
+    name: Name
+    bot: bool
+    ruleset: Ruleset
+    rating: Rating | None = None
+    history: list[RatingPoint] = Field(default=[], max_length=MAX_HISTORY)
+    recent: list[PastTable] = Field(default=[], max_length=MAX_RECENT)
+
+
+class TableRecord(ServerMessage):
+    """A finished table's record (the ``records`` JSON ``hanafuda replay`` reads)."""
+
+    type: Literal["record"] = "record"
+    table: int
+    record: Annotated[str, Field(max_length=MAX_RECORD)]
+
+
 class Finished(ServerMessage):
     """A table of the player's is over: each seat's total, and the player's rating in its
     ruleset after it (None: an unrated table)."""
@@ -350,7 +429,15 @@ class Error(ServerMessage):
 
 
 ServerMessages = Annotated[
-    Welcome | LobbyState | Seated | Leaderboard | Finished | TimedOut | Error,
+    Welcome
+    | LobbyState
+    | Seated
+    | Leaderboard
+    | PlayerPage
+    | TableRecord
+    | Finished
+    | TimedOut
+    | Error,
     Field(discriminator="type"),
 ]
 

@@ -133,11 +133,12 @@ class Ratings:
         )
         return [Standing(r[0], r[1], bool(r[2]), r[3], r[4], r[5], r[6]) for r in rows]
 
-    def history(self, player_id: int, ruleset: str) -> list[RatingPoint]:
-        """A player's rating in ``ruleset`` after each rated table, oldest first."""
+    def history(self, player_id: int, ruleset: str, limit: int = 1 << 30) -> list[RatingPoint]:
+        """A player's rating in ``ruleset`` after each rated table (the last ``limit``), oldest
+        first."""
         rows = self.store.query(
             "SELECT table_id, mu, sigma, at FROM rating_history"
-            " WHERE player_id = ? AND ruleset = ? ORDER BY rowid",
-            (player_id, ruleset),
+            " WHERE player_id = ? AND ruleset = ? ORDER BY rowid DESC LIMIT ?",
+            (player_id, ruleset, int(limit)),
         )
-        return [RatingPoint(*r) for r in rows]
+        return [RatingPoint(*r) for r in reversed(rows)]

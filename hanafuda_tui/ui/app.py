@@ -136,6 +136,9 @@ class HanafudaApp(App[int]):
         """Where the trace of an unhandled error was written (the app then exits with status 1)."""
         self._resumed: Session | None = None
         self._checked = False
+        self.online: Any = None
+        """The server's lobby this app is connected to (a ``ui.screens.lobby.LobbyScreen``), if any: a
+        hosted table's news and end go to it."""
         set_lang(language or settings.language or locale_lang())
 
     async def on_mount(self, event: events.Mount | None = None) -> None:
@@ -480,11 +483,12 @@ class HanafudaApp(App[int]):
         self.remember(language=lang())
         from textual.screen import ModalScreen
 
+        from .screens.lobby import LobbyScreen
         from .screens.modals import Decision
         from .screens.statistics import StatisticsScreen
 
         for screen in self.screen_stack:
-            if isinstance(screen, SelectorScreen | Decision | StatisticsScreen):
+            if isinstance(screen, SelectorScreen | Decision | StatisticsScreen | LobbyScreen):
                 await screen.relabel()
             elif isinstance(screen, ModalScreen) and not isinstance(screen, TooSmall):
                 await screen.recompose()  # its words are looked up as it is composed
@@ -529,11 +533,37 @@ class HanafudaApp(App[int]):
         return self.config.settings.motion
 
     def year_done(self) -> None:
-        """A hosted table's year is over here (the network's apps say what follows)."""
+        """A hosted table's year is over here: back to the lobby it was met in, if any (the
+        network's apps say what follows)."""
+        if self.online is not None:
+            self.online.year_done()
+            return
         self.exit()
 
     def deliver(self) -> None:
-        """A hosted table's news is ready (only the network's apps have any)."""
+        """A hosted table's news is ready (for the lobby's table, if any)."""
+        if self.online is not None:
+            self.online.deliver()
+
+    def leave_hosted(self) -> None:
+        """Leave a hosted table: back to the lobby, the seat kept; else quit (asked first)."""
+        if self.online is not None:
+            self.online.leave_table()
+            return
+        self.ask_quit()
+
+    def ask_online(self) -> None:
+        """A server's address asked (the last one offered), then its lobby over the selector
+        (the address kept for next time)."""
+        from .screens.lobby import AskLine, LobbyScreen
+
+        def go(where: str | None) -> None:
+            if where:
+                self.remember(server=where)
+                self.push_screen(LobbyScreen(where))
+
+        asked = AskLine(t("lobby.address_title"), t("lobby.address"), self.config.settings.server)
+        self.push_screen(asked, go)
 
     def action_leave_table(self) -> None:
         table = self.table()

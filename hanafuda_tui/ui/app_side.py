@@ -67,6 +67,12 @@ class AppSide(Protocol):
     def deliver(self) -> None:
         """A hosted table's news is ready to be taken."""
 
+    def leave_hosted(self) -> None:
+        """Leave a hosted table (back to its lobby, or quit)."""
+
+    def ask_online(self) -> None:
+        """A server's address asked, then its lobby."""
+
 
 def app_side(node: DOMNode) -> AppSide:
     """The app ``node`` runs in, as the screens see it."""

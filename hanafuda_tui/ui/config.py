@@ -60,6 +60,8 @@ class Settings(BaseModel):
     """Years played to their end at this keyboard (a hosted table's too)."""
     think: float = THINK_TIMES[1]
     """Seconds a strong bot at the table thinks a decision, one of THINK_TIMES."""
+    server: str = Field("", max_length=200)
+    """The server (HOST:PORT) the selector's Online last went to."""
 
     @property
     def beginner_mode(self) -> bool:

@@ -34,7 +34,6 @@ if TYPE_CHECKING:  # the network's modules load when a hosted table opens, not a
     from textual.notifications import SeverityLevel
 
     from ..history import HistoryStore
-    from ..net.client import Connection
     from ..net.protocol import Over, Presence, Refused, Update
     from ..net.remote import RemoteGame
 
@@ -288,6 +287,12 @@ Inbound: TypeAlias = "Joined | Update | Refused | Over"
 """What a hosted table takes in order, one at a time, as the screen is ready for it."""
 
 
+class SeatSender(Protocol):
+    """What sends a hosted seat's decisions: ``hanafuda join``'s connection, or a lobby's."""
+
+    async def act(self, action: int) -> None: ...
+
+
 class HostedSession:
     """A seat at a hosted table (``hanafuda join``, or the host's own keyboard): the game as this
     seat knows it (a ``RemoteGame``, moved on only as the screen takes each message of ``inbox``),
@@ -301,7 +306,7 @@ class HostedSession:
         self.game = game
         self.record_path = record
         """Where the year's record is saved when it ends (None: only by a key)."""
-        self.connection: Connection | None = None
+        self.connection: SeatSender | None = None
         self.inbox: deque[Inbound] = deque()
         self.sent = False
         """An action was sent and its update (or refusal) has not been taken yet."""
@@ -387,7 +392,7 @@ class HostedSession:
         shown.run(self.sending(connection, action))
         shown.refresh_table()
 
-    async def sending(self, connection: Connection, action: int) -> None:
+    async def sending(self, connection: SeatSender, action: int) -> None:
         try:
             await connection.act(action)
         except Exception:  # the connection went down: its rejoin tells the table again

@@ -96,7 +96,10 @@ def test_bad_input_is_one_line(capsys: Any, tmp_path: Path) -> None:
     not_db = tmp_path / "not.db"
     not_db.write_text("hello", "utf-8")
     assert str(not_db) in refused(capsys, "server", "--db", str(not_db))
-    assert "--quick RULESET or --leaderboard" in refused(capsys, "online", "127.0.0.1:1")
+    assert "not both" in refused(
+        capsys, "online", "127.0.0.1:1", "--quick", "koikoi2", "--leaderboard", "koikoi2"
+    )
+    assert "--quick RULESET" in refused(capsys, "online", "127.0.0.1:1", "--bot", "random")
     assert "--bot LEVEL" in refused(capsys, "online", "127.0.0.1:1", "--quick", "koikoi2")
     assert "unknown option" in refused(
         capsys, "online", "127.0.0.1:1", "--quick", "koikoi2", "--option", "x=1", "--bot", "random"

@@ -96,6 +96,7 @@ def test_settings_survive_a_restart(tmp_path: Path) -> None:
         "motion": True,
         "beginner": False,
         "years_finished": 0,
+        "server": "",
     }
 
 

@@ -233,6 +233,7 @@ class SelectorScreen(Screen[None]):
                 yield Button(t("selector.start"), id="start", compact=True, variant="primary")
                 yield Button(t("selector.continue"), id="continue", compact=True)
                 yield Button(t("selector.learn"), id="learn", compact=True)
+                yield Button(t("selector.online"), id="online", compact=True)
                 yield Button(t("selector.stats"), id="stats", compact=True)
                 yield Button(t("selector.quit"), id="quit", compact=True)
             yield Static("", id="selector-error")
@@ -455,6 +456,10 @@ class SelectorScreen(Screen[None]):
     @on(Button.Pressed, "#learn")
     def learn(self) -> None:
         app_side(self).open_lessons()
+
+    @on(Button.Pressed, "#online")
+    def online(self) -> None:
+        app_side(self).ask_online()
 
     @on(Button.Pressed, "#stats")
     def statistics(self) -> None:

@@ -697,9 +697,10 @@ class TableScreen(Screen[None]):
 
     def action_leave(self) -> None:
         """Back to the selector; the game is saved and can be continued. A hosted table is left
-        by quitting (asked first): its host keeps the seat for a rejoin."""
+        by quitting (asked first), or back to the lobby it was met in: its host keeps the seat
+        for a rejoin."""
         if self.session.hosted:
-            app_side(self).ask_quit()
+            app_side(self).leave_hosted()
             return
         self.stop_bot()
         self.app.pop_screen()
