@@ -212,21 +212,10 @@ class NetApp(HanafudaApp):
         table = self.table()
         if table is not None:
             with contextlib.suppress(NoMatches):  # a table being taken down shows nothing
-                if table.moments and session.behind:
-                    table.skip_staging()  # a spectator keeps up with the live table
-                elif table.moments or table.pending or self.screen is not table:
-                    table.refresh_table()  # the status line: who is away, the connection
-                else:
-                    table.advance()
+                session.hand_to(table, self.screen is table)
             return
-        while session.inbox and session.game.current is None:
-            message = session.inbox.popleft()
-            if isinstance(message, Joined):
-                session.game = message.game
-            elif isinstance(message, Update):
-                session.game.update(message)
+        known = session.opened()
         connecting = self.screen
-        known = session.game.current is not None
         if known and isinstance(connecting, Connecting) and not self.opening:
             self.opening = True  # opened once
             self.run_worker(self.open_hosted(session, connecting))

@@ -432,6 +432,30 @@ class HostedSession:
                     self.record_saved(shown)
         return True
 
+    def hand_to(self, table: Any, on_top: bool) -> None:
+        """Something came for the table screen ``table`` (``on_top``: nothing over it): a
+        spectator behind cuts the move on screen short, a table busy showing something has its
+        status line redrawn (who is away, the connection), else it takes the news now."""
+        if table.moments and self.behind:
+            table.skip_staging()  # a spectator keeps up with the live table
+        elif table.moments or table.pending or not on_top:
+            table.refresh_table()
+        else:
+            table.advance()
+
+    def opened(self) -> bool:
+        """Before there is a table screen: the welcome and the first update taken; whether the
+        table is known now (and can be opened)."""
+        from ..net.protocol import Update
+
+        while self.inbox and self.game.current is None:
+            message = self.inbox.popleft()
+            if isinstance(message, Joined):
+                self.game = message.game
+            elif isinstance(message, Update):
+                self.game.update(message)
+        return self.game.current is not None
+
     def take_update(self, message: Update, shown: Shown) -> None:
         """An action at the table: the update taken, its steps shown as a local move's are."""
         game = self.game

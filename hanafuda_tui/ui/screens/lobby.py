@@ -748,20 +748,9 @@ class LobbyScreen(Screen[None]):
         table = self.app_table()
         if table is not None:
             with contextlib.suppress(NoMatches):
-                if table.moments and session.behind:
-                    table.skip_staging()
-                elif table.moments or table.pending or self.app.screen is not table:
-                    table.refresh_table()
-                else:
-                    table.advance()
+                session.hand_to(table, self.app.screen is table)
             return
-        while session.inbox and session.game.current is None:
-            message = session.inbox.popleft()
-            if isinstance(message, Joined):
-                session.game = message.game
-            elif isinstance(message, Update):
-                session.game.update(message)
-        if session.game.current is not None and not self.opening:
+        if session.opened() and not self.opening:
             self.opening = True
             self.run_worker(self.open_table(session))
 
