@@ -60,7 +60,7 @@ def test_sim_memory_is_the_same_for_any_number_of_games(monkeypatch, flags):
     small = peak_of_sim(monkeypatch, 2_000, *flags)
     monkeypatch.setattr(sim_command, "MAX_TOTALS", 1_000)
     monkeypatch.setattr(tournament, "play_set", fake_play_set)
-    large = peak_of_sim(monkeypatch, 50_000, *flags)
+    large = peak_of_sim(monkeypatch, 20_000, *flags)
     assert large < small + (256 << 10), (small, large)
 
 
