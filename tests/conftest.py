@@ -30,3 +30,14 @@ def own_config_dir(
 def own_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test keeps its saves and history in a data directory of its own."""
     monkeypatch.setenv("HANAFUDA_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(autouse=True)
+def no_full_collection_each_bot_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app runs a full garbage collection on every bot turn so that none falls in a key press
+    (``ui/memory.py``). In a test process, whose heap holds every test module, each costs a
+    fifth of a second and keeps nothing from failing, so tests leave it to Python's own; the test
+    of the collections themselves counts the calls."""
+    from hanafuda_tui.ui import memory
+
+    monkeypatch.setattr(memory, "collect", lambda: None)

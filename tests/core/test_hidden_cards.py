@@ -33,8 +33,8 @@ CASES = [
     ("hanaawase", {"months": 3, "players": 4}, 50),
     ("hanaawase", {"months": 3, "players": 5}, 50),
     ("hanaawase", {"months": 3, "players": 6}, 50),
-    ("hachihachi", {}, 200),
-    ("hachihachi", {"menu": "F", "etsunen": True}, 200),
+    ("hachihachi", {}, 120),
+    ("hachihachi", {"menu": "F", "etsunen": True}, 120),
 ]
 """Ruleset, options, random games (a few seconds each). 八八 plays more: 法度 needs a yaku one
 card short and the right card laid."""

@@ -117,5 +117,5 @@ async def random_session(app: HanafudaApp, ruleset: str, steps: int) -> None:
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_random_keys_and_resizes_keep_the_app_alive(tmp_path: Path, ruleset: str) -> None:
     app = HanafudaApp(store=Store(tmp_path), bot_pause=0.05, language="ja")
-    asyncio.run(random_session(app, ruleset, 180))
+    asyncio.run(random_session(app, ruleset, 120))
     assert app.return_code is None or app.return_code == 0

@@ -321,8 +321,8 @@ def test_random_keys_and_sizes_leave_the_viewer_working(tmp_path: Path) -> None:
             await pilot.pause()
             screen = viewer(app)
             screen.review_iterations = 2
-            for k in range(160):
-                if k == 80:
+            for k in range(100):
+                if k == 50:
                     await pilot.resize_terminal(120, 36)
                 if app.screen is not screen and not isinstance(app.screen, ReviewScreen | Decision):
                     await keys(pilot, "escape")

@@ -100,13 +100,13 @@ def play_checked(seed: int, months: int, tally: Counter) -> None:
     tally["extension"] += any(isinstance(e, Extension) for e in game.log)
 
 
-def test_thousands_of_random_games_keep_every_property():
+def test_nine_hundred_random_games_keep_every_property():
     tally: Counter = Counter()
-    for seed in range(1900):
+    for seed in range(800):
         play_checked(seed, 3, tally)
     for seed in range(100):
         play_checked(10_000 + seed, 12, tally)
-    assert tally["games"] == 2000
+    assert tally["games"] == 900
     for kind in ("shobu", "teyaku", "nagare-hands", "nagare-shima"):
         assert tally[kind] > 0, f"the random games never ended a month by {kind}"
     assert tally["offer"] > 1000 and tally["held back by 3文しばり"] > 0 and tally["extension"] > 0
@@ -213,7 +213,7 @@ def test_same_seed_same_game_whatever_else_uses_random(seed):
 
 def test_records_round_trip_over_many_games():
     rng = random.Random(1)
-    for seed in range(150):
+    for seed in range(60):
         game = new_game("koikoi3", random.Random(seed))
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
