@@ -339,3 +339,29 @@ def test_the_lobby_s_words_follow_the_language_switched(tmp_path: Path) -> None:
     finally:
         i18n.set_lang("en")
     assert titles[0] == "空席のある卓" and titles[2] == "あなたの番"
+
+
+def test_a_line_typed_with_enter_in_one_burst_is_sent_whole(tmp_path: Path) -> None:
+    """A terminal delivers "Alice⏎" at once when typed fast or pasted: every letter reaches the
+    line before Enter sends it."""
+    from textual import events
+    from textual.app import App
+
+    answers: list[Any] = []
+
+    class Asking(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(AskLine("Your name", "Name"), answers.append)
+
+    async def main() -> None:
+        app = Asking()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, AskLine)
+            for key in [*"Alice", "enter"]:
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+            for _ in range(50):
+                await pilot.pause()
+            assert answers == ["Alice"]
+
+    asyncio.run(main())

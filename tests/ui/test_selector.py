@@ -387,3 +387,28 @@ def test_the_apps_first_restyle_comes_before_the_selector_is_composed(
 
     asyncio.run(run())
     assert restyled == ["Screen"]
+
+
+def test_a_seed_typed_with_enter_in_one_burst_starts_with_the_whole_seed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A terminal delivers "42⏎" at once when typed fast or pasted: the game starts with the
+    seed as typed, not with what the line held before its last letters arrived."""
+    from textual import events
+
+    started: list[str] = []
+    monkeypatch.setattr(HanafudaApp, "start_game", lambda self, *args: started.append(args[3]))
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#seed", Input).focus()
+            await pilot.pause()
+            for key in ["4", "2", "enter"]:
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+            for _ in range(50):
+                await pilot.pause()
+            assert started == ["42"]
+
+    asyncio.run(run())

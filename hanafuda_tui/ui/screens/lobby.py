@@ -138,6 +138,8 @@ class Form(ModalScreen[Any]):
         focused = self.focused
         if isinstance(focused, Choice) and focused.expanded:
             raise SkipAction()
+        if isinstance(focused, Input):  # its Enter comes after the letters typed before it
+            raise SkipAction()
         if isinstance(focused, Button) and focused.id == "cancel":
             self.dismiss(None)
             return

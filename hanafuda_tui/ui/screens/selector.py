@@ -442,9 +442,19 @@ class SelectorScreen(Screen[None]):
 
     def action_start(self) -> None:
         """Start from any row; a focused button is pressed instead, an open list picks."""
-        if isinstance(self.focused, Button) or self.choosing() or self.app.screen is not self:
-            raise SkipAction()
+        if (
+            isinstance(self.focused, Button | Input)
+            or self.choosing()
+            or self.app.screen is not self
+        ):
+            raise SkipAction()  # a line's own Enter comes after the letters typed before it
         self.start()
+
+    @on(Input.Submitted)
+    def line_entered(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.app.screen is self:
+            self.start()
 
     def action_ask_quit(self) -> None:
         app_side(self).ask_quit()
