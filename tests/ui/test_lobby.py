@@ -123,7 +123,7 @@ def test_a_table_made_in_the_lobby_is_played_and_rated_then_the_board_and_a_page
             await year_by_keys(pilot, lobby)
             finished: Finished = await asyncio.wait_for(theirs, 60)
             assert lobby.last is not None and lobby.last.rating is not None
-            assert f"({lobby.last.rating.games} games)" in lobby.head().plain
+            assert lobby.last.rating.games == 1 and "(1 game)" in lobby.head().plain
             assert lobby.last.totals == finished.totals
             records = list((tmp_path / "data" / "records").glob("online-koikoi3-table*.json"))
             assert len(records) == 1 and load_record(records[0].read_text()).ruleset == "koikoi3"

@@ -99,6 +99,12 @@ def options_text(ruleset: str, options: dict[str, Any]) -> str:
     return ", ".join(parts) or t("lobby.defaults")
 
 
+def rating_words(ordinal: float, games: int) -> str:
+    """A rating as a player reads it: the number and the years it comes from."""
+    key = "lobby.rating_line_one" if games == 1 else "lobby.rating_line"
+    return t(key, ordinal=f"{ordinal:.2f}", games=games)
+
+
 def waited(seconds: float) -> str:
     seconds = max(0.0, seconds)
     minutes = int(seconds // 60)
@@ -460,9 +466,7 @@ class PlayerScreen(ModalScreen[None]):
         page = self.page
         rating = page.rating
         said = (
-            t("lobby.rating_line", ordinal=f"{rating.ordinal:.2f}", games=rating.games)
-            if rating is not None
-            else t("lobby.unrated")
+            rating_words(rating.ordinal, rating.games) if rating is not None else t("lobby.unrated")
         )
         bot = f" ({t('lobby.bot')})" if page.bot else ""
         return f"{page.name}{bot} — {ruleset_label(page.ruleset)} — {said}"
@@ -815,10 +819,7 @@ class LobbyScreen(Screen[None]):
             text.append("\n" + t("lobby.last", table=last.table, totals=totals))
             if last.rating is not None:
                 rating = last.rating
-                text.append(
-                    " — "
-                    + t("lobby.rating_line", ordinal=f"{rating.ordinal:.2f}", games=rating.games)
-                )
+                text.append(" — " + rating_words(rating.ordinal, rating.games))
         return text
 
     def show_lists(self) -> None:
