@@ -95,7 +95,9 @@ HELLO_TIMEOUT = 10.0
 TICK = 0.5
 """Seconds between two looks at the clocks (time controls, quick matches' bots, idle tables)."""
 LOBBY_EVERY = 0.2
-"""Seconds at least between two lobby states sent to one connection."""
+"""Seconds at least between two lobby messages: the changes meanwhile are told together."""
+NO_CHANGES = '"open":[],"playing":[],"gone":[]'
+"""A lobby message's lists when only the player's own tables changed."""
 IDLE_WAIT = 3600.0
 """Seconds a table waits for players before it expires."""
 BOT_LEVEL = "normal"
@@ -159,6 +161,10 @@ class LiveTable:
     """Seats whose stand-in is making the move their time ran out on."""
     early_watchers: set[Client] = field(default_factory=set)
     """Connections that asked to watch before the table began."""
+    entry: tuple[tuple[Any, ...], str] | None = None
+    """Its lobby entry's JSON, and what it showed when made."""
+    moves: dict[int, tuple[Any, str]] = field(default_factory=dict)
+    """Each seat's ``your_move`` entry's JSON, and when the move fell to it."""
 
     @property
     def free(self) -> int:
@@ -188,8 +194,8 @@ class Client:
     """Its link at each table in play it sits at or watches."""
     current: int | None = None
     """The table its ``act`` goes to."""
-    lobby_text: str = ""
-    """The last lobby state it was sent."""
+    yours: str = "[]"
+    """Its player's tables where it is their move, as last told (JSON)."""
 
     def send(self, message: BaseModel) -> None:
         self.base.send_text(message.model_dump_json())
@@ -215,6 +221,7 @@ class LobbyServer:
         tick_every: float = TICK,
         idle_wait: float = IDLE_WAIT,
         hello_timeout: float = HELLO_TIMEOUT,
+        lobby_every: float = LOBBY_EVERY,
         max_spectators: int = MAX_SPECTATORS,
         proxies: TrustedProxies | None = None,
     ) -> None:
@@ -229,6 +236,7 @@ class LobbyServer:
         self.tick_every = tick_every
         self.idle_wait = idle_wait
         self.hello_timeout = hello_timeout
+        self.lobby_every = lobby_every
         self.max_spectators = max_spectators
         self.proxies = proxies or TrustedProxies()
         """The proxies whose X-Forwarded-For names the client's address."""
@@ -239,6 +247,12 @@ class LobbyServer:
         self.moves: set[asyncio.Task[None]] = set()
         """The stand-ins' moves being thought (held until done)."""
         self.changed = asyncio.Event()
+        self.listed: dict[str, dict[int, str]] = {"open": {}, "playing": {}}
+        """The lobby's lists as last told: each table's entry (JSON) by its number."""
+        self.whole_lists: str | None = None
+        """The lists as last told, as a whole lobby message's fields (made when first needed)."""
+        self.your_moves: dict[int, str] = {}
+        """Each player's tables where it is their move, as last told (JSON)."""
         self.stopping = False
 
     # -- life ---------------------------------------------------------------------------------
@@ -355,6 +369,7 @@ class LobbyServer:
                 live = self.tables.get(table_id)
                 if live is not None and live.hosted is not None:
                     live.hosted.leave(link)
+                    self.changed.set()
             client.links.clear()
             if identified and client.player is not None:
                 self.gate.leave(client.player.id)
@@ -795,6 +810,7 @@ class LobbyServer:
         client.links[live.id] = link
         client.current = live.id
         hosted.arrive(link, client.player.name if seat != SPECTATOR else "")
+        self.changed.set()  # a spectator more, in the lobby's list
 
     def act(self, client: Client, act: Act) -> None:
         live = self.tables.get(client.current) if client.current is not None else None
@@ -965,68 +981,148 @@ class LobbyServer:
 
     # -- the lobby state ----------------------------------------------------------------------
 
-    def lobby_state(self, player: Player) -> LobbyState:
-        open_, playing, yours = [], [], []
+    def entry(self, live: LiveTable) -> tuple[str, str] | None:
+        """The list of the lobby the table is in (``open`` or ``playing``) and its entry's JSON;
+        None if it is in neither (private, full, or not listed). The JSON is made again only
+        when what it shows changed."""
+        if live.private:
+            return None
+        names = tuple(live.names())
+        if live.hosted is None:
+            if not live.free:
+                return None
+            key: tuple[Any, ...] = ("open", live.free, names)
+        else:
+            key = ("playing", names, len(live.hosted.watchers))
+        if live.entry is not None and live.entry[0] == key:
+            return key[0], live.entry[1]
+        model: BaseModel
+        if live.hosted is None:
+            model = OpenTable(
+                table=live.id,
+                ruleset=live.ruleset,
+                options=live.options,
+                seats=live.size,
+                free=live.free,
+                players=list(names),
+                time_control=live.control,
+                rated=live.rated,
+                waiting_since=live.created,
+            )
+        else:
+            model = PlayingTable(
+                table=live.id,
+                ruleset=live.ruleset,
+                players=list(names),
+                time_control=live.control,
+                rated=live.rated,
+                watchers=len(live.hosted.watchers),
+            )
+        live.entry = (key, model.model_dump_json())
+        return key[0], live.entry[1]
+
+    def publish(self) -> str | None:
+        """The lobby's lists (the same for every connection) brought up to date; what changed
+        in them as the fields of a lobby message that is not whole (made once for all), or None
+        if nothing did."""
+        lists: dict[str, dict[int, str]] = {"open": {}, "playing": {}}
+        for live in self.tables.values():
+            found = self.entry(live)
+            if found is not None and len(lists[found[0]]) < MAX_LISTED:
+                lists[found[0]][live.id] = found[1]
+        changed = {
+            name: [text for table, text in now.items() if self.listed[name].get(table) != text]
+            for name, now in lists.items()
+        }
+        gone = [
+            table
+            for listed in self.listed.values()
+            for table in listed
+            if table not in lists["open"] and table not in lists["playing"]
+        ]
+        self.listed = lists
+        if not (changed["open"] or changed["playing"] or gone):
+            return None
+        self.whole_lists = None
+        return (
+            f'"open":[{",".join(changed["open"])}],"playing":[{",".join(changed["playing"])}],'
+            f'"gone":{json.dumps(gone)}'
+        )
+
+    def to_move(self) -> dict[int, str]:
+        """Each player's tables where it is their move, as the JSON of a lobby message's
+        ``your_move`` (players with none left out)."""
+        found: dict[int, list[str]] = {}
         for live in self.tables.values():
             if live.hosted is None:
-                if not live.private and live.free:
-                    open_.append(
-                        OpenTable(
-                            table=live.id,
-                            ruleset=live.ruleset,
-                            options=live.options,
-                            seats=live.size,
-                            free=live.free,
-                            players=live.names(),
-                            time_control=live.control,
-                            rated=live.rated,
-                            waiting_since=live.created,
-                        )
-                    )
                 continue
-            if not live.private:
-                playing.append(
-                    PlayingTable(
-                        table=live.id,
-                        ruleset=live.ruleset,
-                        players=live.names(),
-                        time_control=live.control,
-                        rated=live.rated,
-                        watchers=len(live.hosted.watchers),
-                    )
-                )
-            seat = live.seat_of(player.id)
-            if seat is not None and seat in self.waiting_on(live):
+            for seat in self.waiting_on(live):
+                player = live.players[seat]
+                if player is None:
+                    continue
                 pending = live.clocks.pending.get(seat) if live.clocks else None
-                yours.append(
-                    YourMove(
+                key = (seat, pending)
+                kept = live.moves.get(seat)
+                if kept is None or kept[0] != key:
+                    told = YourMove(
                         table=live.id,
                         ruleset=live.ruleset,
                         players=live.names(),
                         time_control=live.control,
                         since=pending[1] if pending else self.clock(),
                     )
-                )
-        return LobbyState(
-            open=open_[:MAX_LISTED], playing=playing[:MAX_LISTED], your_move=yours[:MAX_LISTED]
-        )
+                    kept = live.moves[seat] = (key, told.model_dump_json())
+                found.setdefault(player.id, []).append(kept[1])
+        return {player: f"[{','.join(texts[:MAX_LISTED])}]" for player, texts in found.items()}
+
+    def whole_text(self, player: Player) -> str:
+        """The whole lobby as last published, and the player's tables where it is their move,
+        as a lobby message's JSON."""
+        if self.whole_lists is None:
+            self.whole_lists = (
+                f'"open":[{",".join(self.listed["open"].values())}],'
+                f'"playing":[{",".join(self.listed["playing"].values())}],"gone":[]'
+            )
+        yours = self.your_moves.get(player.id, "[]")
+        return f'{{"v":1,"type":"lobby","whole":true,{self.whole_lists},"your_move":{yours}}}'
+
+    def lobby_state(self, player: Player) -> LobbyState:
+        """The whole lobby a connection of the player's is told first."""
+        return LobbyState.model_validate_json(self.whole_text(player))
 
     def send_lobby(self, client: Client) -> None:
-        """The lobby state, if it changed for this connection since it was last sent."""
+        """The whole lobby, to a connection that has just said hello."""
         if client.player is None:
             return
-        text = self.lobby_state(client.player).model_dump_json()
-        if text != client.lobby_text:
-            client.lobby_text = text
-            client.base.send_text(text)
+        client.yours = self.your_moves.get(client.player.id, "[]")
+        client.base.send_text(self.whole_text(client.player))
+
+    def broadcast(self) -> None:
+        """Every connection told what changed in the lobby since it was last told: the lists'
+        changes (the same text for all) and, to each player whose tables where it is their move
+        changed, those tables."""
+        changes = self.publish() or NO_CHANGES
+        self.your_moves = self.to_move()
+        for client in list(self.clients):
+            if client.player is None:
+                continue
+            yours = self.your_moves.get(client.player.id, "[]")
+            if changes is NO_CHANGES and yours == client.yours:
+                continue
+            told = "null" if yours == client.yours else yours
+            client.yours = yours
+            client.base.send_text(
+                f'{{"v":1,"type":"lobby","whole":false,{changes},"your_move":{told}}}'
+            )
 
     async def broadcasting(self) -> None:
+        """The lobby's changes told at most every ``lobby_every`` seconds: those that come
+        meanwhile are told together."""
         while True:
             await self.changed.wait()
             self.changed.clear()
-            for client in list(self.clients):
-                self.send_lobby(client)
-            await asyncio.sleep(LOBBY_EVERY)
+            self.broadcast()
+            await asyncio.sleep(self.lobby_every)
 
 
 def seats_at(ruleset: str, options: dict[str, Any]) -> int:

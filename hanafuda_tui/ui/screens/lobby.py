@@ -660,7 +660,7 @@ class LobbyScreen(Screen[None]):
     def take(self, message: BaseModel) -> None:
         """One message of either protocol."""
         if isinstance(message, LobbyState):
-            self.state = message
+            self.state = self.state.merged(message)
             self.show_lists()
         elif isinstance(message, Seated):
             self.seated(message)
@@ -871,7 +871,7 @@ class LobbyScreen(Screen[None]):
                             control_text(y.time_control),
                         ),
                     )
-                    for y in state.your_move
+                    for y in state.your_move or []
                 ],
             )
 
