@@ -42,7 +42,7 @@ from ..core.records import REMOTE, GameRecord, RecordError, SeatRecord, load_rec
 from ..core.records import replay as replay_record
 from ..core.rulesets import RULESETS
 from ..net.codes import new_code
-from ..net.host import Link, address_of
+from ..net.host import PRESENCE_EVERY, Link, address_of
 from ..net.host import Table as HostTable
 from ..net.limits import MAX_SPECTATORS, OneLineLogs, RateLimitedLog
 from ..net.protocol import CLIENT as TABLE_CLIENT
@@ -161,6 +161,8 @@ class LiveTable:
     """Seats whose stand-in is making the move their time ran out on."""
     early_watchers: set[Client] = field(default_factory=set)
     """Connections that asked to watch before the table began."""
+    deserted: float | None = None
+    """Since when none of a real-time table's players has been at it (None: one is)."""
     entry: tuple[tuple[Any, ...], str] | None = None
     """Its lobby entry's JSON, and what it showed when made."""
     moves: dict[int, tuple[Any, str]] = field(default_factory=dict)
@@ -222,6 +224,7 @@ class LobbyServer:
         idle_wait: float = IDLE_WAIT,
         hello_timeout: float = HELLO_TIMEOUT,
         lobby_every: float = LOBBY_EVERY,
+        remind_every: float = PRESENCE_EVERY,
         max_spectators: int = MAX_SPECTATORS,
         proxies: TrustedProxies | None = None,
     ) -> None:
@@ -237,6 +240,9 @@ class LobbyServer:
         self.idle_wait = idle_wait
         self.hello_timeout = hello_timeout
         self.lobby_every = lobby_every
+        self.remind_every = remind_every
+        self.reminded = clock()
+        """When the tables with a player away were last reminded who it is."""
         self.max_spectators = max_spectators
         self.proxies = proxies or TrustedProxies()
         """The proxies whose X-Forwarded-For names the client's address."""
@@ -926,18 +932,26 @@ class LobbyServer:
             self.store.save_clocks(live.id, clocks.to_json())
 
     def tick(self) -> None:
-        """Look at the clocks: a quick match's bots due, a table idle too long, a decision out
-        of time (its seat's stand-in makes it)."""
+        """Look at the clocks: a quick match's bots due, a table idle too long, a real-time
+        table its players have all left for as long (it waits for them meanwhile), a decision
+        out of time (its seat's stand-in makes it); and now and then remind every table with
+        a player away who it is."""
         now = self.clock()
+        remind = now - self.reminded >= self.remind_every
+        if remind:
+            self.reminded = now
         for live in list(self.tables.values()):
-            if live.hosted is None:
+            hosted = live.hosted
+            if hosted is None:
                 if live.bots_at is not None and live.bots_at <= now:
                     self.fill_with_bots(live)
                 elif now - live.created >= self.idle_wait:
                     self.expire(live, f"table {live.id} waited too long for players: closed")
                 continue
+            if remind and hosted.away and not hosted.game.is_over:
+                hosted.presence()
             self.follow(live)
-            if live.clocks is None:
+            if live.clocks is None or self.deserted(live, now):
                 continue
             for seat, seq in live.clocks.out(now):
                 if seat not in live.timing_out:
@@ -945,6 +959,37 @@ class LobbyServer:
                     task = asyncio.create_task(self.out_of_time(live, seat, seq))
                     self.moves.add(task)
                     task.add_done_callback(self.moves.discard)
+
+    def deserted(self, live: LiveTable, now: float) -> bool:
+        """Whether a real-time table has none of its players at it: its clocks wait (a decision
+        pending starts again when one is back), and after ``idle_wait`` it is closed."""
+        hosted, clocks = live.hosted, live.clocks
+        if hosted is None or clocks is None or not isinstance(live.control, RealTime):
+            return False
+        people = [s for s in range(live.size) if s not in live.bot_seats]
+        if any(seat in hosted.links for seat in people):
+            if live.deserted is not None:
+                live.deserted = None
+                clocks.pending = {s: (seq, now) for s, (seq, _) in clocks.pending.items()}
+                self.store.save_clocks(live.id, clocks.to_json())
+            return False
+        if live.deserted is None:
+            live.deserted = now
+        elif now - live.deserted >= self.idle_wait:
+            self.abandon(live)
+        return True
+
+    def abandon(self, live: LiveTable) -> None:
+        """A real-time table its players left for good is closed: its record kept as it is,
+        its spectators told, nobody rated for the year left unfinished."""
+        hosted = live.hosted
+        assert hosted is not None
+        hosted.save()
+        self.store.set_state(live.id, "closed")
+        reason = f"table {live.id}: its players were gone too long: closed"
+        for link in hosted.all_links():
+            link.send(Closed(reason=reason))
+        hosted.close()
 
     async def out_of_time(self, live: LiveTable, seat: int, seq: int) -> None:
         """The seat's stand-in bot makes the decision its time ran out on; everyone at the
