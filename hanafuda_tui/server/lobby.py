@@ -44,7 +44,7 @@ from ..core.rulesets import RULESETS
 from ..net.codes import new_code
 from ..net.host import PRESENCE_EVERY, Link, address_of
 from ..net.host import Table as HostTable
-from ..net.limits import MAX_SPECTATORS, OneLineLogs, RateLimitedLog
+from ..net.limits import MAX_SPECTATORS, OneLineLogs, RateLimitedLog, raise_open_files
 from ..net.protocol import CLIENT as TABLE_CLIENT
 from ..net.protocol import Act, Closed, Refused
 from ..tables.seats import SPECTATOR, bot_rng
@@ -266,7 +266,9 @@ class LobbyServer:
     async def start(
         self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None
     ) -> int:
-        """Resume what the store holds, then listen; the port listened on."""
+        """Resume what the store holds, then listen (the open-file limit raised as far as it
+        goes: each connection is a file); the port listened on."""
+        raise_open_files()
         self.resume()
         self.server = await serve(
             self.handle,
