@@ -1,5 +1,6 @@
 """A load benchmark of the server (a command to run and report, not a test):
-``python -m hanafuda_tui.server.load [--tables N] [--watchers N] [--processes N]``.
+``python -m hanafuda_tui.server.load [--tables N] [--watchers N] [--processes N] [--seconds S]
+[--think S]``.
 
 It starts a server in a process of its own (its limits raised for one address: every client
 connects from this machine), then ``processes`` client processes, each holding its share of
@@ -11,6 +12,9 @@ max: the update's own ``at`` against this machine's clock), the server's CPU sec
 memory, empty and with every table in play. ``--kill-at S`` kills the server with SIGKILL S
 seconds into play and starts it again on the same database and port: the clients rejoin their
 tables by themselves, and the report says whether every table finished and was rated once.
+``--think S``: each decision is made after S seconds on average (a person's pace rather than as
+fast as the server answers); ``--seconds S``: the players stop after S seconds, and the report
+is of what was done by then (with the tables still in play kept in the database's count).
 """
 
 from __future__ import annotations
@@ -101,16 +105,19 @@ class Tally:
     finished: list[int] = field(default_factory=list)
     """The tables whose year ended, one entry a player."""
     rated: int = 0
+    tables: set[int] = field(default_factory=set)
+    """The tables its players sat at."""
     lobby_states: int = 0
     rejoins: int = 0
     errors: list[str] = field(default_factory=list)
 
 
 async def player(
-    where: str, name: str, ruleset: str, options: dict[str, Any], tally: Tally
+    where: str, name: str, ruleset: str, options: dict[str, Any], tally: Tally, think: float = 0.0
 ) -> None:
-    """One bot player: hello, a quick match, a year played; after a lost connection it says
-    hello again with its token and rejoins its table."""
+    """One bot player: hello, a quick match, a year played (each decision after ``think``
+    seconds on average, as a person would take); after a lost connection it says hello again
+    with its token and rejoins its table."""
     from ..bots import make_bot
     from ..net.protocol import Act, Over, Update
     from ..net.protocol import Welcome as TableWelcome
@@ -119,6 +126,7 @@ async def player(
     from .protocol import Error, Finished, Hello, JoinTable, QuickMatch, Seated, Welcome
 
     bot = make_bot("random", random.Random(name))
+    pause = random.Random(f"{name}/think")
     token = ""
     table: int | None = None
     while True:
@@ -144,6 +152,7 @@ async def player(
             async for message in connection.messages():
                 if isinstance(message, Seated):
                     table = message.table
+                    tally.tables.add(table)
                 elif isinstance(message, TableWelcome):
                     game, answered = RemoteGame(message), -1
                 elif isinstance(message, Update) and game is not None:
@@ -166,6 +175,8 @@ async def player(
                     and answered != game.seq
                 ):
                     answered = game.seq
+                    if think:
+                        await asyncio.sleep(think * pause.uniform(0.5, 1.5))
                     await connection.send(Act(action=bot.act(view), seq=game.seq))
                     tally.actions += 1
         except OnlineError:
@@ -213,15 +224,22 @@ def clients(
         tally = Tally()
         done = asyncio.Event()
         watching = [asyncio.ensure_future(watcher(where, w, tally, done)) for w in watchers]
-        await asyncio.gather(
-            *(player(where, n, plan["ruleset"], plan["options"], tally) for n in names)
+        playing = asyncio.gather(
+            *(
+                player(where, n, plan["ruleset"], plan["options"], tally, plan["think"])
+                for n in names
+            )
         )
+        try:
+            await asyncio.wait_for(playing, plan["seconds"])
+        except TimeoutError:  # the time given is up: what was done so far is the tally
+            tally.errors.append(f"stopped after {plan['seconds']} s")
         done.set()
         await asyncio.gather(*watching, return_exceptions=True)
         return tally
 
     tally = asyncio.run(run())
-    out.put({**tally.__dict__, "cpu": time.process_time()})
+    out.put({**tally.__dict__, "tables": sorted(tally.tables), "cpu": time.process_time()})
 
 
 # -- the run ------------------------------------------------------------------------------------------
@@ -245,11 +263,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--months", type=int, default=3)
     parser.add_argument("--kill-at", type=float, default=None, metavar="S")
     parser.add_argument("--profile", default=None, metavar="FILE", help="the server's cProfile")
+    parser.add_argument(
+        "--seconds", type=float, default=None, help="stop the players after this long"
+    )
+    parser.add_argument(
+        "--think", type=float, default=0.0, metavar="S", help="seconds a decision takes, on average"
+    )
     args = parser.parse_args(argv)
     if args.ruleset not in RULESETS:
         parser.error(f"--ruleset: one of {', '.join(RULESETS)}")
     seats = min(ruleset_class(args.ruleset).table_sizes)
-    plan = {"ruleset": args.ruleset, "options": {"months": args.months}}
+    plan = {
+        "ruleset": args.ruleset,
+        "options": {"months": args.months},
+        "seconds": args.seconds,
+        "think": args.think,
+    }
     from pydantic import ValidationError
 
     from .protocol import QuickMatch
@@ -313,6 +342,7 @@ def main(argv: list[str] | None = None) -> int:
         for w in workers:
             w.join()
         rated_once = _rated_once(db)
+        states = _states(db)
     latencies = [x for t in tallies for x in t["latencies"]]
     actions = sum(t["actions"] for t in tallies)
     finished = {table for t in tallies for table in t["finished"]}
@@ -323,6 +353,8 @@ def main(argv: list[str] | None = None) -> int:
         "processes": args.processes,
         "ruleset": args.ruleset,
         "months": args.months,
+        "think_s": args.think,
+        "tables_seated": len({table for t in tallies for table in t["tables"]}),
         "tables_finished": len(finished),
         "players_finished": sum(len(t["finished"]) for t in tallies),
         "players_rated": sum(t["rated"] for t in tallies),
@@ -343,10 +375,21 @@ def main(argv: list[str] | None = None) -> int:
         "killed_and_restarted": killed,
         "rejoins": sum(t["rejoins"] for t in tallies),
         "ratings": rated_once,
+        "tables_by_state": states,
         "errors": [e for t in tallies for e in t["errors"]][:10],
     }
     print(json.dumps(report, ensure_ascii=False, indent=2))
     return 0
+
+
+def _states(db: str) -> dict[str, int]:
+    """The database's tables by state: after a kill and a restart none should be ``closed``
+    (every table in play resumed)."""
+    import sqlite3
+
+    with sqlite3.connect(db) as connection:
+        rows = connection.execute("SELECT state, COUNT(*) FROM tables GROUP BY state").fetchall()
+    return {str(state): int(count) for state, count in rows}
 
 
 def _rated_once(db: str) -> dict[str, int]:
