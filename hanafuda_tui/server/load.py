@@ -346,6 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     latencies = [x for t in tallies for x in t["latencies"]]
     actions = sum(t["actions"] for t in tallies)
     finished = {table for t in tallies for table in t["finished"]}
+    seated = len({table for t in tallies for table in t["tables"]})
     report = {
         "tables": args.tables,
         "players": len(names),
@@ -354,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
         "ruleset": args.ruleset,
         "months": args.months,
         "think_s": args.think,
-        "tables_seated": len({table for t in tallies for table in t["tables"]}),
+        "tables_seated": seated,
         "tables_finished": len(finished),
         "players_finished": sum(len(t["finished"]) for t in tallies),
         "players_rated": sum(t["rated"] for t in tallies),
@@ -371,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
         "lobby_states_read": sum(t["lobby_states"] for t in tallies),
         "server_cpu_s": round(cpu - base_cpu + cpu_before_kill, 1),
         "server_rss_mib": {"empty": round(base_rss / 2**20, 1), "peak": round(peak_rss / 2**20, 1)},
-        "server_kib_per_table": round((peak_rss - base_rss) / 1024 / max(1, args.tables), 1),
+        "server_kib_per_table_seated": round((peak_rss - base_rss) / 1024 / max(1, seated), 1),
         "killed_and_restarted": killed,
         "rejoins": sum(t["rejoins"] for t in tallies),
         "ratings": rated_once,

@@ -42,7 +42,7 @@ from ..core.records import REMOTE, GameRecord, RecordError, SeatRecord, load_rec
 from ..core.records import replay as replay_record
 from ..core.rulesets import RULESETS
 from ..net.codes import new_code
-from ..net.host import PRESENCE_EVERY, Link, address_of
+from ..net.host import BACKLOG, PRESENCE_EVERY, Link, address_of
 from ..net.host import Table as HostTable
 from ..net.limits import MAX_SPECTATORS, OneLineLogs, RateLimitedLog, raise_open_files
 from ..net.protocol import CLIENT as TABLE_CLIENT
@@ -279,6 +279,7 @@ class LobbyServer:
             ping_interval=20,
             ping_timeout=20,
             close_timeout=2,
+            backlog=BACKLOG,
             logger=OneLineLogs(RateLimitedLog(self.report)).logger("websockets.server"),
         )
         self.tasks = [
