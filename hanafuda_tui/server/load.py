@@ -129,6 +129,7 @@ async def player(
     pause = random.Random(f"{name}/think")
     token = ""
     table: int | None = None
+    begun = False
     while True:
         try:
             connection = await LobbyConnection.open(where)
@@ -142,7 +143,7 @@ async def player(
                 tally.errors.append(f"{name}: {welcome}")
                 return
             token = welcome.token or token
-            if table is None:
+            if table is None or not begun:  # a table still waiting is closed by a restart
                 await connection.send(QuickMatch(ruleset=ruleset, options=options))
             else:
                 tally.rejoins += 1
@@ -154,7 +155,7 @@ async def player(
                     table = message.table
                     tally.tables.add(table)
                 elif isinstance(message, TableWelcome):
-                    game, answered = RemoteGame(message), -1
+                    game, answered, begun = RemoteGame(message), -1, True
                 elif isinstance(message, Update) and game is not None:
                     tally.latencies.append(time.time() - message.at)
                     game.update(message)

@@ -193,7 +193,8 @@ async def play_quick(
     """Play ``years`` quick matches of ``ruleset`` with the bot ``spec``, one after the other;
     ``told`` each year's end (the table, the totals, the rating after). A connection lost in a
     year is opened again (after each of ``waits``, each try ``say``-ed in a line) with the token
-    kept, and the table rejoined where it is."""
+    kept, and the table rejoined where it is (or, if it had not begun, the quick match asked
+    again)."""
     bot = make_bot(spec, random.Random(secrets.randbits(64)))
     book = book or TokenBook()
     connection = await LobbyConnection.open(where, tls, trace)
@@ -210,7 +211,8 @@ async def play_quick(
                 except Lost as lost:
                     await connection.close()
                     connection = await reconnect(where, name, book, tls, trace, say, waits, lost)
-                    rejoin = JoinTable(table=year.table) if year.table is not None else ask
+                    begun = year.table is not None and year.begun
+                    rejoin = JoinTable(table=year.table) if begun else ask
                     await connection.send(rejoin)
     finally:
         await connection.close()
@@ -245,9 +247,12 @@ async def reconnect(
 
 
 class Year:
-    """What a client knows of its year so far: the table it sits at."""
+    """What a client knows of its year so far: the table it sits at, and whether the year began
+    there (a table still waiting for players is closed when the server stops: the quick match
+    is asked again)."""
 
     table: int | None = None
+    begun: bool = False
 
 
 async def play_year(connection: LobbyConnection, bot: Any, year: Year | None = None) -> Finished:
@@ -263,6 +268,7 @@ async def play_year(connection: LobbyConnection, bot: Any, year: Year | None = N
                 year.table = message.table
             elif isinstance(message, TableWelcome):
                 game, answered = RemoteGame(message), -1
+                year.begun = True
             elif isinstance(message, Update) and game is not None:
                 game.update(message)
             elif isinstance(message, Over) and game is not None:
