@@ -12,9 +12,10 @@ max: the update's own ``at`` against this machine's clock), the server's CPU sec
 memory, empty and with every table in play. ``--kill-at S`` kills the server with SIGKILL S
 seconds into play and starts it again on the same database and port: the clients rejoin their
 tables by themselves, and the report says whether every table finished and was rated once.
-``--think S``: each decision is made after S seconds on average (a person's pace rather than as
-fast as the server answers); ``--seconds S``: the players stop after S seconds, and the report
-is of what was done by then (with the tables still in play kept in the database's count).
+``--ramp N``: the players come N a second at the start, not all at once; ``--think S``: each
+decision is made after S seconds on average (a person's pace rather than as fast as the server
+answers); ``--seconds S``: the players stop after S seconds, and the report is of what was done
+by then (with the database's tables by state).
 """
 
 from __future__ import annotations
@@ -113,11 +114,19 @@ class Tally:
 
 
 async def player(
-    where: str, name: str, ruleset: str, options: dict[str, Any], tally: Tally, think: float = 0.0
+    where: str,
+    name: str,
+    ruleset: str,
+    options: dict[str, Any],
+    tally: Tally,
+    think: float = 0.0,
+    start: float = 0.0,
 ) -> None:
     """One bot player: hello, a quick match, a year played (each decision after ``think``
     seconds on average, as a person would take); after a lost connection it says hello again
-    with its token and rejoins its table."""
+    with its token and rejoins its table. It comes ``start`` seconds after the run's start; a
+    connection refused or timed out is tried again after a wait that doubles (to 15 s), as
+    people's clients do, not at once."""
     from ..bots import make_bot
     from ..net.protocol import Act, Over, Update
     from ..net.protocol import Welcome as TableWelcome
@@ -127,15 +136,19 @@ async def player(
 
     bot = make_bot("random", random.Random(name))
     pause = random.Random(f"{name}/think")
+    await asyncio.sleep(start)
+    retry = 0.5
     token = ""
     table: int | None = None
     begun = False
     while True:
         try:
             connection = await LobbyConnection.open(where)
-        except OnlineError:
-            await asyncio.sleep(0.5)  # the server is starting again
+        except OnlineError:  # the server is starting again, or busy
+            await asyncio.sleep(retry * pause.uniform(0.5, 1.5))
+            retry = min(15.0, 2 * retry)
             continue
+        retry = 0.5
         try:
             await connection.send(Hello(token=token) if token else Hello(name=name, bot=True))
             welcome = await connection.next()
@@ -227,8 +240,16 @@ def clients(
         watching = [asyncio.ensure_future(watcher(where, w, tally, done)) for w in watchers]
         playing = asyncio.gather(
             *(
-                player(where, n, plan["ruleset"], plan["options"], tally, plan["think"])
-                for n in names
+                player(
+                    where,
+                    n,
+                    plan["ruleset"],
+                    plan["options"],
+                    tally,
+                    plan["think"],
+                    k / plan["ramp"],
+                )
+                for k, n in enumerate(names)
             )
         )
         try:
@@ -268,6 +289,9 @@ def main(argv: list[str] | None = None) -> int:
         "--seconds", type=float, default=None, help="stop the players after this long"
     )
     parser.add_argument(
+        "--ramp", type=float, default=200.0, help="players a second that come, at the start"
+    )
+    parser.add_argument(
         "--think", type=float, default=0.0, metavar="S", help="seconds a decision takes, on average"
     )
     args = parser.parse_args(argv)
@@ -279,6 +303,7 @@ def main(argv: list[str] | None = None) -> int:
         "options": {"months": args.months},
         "seconds": args.seconds,
         "think": args.think,
+        "ramp": args.ramp / args.processes,
     }
     from pydantic import ValidationError
 
@@ -356,6 +381,7 @@ def main(argv: list[str] | None = None) -> int:
         "ruleset": args.ruleset,
         "months": args.months,
         "think_s": args.think,
+        "ramp_per_s": args.ramp,
         "tables_seated": seated,
         "tables_finished": len(finished),
         "players_finished": sum(len(t["finished"]) for t in tallies),
