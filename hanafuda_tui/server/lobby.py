@@ -94,7 +94,7 @@ HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to say hello."""
 TICK = 0.5
 """Seconds between two looks at the clocks (time controls, quick matches' bots, idle tables)."""
-LOBBY_EVERY = 0.2
+LOBBY_EVERY = 0.5
 """Seconds at least between two lobby messages: the changes meanwhile are told together."""
 NO_CHANGES = '"open":[],"playing":[],"gone":[]'
 """A lobby message's lists when only the player's own tables changed."""
@@ -258,7 +258,13 @@ class LobbyServer:
         self.whole_lists: str | None = None
         """The lists as last told, as a whole lobby message's fields (made when first needed)."""
         self.your_moves: dict[int, str] = {}
-        """Each player's tables where it is their move, as last told (JSON)."""
+        """Each player's tables where it is their move, as last told (JSON; none: no table)."""
+        self.moving: dict[int, dict[int, str]] = {}
+        """Each player's tables where it is their move: its entry (JSON) by table."""
+        self.moving_at: dict[int, dict[int, str]] = {}
+        """Each table's entries of ``moving``, by player."""
+        self.stirred: set[int] = set()
+        """The tables where whose move it is may have changed since the lobby was last told."""
         self.stopping = False
 
     # -- life ---------------------------------------------------------------------------------
@@ -797,7 +803,7 @@ class LobbyServer:
         for client in live.early_watchers & self.clients:
             self.attach(client, live, SPECTATOR)
         live.early_watchers.clear()
-        self.changed.set()
+        self.stir(live)
 
     def attach(self, client: Client, live: LiveTable, seat: int) -> None:
         """The connection is told the table's messages from now on (a seat taken up from
@@ -890,7 +896,7 @@ class LobbyServer:
             client.links.pop(live.id, None)
             if client.current == live.id:
                 client.current = None
-        self.changed.set()
+        self.stir(live)
 
     def expire(self, live: LiveTable, reason: str) -> None:
         """A table that never began is closed (its seated players told ``reason``)."""
@@ -909,7 +915,13 @@ class LobbyServer:
         """After every action saved: the clocks follow once the table has told it."""
         if not self.stopping:
             asyncio.get_running_loop().call_soon(self.follow, live)
-            self.changed.set()
+            self.stir(live)
+
+    def stir(self, live: LiveTable) -> None:
+        """The table changed: whose move it is there is looked at again when the lobby is next
+        told."""
+        self.stirred.add(live.id)
+        self.changed.set()
 
     def waiting_on(self, live: LiveTable) -> list[int]:
         """The persons' seats whose decision the table awaits."""
@@ -933,6 +945,7 @@ class LobbyServer:
             return
         if clocks.follow(self.waiting_on(live), hosted.table.latest, self.clock()):
             self.store.save_clocks(live.id, clocks.to_json())
+            self.stir(live)
 
     def tick(self) -> None:
         """Look at the clocks: a quick match's bots due, a table idle too long, a real-time
@@ -975,6 +988,7 @@ class LobbyServer:
                 live.deserted = None
                 clocks.pending = {s: (seq, now) for s, (seq, _) in clocks.pending.items()}
                 self.store.save_clocks(live.id, clocks.to_json())
+                self.stir(live)
             return False
         if live.deserted is None:
             live.deserted = now
@@ -1097,31 +1111,59 @@ class LobbyServer:
             f'"gone":{json.dumps(gone)}'
         )
 
-    def to_move(self) -> dict[int, str]:
-        """Each player's tables where it is their move, as the JSON of a lobby message's
-        ``your_move`` (players with none left out)."""
-        found: dict[int, list[str]] = {}
-        for live in self.tables.values():
-            if live.hosted is None:
-                continue
-            for seat in self.waiting_on(live):
-                player = live.players[seat]
-                if player is None:
+    def to_move(self) -> set[int]:
+        """The players' tables where it is their move brought up to date from the tables
+        stirred since; the players whose list changed."""
+        changed: set[int] = set()
+        for table in self.stirred:
+            live = self.tables.get(table)
+            now = self.moves_at(live) if live is not None else {}
+            before = self.moving_at.pop(table, {})
+            if now:
+                self.moving_at[table] = now
+            for player in before.keys() | now.keys():
+                if before.get(player) == now.get(player):
                     continue
-                pending = live.clocks.pending.get(seat) if live.clocks else None
-                key = (seat, pending)
-                kept = live.moves.get(seat)
-                if kept is None or kept[0] != key:
-                    told = YourMove(
-                        table=live.id,
-                        ruleset=live.ruleset,
-                        players=live.names(),
-                        time_control=live.control,
-                        since=pending[1] if pending else self.clock(),
-                    )
-                    kept = live.moves[seat] = (key, told.model_dump_json())
-                found.setdefault(player.id, []).append(kept[1])
-        return {player: f"[{','.join(texts[:MAX_LISTED])}]" for player, texts in found.items()}
+                changed.add(player)
+                tables = self.moving.setdefault(player, {})
+                if player in now:
+                    tables[table] = now[player]
+                else:
+                    tables.pop(table, None)
+        self.stirred.clear()
+        for player in changed:
+            mine = self.moving.get(player)
+            if mine:
+                texts = [mine[t] for t in sorted(mine)][:MAX_LISTED]
+                self.your_moves[player] = f"[{','.join(texts)}]"
+            else:
+                self.moving.pop(player, None)
+                self.your_moves.pop(player, None)
+        return changed
+
+    def moves_at(self, live: LiveTable) -> dict[int, str]:
+        """The table's ``your_move`` entries (JSON) by the player whose move it is."""
+        found: dict[int, str] = {}
+        if live.hosted is None:
+            return found
+        for seat in self.waiting_on(live):
+            player = live.players[seat]
+            if player is None:
+                continue
+            pending = live.clocks.pending.get(seat) if live.clocks else None
+            key = (seat, pending)
+            kept = live.moves.get(seat)
+            if kept is None or kept[0] != key:
+                told = YourMove(
+                    table=live.id,
+                    ruleset=live.ruleset,
+                    players=live.names(),
+                    time_control=live.control,
+                    since=pending[1] if pending else self.clock(),
+                )
+                kept = live.moves[seat] = (key, told.model_dump_json())
+            found[player.id] = kept[1]
+        return found
 
     def whole_text(self, player: Player) -> str:
         """The whole lobby as last published, and the player's tables where it is their move,
@@ -1150,17 +1192,19 @@ class LobbyServer:
         changes (the same text for all) and, to each player whose tables where it is their move
         changed, those tables."""
         changes = self.publish() or NO_CHANGES
-        self.your_moves = self.to_move()
+        moved = self.to_move()
+        shared = f'{{"v":1,"type":"lobby","whole":false,{changes},"your_move":null}}'
         for client in list(self.clients):
-            if client.player is None:
+            if client.player is None or (changes is NO_CHANGES and client.player.id not in moved):
                 continue
             yours = self.your_moves.get(client.player.id, "[]")
-            if changes is NO_CHANGES and yours == client.yours:
+            if yours == client.yours:
+                if changes is not NO_CHANGES:
+                    client.base.send_text(shared)
                 continue
-            told = "null" if yours == client.yours else yours
             client.yours = yours
             client.base.send_text(
-                f'{{"v":1,"type":"lobby","whole":false,{changes},"your_move":{told}}}'
+                f'{{"v":1,"type":"lobby","whole":false,{changes},"your_move":{yours}}}'
             )
 
     async def broadcasting(self) -> None:
