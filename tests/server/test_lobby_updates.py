@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from helpers.server import Recorder, connect, hello, make_server, until
+from helpers.server import Recorder, connect, hello, make_server, seat_to_move, until
 
 from hanafuda_tui.server.online import LobbyConnection, play_quick
 from hanafuda_tui.server.protocol import (
@@ -19,7 +19,9 @@ from hanafuda_tui.server.protocol import (
     LobbyState,
     OpenTable,
     PlayingTable,
+    QuickMatch,
     RealTime,
+    TurnBased,
     YourMove,
 )
 from hanafuda_tui.server.tokens import TokenBook
@@ -173,6 +175,37 @@ def test_a_burst_of_changes_told_together_ends_with_the_lobby_the_server_holds(
         )
         assert watcher.lobby == server.lobby_state(server.store.player(1))  # type: ignore[arg-type]
         for connection in (watching, host, guest):
+            await connection.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
+
+
+def test_a_player_s_other_connection_is_told_of_its_move_and_of_the_table_gone(
+    tmp_path: Path,
+) -> None:
+    async def main() -> None:
+        server = make_server(tmp_path / "server.sqlite3")
+        port = await server.start(port=0)
+        playing, looking = await connect(port), await connect(port)
+        await hello(playing, port, "Hana", tmp_path / "me")
+        await hello(looking, port, "Hana", tmp_path / "me")  # by the token kept
+        lobby = Watcher(looking)
+        turns = TurnBased(move_hours=24)
+        await playing.send(QuickMatch(ruleset="koikoi2", bots_after=0, time_control=turns))
+        game = await seat_to_move(playing)
+        (table,) = server.tables
+        await until(
+            lambda: [t.table for t in lobby.lobby.your_move or []] == [table], what="her move"
+        )
+        assert lobby.where(table) is not None and game.seat in (0, 1)
+        hosted = server.tables[table].hosted
+        assert hosted is not None
+        hosted.close()  # the table let go
+        await until(lambda: lobby.lobby.your_move == [], what="her move gone")
+        assert lobby.where(table) is None
+        for connection in (playing, looking):
             await connection.close()
         await server.stop()
         server.store.close()
