@@ -140,7 +140,6 @@ async def player(
     retry = 0.5
     token = ""
     table: int | None = None
-    begun = False
     while True:
         try:
             connection = await LobbyConnection.open(where)
@@ -156,7 +155,8 @@ async def player(
                 tally.errors.append(f"{name}: {welcome}")
                 return
             token = welcome.token or token
-            if table is None or not begun:  # a table still waiting is closed by a restart
+            rejoining = table is not None
+            if table is None:
                 await connection.send(QuickMatch(ruleset=ruleset, options=options))
             else:
                 tally.rejoins += 1
@@ -165,10 +165,10 @@ async def player(
             answered = -1
             async for message in connection.messages():
                 if isinstance(message, Seated):
-                    table = message.table
+                    table, rejoining = message.table, False
                     tally.tables.add(table)
                 elif isinstance(message, TableWelcome):
-                    game, answered, begun = RemoteGame(message), -1, True
+                    game, answered = RemoteGame(message), -1
                 elif isinstance(message, Update) and game is not None:
                     tally.latencies.append(time.time() - message.at)
                     game.update(message)
@@ -178,6 +178,9 @@ async def player(
                     tally.finished.append(message.table)
                     tally.rated += message.rating is not None
                     return
+                elif isinstance(message, Error) and rejoining:  # its table, waiting, was closed
+                    table, rejoining = None, False
+                    await connection.send(QuickMatch(ruleset=ruleset, options=options))
                 elif isinstance(message, Error):
                     tally.errors.append(f"{name}: {message.reason}")
                 view = game.current if game is not None else None

@@ -193,8 +193,8 @@ async def play_quick(
     """Play ``years`` quick matches of ``ruleset`` with the bot ``spec``, one after the other;
     ``told`` each year's end (the table, the totals, the rating after). A connection lost in a
     year is opened again (after each of ``waits``, each try ``say``-ed in a line) with the token
-    kept, and the table rejoined where it is (or, if it had not begun, the quick match asked
-    again)."""
+    kept, and the table rejoined where it is (or, if the server no longer has it, the quick
+    match asked again: a restart closes the tables waiting for players)."""
     bot = make_bot(spec, random.Random(secrets.randbits(64)))
     book = book or TokenBook()
     connection = await LobbyConnection.open(where, tls, trace)
@@ -211,9 +211,7 @@ async def play_quick(
                 except Lost as lost:
                     await connection.close()
                     connection = await reconnect(where, name, book, tls, trace, say, waits, lost)
-                    begun = year.table is not None and year.begun
-                    rejoin = JoinTable(table=year.table) if begun else ask
-                    await connection.send(rejoin)
+                    await rejoin(connection, year, ask)
     finally:
         await connection.close()
 
@@ -246,13 +244,26 @@ async def reconnect(
     raise OnlineError(f"{where}: lost, and not reached again ({lost})")
 
 
+async def rejoin(connection: LobbyConnection, year: Year, ask: QuickMatch) -> None:
+    """Back at the year's table, once the server says so; the quick match asked again if there
+    is no table yet, or if the server has it no more (it was waiting for players when the
+    server stopped)."""
+    if year.table is not None:
+        await connection.send(JoinTable(table=year.table))
+        while True:
+            answer = await connection.next()
+            if isinstance(answer, Seated):
+                return
+            if isinstance(answer, Error):
+                year.table = None
+                break
+    await connection.send(ask)
+
+
 class Year:
-    """What a client knows of its year so far: the table it sits at, and whether the year began
-    there (a table still waiting for players is closed when the server stops: the quick match
-    is asked again)."""
+    """What a client knows of its year so far: the table it sits at."""
 
     table: int | None = None
-    begun: bool = False
 
 
 async def play_year(connection: LobbyConnection, bot: Any, year: Year | None = None) -> Finished:
@@ -268,7 +279,6 @@ async def play_year(connection: LobbyConnection, bot: Any, year: Year | None = N
                 year.table = message.table
             elif isinstance(message, TableWelcome):
                 game, answered = RemoteGame(message), -1
-                year.begun = True
             elif isinstance(message, Update) and game is not None:
                 game.update(message)
             elif isinstance(message, Over) and game is not None:
