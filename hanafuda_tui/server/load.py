@@ -1,5 +1,6 @@
 """A load benchmark of the server (a command to run and report, not a test):
-``python -m hanafuda_tui.server.load [--tables N] [--watchers N] [--processes N]``.
+``python -m hanafuda_tui.server.load [--tables N] [--watchers N] [--processes N] [--seconds S]
+[--think S]``.
 
 It starts a server in a process of its own (its limits raised for one address: every client
 connects from this machine), then ``processes`` client processes, each holding its share of
@@ -11,6 +12,10 @@ max: the update's own ``at`` against this machine's clock), the server's CPU sec
 memory, empty and with every table in play. ``--kill-at S`` kills the server with SIGKILL S
 seconds into play and starts it again on the same database and port: the clients rejoin their
 tables by themselves, and the report says whether every table finished and was rated once.
+``--ramp N``: the players come N a second at the start, not all at once; ``--think S``: each
+decision is made after S seconds on average (a person's pace rather than as fast as the server
+answers); ``--seconds S``: the players stop after S seconds, and the report is of what was done
+by then (with the database's tables by state).
 """
 
 from __future__ import annotations
@@ -101,16 +106,27 @@ class Tally:
     finished: list[int] = field(default_factory=list)
     """The tables whose year ended, one entry a player."""
     rated: int = 0
+    tables: set[int] = field(default_factory=set)
+    """The tables its players sat at."""
     lobby_states: int = 0
     rejoins: int = 0
     errors: list[str] = field(default_factory=list)
 
 
 async def player(
-    where: str, name: str, ruleset: str, options: dict[str, Any], tally: Tally
+    where: str,
+    name: str,
+    ruleset: str,
+    options: dict[str, Any],
+    tally: Tally,
+    think: float = 0.0,
+    start: float = 0.0,
 ) -> None:
-    """One bot player: hello, a quick match, a year played; after a lost connection it says
-    hello again with its token and rejoins its table."""
+    """One bot player: hello, a quick match, a year played (each decision after ``think``
+    seconds on average, as a person would take); after a lost connection it says hello again
+    with its token and rejoins its table. It comes ``start`` seconds after the run's start; a
+    connection refused or timed out is tried again after a wait that doubles (to 15 s), as
+    people's clients do, not at once."""
     from ..bots import make_bot
     from ..net.protocol import Act, Over, Update
     from ..net.protocol import Welcome as TableWelcome
@@ -119,14 +135,19 @@ async def player(
     from .protocol import Error, Finished, Hello, JoinTable, QuickMatch, Seated, Welcome
 
     bot = make_bot("random", random.Random(name))
+    pause = random.Random(f"{name}/think")
+    await asyncio.sleep(start)
+    retry = 0.5
     token = ""
     table: int | None = None
     while True:
         try:
             connection = await LobbyConnection.open(where)
-        except OnlineError:
-            await asyncio.sleep(0.5)  # the server is starting again
+        except OnlineError:  # the server is starting again, or busy
+            await asyncio.sleep(retry * pause.uniform(0.5, 1.5))
+            retry = min(15.0, 2 * retry)
             continue
+        retry = 0.5
         try:
             await connection.send(Hello(token=token) if token else Hello(name=name, bot=True))
             welcome = await connection.next()
@@ -134,6 +155,7 @@ async def player(
                 tally.errors.append(f"{name}: {welcome}")
                 return
             token = welcome.token or token
+            rejoining = table is not None
             if table is None:
                 await connection.send(QuickMatch(ruleset=ruleset, options=options))
             else:
@@ -143,7 +165,8 @@ async def player(
             answered = -1
             async for message in connection.messages():
                 if isinstance(message, Seated):
-                    table = message.table
+                    table, rejoining = message.table, False
+                    tally.tables.add(table)
                 elif isinstance(message, TableWelcome):
                     game, answered = RemoteGame(message), -1
                 elif isinstance(message, Update) and game is not None:
@@ -155,6 +178,9 @@ async def player(
                     tally.finished.append(message.table)
                     tally.rated += message.rating is not None
                     return
+                elif isinstance(message, Error) and rejoining:  # its table, waiting, was closed
+                    table, rejoining = None, False
+                    await connection.send(QuickMatch(ruleset=ruleset, options=options))
                 elif isinstance(message, Error):
                     tally.errors.append(f"{name}: {message.reason}")
                 view = game.current if game is not None else None
@@ -166,6 +192,8 @@ async def player(
                     and answered != game.seq
                 ):
                     answered = game.seq
+                    if think:
+                        await asyncio.sleep(think * pause.uniform(0.5, 1.5))
                     await connection.send(Act(action=bot.act(view), seq=game.seq))
                     tally.actions += 1
         except OnlineError:
@@ -213,15 +241,30 @@ def clients(
         tally = Tally()
         done = asyncio.Event()
         watching = [asyncio.ensure_future(watcher(where, w, tally, done)) for w in watchers]
-        await asyncio.gather(
-            *(player(where, n, plan["ruleset"], plan["options"], tally) for n in names)
+        playing = asyncio.gather(
+            *(
+                player(
+                    where,
+                    n,
+                    plan["ruleset"],
+                    plan["options"],
+                    tally,
+                    plan["think"],
+                    k / plan["ramp"],
+                )
+                for k, n in enumerate(names)
+            )
         )
+        try:
+            await asyncio.wait_for(playing, plan["seconds"])
+        except TimeoutError:  # the time given is up: what was done so far is the tally
+            tally.errors.append(f"stopped after {plan['seconds']} s")
         done.set()
         await asyncio.gather(*watching, return_exceptions=True)
         return tally
 
     tally = asyncio.run(run())
-    out.put({**tally.__dict__, "cpu": time.process_time()})
+    out.put({**tally.__dict__, "tables": sorted(tally.tables), "cpu": time.process_time()})
 
 
 # -- the run ------------------------------------------------------------------------------------------
@@ -245,11 +288,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--months", type=int, default=3)
     parser.add_argument("--kill-at", type=float, default=None, metavar="S")
     parser.add_argument("--profile", default=None, metavar="FILE", help="the server's cProfile")
+    parser.add_argument(
+        "--seconds", type=float, default=None, help="stop the players after this long"
+    )
+    parser.add_argument(
+        "--ramp", type=float, default=200.0, help="players a second that come, at the start"
+    )
+    parser.add_argument(
+        "--think", type=float, default=0.0, metavar="S", help="seconds a decision takes, on average"
+    )
     args = parser.parse_args(argv)
     if args.ruleset not in RULESETS:
         parser.error(f"--ruleset: one of {', '.join(RULESETS)}")
     seats = min(ruleset_class(args.ruleset).table_sizes)
-    plan = {"ruleset": args.ruleset, "options": {"months": args.months}}
+    plan = {
+        "ruleset": args.ruleset,
+        "options": {"months": args.months},
+        "seconds": args.seconds,
+        "think": args.think,
+        "ramp": args.ramp / args.processes,
+    }
     from pydantic import ValidationError
 
     from .protocol import QuickMatch
@@ -313,9 +371,11 @@ def main(argv: list[str] | None = None) -> int:
         for w in workers:
             w.join()
         rated_once = _rated_once(db)
+        states = _states(db)
     latencies = [x for t in tallies for x in t["latencies"]]
     actions = sum(t["actions"] for t in tallies)
     finished = {table for t in tallies for table in t["finished"]}
+    seated = len({table for t in tallies for table in t["tables"]})
     report = {
         "tables": args.tables,
         "players": len(names),
@@ -323,6 +383,9 @@ def main(argv: list[str] | None = None) -> int:
         "processes": args.processes,
         "ruleset": args.ruleset,
         "months": args.months,
+        "think_s": args.think,
+        "ramp_per_s": args.ramp,
+        "tables_seated": seated,
         "tables_finished": len(finished),
         "players_finished": sum(len(t["finished"]) for t in tallies),
         "players_rated": sum(t["rated"] for t in tallies),
@@ -339,14 +402,25 @@ def main(argv: list[str] | None = None) -> int:
         "lobby_states_read": sum(t["lobby_states"] for t in tallies),
         "server_cpu_s": round(cpu - base_cpu + cpu_before_kill, 1),
         "server_rss_mib": {"empty": round(base_rss / 2**20, 1), "peak": round(peak_rss / 2**20, 1)},
-        "server_kib_per_table": round((peak_rss - base_rss) / 1024 / max(1, args.tables), 1),
+        "server_kib_per_table_seated": round((peak_rss - base_rss) / 1024 / max(1, seated), 1),
         "killed_and_restarted": killed,
         "rejoins": sum(t["rejoins"] for t in tallies),
         "ratings": rated_once,
+        "tables_by_state": states,
         "errors": [e for t in tallies for e in t["errors"]][:10],
     }
     print(json.dumps(report, ensure_ascii=False, indent=2))
     return 0
+
+
+def _states(db: str) -> dict[str, int]:
+    """The database's tables by state: after a kill and a restart none should be ``closed``
+    (every table in play resumed)."""
+    import sqlite3
+
+    with sqlite3.connect(db) as connection:
+        rows = connection.execute("SELECT state, COUNT(*) FROM tables GROUP BY state").fetchall()
+    return {str(state): int(count) for state, count in rows}
 
 
 def _rated_once(db: str) -> dict[str, int]:

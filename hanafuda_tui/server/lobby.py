@@ -42,9 +42,9 @@ from ..core.records import REMOTE, GameRecord, RecordError, SeatRecord, load_rec
 from ..core.records import replay as replay_record
 from ..core.rulesets import RULESETS
 from ..net.codes import new_code
-from ..net.host import Link, address_of
+from ..net.host import BACKLOG, PRESENCE_EVERY, Link, address_of
 from ..net.host import Table as HostTable
-from ..net.limits import MAX_SPECTATORS, OneLineLogs, RateLimitedLog
+from ..net.limits import MAX_SPECTATORS, OneLineLogs, RateLimitedLog, raise_open_files
 from ..net.protocol import CLIENT as TABLE_CLIENT
 from ..net.protocol import Act, Closed, Refused
 from ..tables.seats import SPECTATOR, bot_rng
@@ -94,8 +94,10 @@ HELLO_TIMEOUT = 10.0
 """Seconds a new connection has to say hello."""
 TICK = 0.5
 """Seconds between two looks at the clocks (time controls, quick matches' bots, idle tables)."""
-LOBBY_EVERY = 0.2
-"""Seconds at least between two lobby states sent to one connection."""
+LOBBY_EVERY = 0.5
+"""Seconds at least between two lobby messages: the changes meanwhile are told together."""
+NO_CHANGES = '"open":[],"playing":[],"gone":[]'
+"""A lobby message's lists when only the player's own tables changed."""
 IDLE_WAIT = 3600.0
 """Seconds a table waits for players before it expires."""
 BOT_LEVEL = "normal"
@@ -159,6 +161,12 @@ class LiveTable:
     """Seats whose stand-in is making the move their time ran out on."""
     early_watchers: set[Client] = field(default_factory=set)
     """Connections that asked to watch before the table began."""
+    deserted: float | None = None
+    """Since when none of a real-time table's players has been at it (None: one is)."""
+    entry: tuple[tuple[Any, ...], str] | None = None
+    """Its lobby entry's JSON, and what it showed when made."""
+    moves: dict[int, tuple[Any, str]] = field(default_factory=dict)
+    """Each seat's ``your_move`` entry's JSON, and when the move fell to it."""
 
     @property
     def free(self) -> int:
@@ -188,8 +196,8 @@ class Client:
     """Its link at each table in play it sits at or watches."""
     current: int | None = None
     """The table its ``act`` goes to."""
-    lobby_text: str = ""
-    """The last lobby state it was sent."""
+    yours: str = "[]"
+    """Its player's tables where it is their move, as last told (JSON)."""
 
     def send(self, message: BaseModel) -> None:
         self.base.send_text(message.model_dump_json())
@@ -215,6 +223,8 @@ class LobbyServer:
         tick_every: float = TICK,
         idle_wait: float = IDLE_WAIT,
         hello_timeout: float = HELLO_TIMEOUT,
+        lobby_every: float = LOBBY_EVERY,
+        remind_every: float = PRESENCE_EVERY,
         max_spectators: int = MAX_SPECTATORS,
         proxies: TrustedProxies | None = None,
     ) -> None:
@@ -229,6 +239,10 @@ class LobbyServer:
         self.tick_every = tick_every
         self.idle_wait = idle_wait
         self.hello_timeout = hello_timeout
+        self.lobby_every = lobby_every
+        self.remind_every = remind_every
+        self.reminded = clock()
+        """When the tables with a player away were last reminded who it is."""
         self.max_spectators = max_spectators
         self.proxies = proxies or TrustedProxies()
         """The proxies whose X-Forwarded-For names the client's address."""
@@ -239,6 +253,18 @@ class LobbyServer:
         self.moves: set[asyncio.Task[None]] = set()
         """The stand-ins' moves being thought (held until done)."""
         self.changed = asyncio.Event()
+        self.listed: dict[str, dict[int, str]] = {"open": {}, "playing": {}}
+        """The lobby's lists as last told: each table's entry (JSON) by its number."""
+        self.whole_lists: str | None = None
+        """The lists as last told, as a whole lobby message's fields (made when first needed)."""
+        self.your_moves: dict[int, str] = {}
+        """Each player's tables where it is their move, as last told (JSON; none: no table)."""
+        self.moving: dict[int, dict[int, str]] = {}
+        """Each player's tables where it is their move: its entry (JSON) by table."""
+        self.moving_at: dict[int, dict[int, str]] = {}
+        """Each table's entries of ``moving``, by player."""
+        self.stirred: set[int] = set()
+        """The tables where whose move it is may have changed since the lobby was last told."""
         self.stopping = False
 
     # -- life ---------------------------------------------------------------------------------
@@ -246,7 +272,9 @@ class LobbyServer:
     async def start(
         self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None
     ) -> int:
-        """Resume what the store holds, then listen; the port listened on."""
+        """Resume what the store holds, then listen (the open-file limit raised as far as it
+        goes: each connection is a file); the port listened on."""
+        raise_open_files()
         self.resume()
         self.server = await serve(
             self.handle,
@@ -257,6 +285,7 @@ class LobbyServer:
             ping_interval=20,
             ping_timeout=20,
             close_timeout=2,
+            backlog=BACKLOG,
             logger=OneLineLogs(RateLimitedLog(self.report)).logger("websockets.server"),
         )
         self.tasks = [
@@ -355,6 +384,7 @@ class LobbyServer:
                 live = self.tables.get(table_id)
                 if live is not None and live.hosted is not None:
                     live.hosted.leave(link)
+                    self.changed.set()
             client.links.clear()
             if identified and client.player is not None:
                 self.gate.leave(client.player.id)
@@ -773,7 +803,7 @@ class LobbyServer:
         for client in live.early_watchers & self.clients:
             self.attach(client, live, SPECTATOR)
         live.early_watchers.clear()
-        self.changed.set()
+        self.stir(live)
 
     def attach(self, client: Client, live: LiveTable, seat: int) -> None:
         """The connection is told the table's messages from now on (a seat taken up from
@@ -795,6 +825,7 @@ class LobbyServer:
         client.links[live.id] = link
         client.current = live.id
         hosted.arrive(link, client.player.name if seat != SPECTATOR else "")
+        self.changed.set()  # a spectator more, in the lobby's list
 
     def act(self, client: Client, act: Act) -> None:
         live = self.tables.get(client.current) if client.current is not None else None
@@ -865,7 +896,7 @@ class LobbyServer:
             client.links.pop(live.id, None)
             if client.current == live.id:
                 client.current = None
-        self.changed.set()
+        self.stir(live)
 
     def expire(self, live: LiveTable, reason: str) -> None:
         """A table that never began is closed (its seated players told ``reason``)."""
@@ -884,7 +915,13 @@ class LobbyServer:
         """After every action saved: the clocks follow once the table has told it."""
         if not self.stopping:
             asyncio.get_running_loop().call_soon(self.follow, live)
-            self.changed.set()
+            self.stir(live)
+
+    def stir(self, live: LiveTable) -> None:
+        """The table changed: whose move it is there is looked at again when the lobby is next
+        told."""
+        self.stirred.add(live.id)
+        self.changed.set()
 
     def waiting_on(self, live: LiveTable) -> list[int]:
         """The persons' seats whose decision the table awaits."""
@@ -908,20 +945,29 @@ class LobbyServer:
             return
         if clocks.follow(self.waiting_on(live), hosted.table.latest, self.clock()):
             self.store.save_clocks(live.id, clocks.to_json())
+            self.stir(live)
 
     def tick(self) -> None:
-        """Look at the clocks: a quick match's bots due, a table idle too long, a decision out
-        of time (its seat's stand-in makes it)."""
+        """Look at the clocks: a quick match's bots due, a table idle too long, a real-time
+        table its players have all left for as long (it waits for them meanwhile), a decision
+        out of time (its seat's stand-in makes it); and now and then remind every table with
+        a player away who it is."""
         now = self.clock()
+        remind = now - self.reminded >= self.remind_every
+        if remind:
+            self.reminded = now
         for live in list(self.tables.values()):
-            if live.hosted is None:
+            hosted = live.hosted
+            if hosted is None:
                 if live.bots_at is not None and live.bots_at <= now:
                     self.fill_with_bots(live)
                 elif now - live.created >= self.idle_wait:
                     self.expire(live, f"table {live.id} waited too long for players: closed")
                 continue
+            if remind and hosted.away and not hosted.game.is_over:
+                hosted.presence()
             self.follow(live)
-            if live.clocks is None:
+            if live.clocks is None or self.deserted(live, now):
                 continue
             for seat, seq in live.clocks.out(now):
                 if seat not in live.timing_out:
@@ -929,6 +975,38 @@ class LobbyServer:
                     task = asyncio.create_task(self.out_of_time(live, seat, seq))
                     self.moves.add(task)
                     task.add_done_callback(self.moves.discard)
+
+    def deserted(self, live: LiveTable, now: float) -> bool:
+        """Whether a real-time table has none of its players at it: its clocks wait (a decision
+        pending starts again when one is back), and after ``idle_wait`` it is closed."""
+        hosted, clocks = live.hosted, live.clocks
+        if hosted is None or clocks is None or not isinstance(live.control, RealTime):
+            return False
+        people = [s for s in range(live.size) if s not in live.bot_seats]
+        if any(seat in hosted.links for seat in people):
+            if live.deserted is not None:
+                live.deserted = None
+                clocks.pending = {s: (seq, now) for s, (seq, _) in clocks.pending.items()}
+                self.store.save_clocks(live.id, clocks.to_json())
+                self.stir(live)
+            return False
+        if live.deserted is None:
+            live.deserted = now
+        elif now - live.deserted >= self.idle_wait:
+            self.abandon(live)
+        return True
+
+    def abandon(self, live: LiveTable) -> None:
+        """A real-time table its players left for good is closed: its record kept as it is,
+        its spectators told, nobody rated for the year left unfinished."""
+        hosted = live.hosted
+        assert hosted is not None
+        hosted.save()
+        self.store.set_state(live.id, "closed")
+        reason = f"table {live.id}: its players were gone too long: closed"
+        for link in hosted.all_links():
+            link.send(Closed(reason=reason))
+        hosted.close()
 
     async def out_of_time(self, live: LiveTable, seat: int, seq: int) -> None:
         """The seat's stand-in bot makes the decision its time ran out on; everyone at the
@@ -965,68 +1043,178 @@ class LobbyServer:
 
     # -- the lobby state ----------------------------------------------------------------------
 
-    def lobby_state(self, player: Player) -> LobbyState:
-        open_, playing, yours = [], [], []
+    def entry(self, live: LiveTable) -> tuple[str, str] | None:
+        """The list of the lobby the table is in (``open`` or ``playing``) and its entry's JSON;
+        None if it is in neither (private, full, or not listed). The JSON is made again only
+        when what it shows changed."""
+        if live.private:
+            return None
+        names = tuple(live.names())
+        if live.hosted is None:
+            if not live.free:
+                return None
+            key: tuple[Any, ...] = ("open", live.free, names)
+        else:
+            key = ("playing", names, len(live.hosted.watchers))
+        if live.entry is not None and live.entry[0] == key:
+            return key[0], live.entry[1]
+        model: BaseModel
+        if live.hosted is None:
+            model = OpenTable(
+                table=live.id,
+                ruleset=live.ruleset,
+                options=live.options,
+                seats=live.size,
+                free=live.free,
+                players=list(names),
+                time_control=live.control,
+                rated=live.rated,
+                waiting_since=live.created,
+            )
+        else:
+            model = PlayingTable(
+                table=live.id,
+                ruleset=live.ruleset,
+                players=list(names),
+                time_control=live.control,
+                rated=live.rated,
+                watchers=len(live.hosted.watchers),
+            )
+        live.entry = (key, model.model_dump_json())
+        return key[0], live.entry[1]
+
+    def publish(self) -> str | None:
+        """The lobby's lists (the same for every connection) brought up to date; what changed
+        in them as the fields of a lobby message that is not whole (made once for all), or None
+        if nothing did."""
+        lists: dict[str, dict[int, str]] = {"open": {}, "playing": {}}
         for live in self.tables.values():
-            if live.hosted is None:
-                if not live.private and live.free:
-                    open_.append(
-                        OpenTable(
-                            table=live.id,
-                            ruleset=live.ruleset,
-                            options=live.options,
-                            seats=live.size,
-                            free=live.free,
-                            players=live.names(),
-                            time_control=live.control,
-                            rated=live.rated,
-                            waiting_since=live.created,
-                        )
-                    )
-                continue
-            if not live.private:
-                playing.append(
-                    PlayingTable(
-                        table=live.id,
-                        ruleset=live.ruleset,
-                        players=live.names(),
-                        time_control=live.control,
-                        rated=live.rated,
-                        watchers=len(live.hosted.watchers),
-                    )
-                )
-            seat = live.seat_of(player.id)
-            if seat is not None and seat in self.waiting_on(live):
-                pending = live.clocks.pending.get(seat) if live.clocks else None
-                yours.append(
-                    YourMove(
-                        table=live.id,
-                        ruleset=live.ruleset,
-                        players=live.names(),
-                        time_control=live.control,
-                        since=pending[1] if pending else self.clock(),
-                    )
-                )
-        return LobbyState(
-            open=open_[:MAX_LISTED], playing=playing[:MAX_LISTED], your_move=yours[:MAX_LISTED]
+            found = self.entry(live)
+            if found is not None and len(lists[found[0]]) < MAX_LISTED:
+                lists[found[0]][live.id] = found[1]
+        changed = {
+            name: [text for table, text in now.items() if self.listed[name].get(table) != text]
+            for name, now in lists.items()
+        }
+        gone = [
+            table
+            for listed in self.listed.values()
+            for table in listed
+            if table not in lists["open"] and table not in lists["playing"]
+        ]
+        self.listed = lists
+        if not (changed["open"] or changed["playing"] or gone):
+            return None
+        self.whole_lists = None
+        return (
+            f'"open":[{",".join(changed["open"])}],"playing":[{",".join(changed["playing"])}],'
+            f'"gone":{json.dumps(gone)}'
         )
 
+    def to_move(self) -> set[int]:
+        """The players' tables where it is their move brought up to date from the tables
+        stirred since; the players whose list changed."""
+        changed: set[int] = set()
+        for table in self.stirred:
+            live = self.tables.get(table)
+            now = self.moves_at(live) if live is not None else {}
+            before = self.moving_at.pop(table, {})
+            if now:
+                self.moving_at[table] = now
+            for player in before.keys() | now.keys():
+                if before.get(player) == now.get(player):
+                    continue
+                changed.add(player)
+                tables = self.moving.setdefault(player, {})
+                if player in now:
+                    tables[table] = now[player]
+                else:
+                    tables.pop(table, None)
+        self.stirred.clear()
+        for player in changed:
+            mine = self.moving.get(player)
+            if mine:
+                texts = [mine[t] for t in sorted(mine)][:MAX_LISTED]
+                self.your_moves[player] = f"[{','.join(texts)}]"
+            else:
+                self.moving.pop(player, None)
+                self.your_moves.pop(player, None)
+        return changed
+
+    def moves_at(self, live: LiveTable) -> dict[int, str]:
+        """The table's ``your_move`` entries (JSON) by the player whose move it is."""
+        found: dict[int, str] = {}
+        if live.hosted is None:
+            return found
+        for seat in self.waiting_on(live):
+            player = live.players[seat]
+            if player is None:
+                continue
+            pending = live.clocks.pending.get(seat) if live.clocks else None
+            key = (seat, pending)
+            kept = live.moves.get(seat)
+            if kept is None or kept[0] != key:
+                told = YourMove(
+                    table=live.id,
+                    ruleset=live.ruleset,
+                    players=live.names(),
+                    time_control=live.control,
+                    since=pending[1] if pending else self.clock(),
+                )
+                kept = live.moves[seat] = (key, told.model_dump_json())
+            found[player.id] = kept[1]
+        return found
+
+    def whole_text(self, player: Player) -> str:
+        """The whole lobby as last published, and the player's tables where it is their move,
+        as a lobby message's JSON."""
+        if self.whole_lists is None:
+            self.whole_lists = (
+                f'"open":[{",".join(self.listed["open"].values())}],'
+                f'"playing":[{",".join(self.listed["playing"].values())}],"gone":[]'
+            )
+        yours = self.your_moves.get(player.id, "[]")
+        return f'{{"v":1,"type":"lobby","whole":true,{self.whole_lists},"your_move":{yours}}}'
+
+    def lobby_state(self, player: Player) -> LobbyState:
+        """The whole lobby a connection of the player's is told first."""
+        return LobbyState.model_validate_json(self.whole_text(player))
+
     def send_lobby(self, client: Client) -> None:
-        """The lobby state, if it changed for this connection since it was last sent."""
+        """The whole lobby, to a connection that has just said hello."""
         if client.player is None:
             return
-        text = self.lobby_state(client.player).model_dump_json()
-        if text != client.lobby_text:
-            client.lobby_text = text
-            client.base.send_text(text)
+        client.yours = self.your_moves.get(client.player.id, "[]")
+        client.base.send_text(self.whole_text(client.player))
+
+    def broadcast(self) -> None:
+        """Every connection told what changed in the lobby since it was last told: the lists'
+        changes (the same text for all) and, to each player whose tables where it is their move
+        changed, those tables."""
+        changes = self.publish() or NO_CHANGES
+        moved = self.to_move()
+        shared = f'{{"v":1,"type":"lobby","whole":false,{changes},"your_move":null}}'
+        for client in list(self.clients):
+            if client.player is None or (changes is NO_CHANGES and client.player.id not in moved):
+                continue
+            yours = self.your_moves.get(client.player.id, "[]")
+            if yours == client.yours:
+                if changes is not NO_CHANGES:
+                    client.base.send_text(shared)
+                continue
+            client.yours = yours
+            client.base.send_text(
+                f'{{"v":1,"type":"lobby","whole":false,{changes},"your_move":{yours}}}'
+            )
 
     async def broadcasting(self) -> None:
+        """The lobby's changes told at most every ``lobby_every`` seconds: those that come
+        meanwhile are told together."""
         while True:
             await self.changed.wait()
             self.changed.clear()
-            for client in list(self.clients):
-                self.send_lobby(client)
-            await asyncio.sleep(LOBBY_EVERY)
+            self.broadcast()
+            await asyncio.sleep(self.lobby_every)
 
 
 def seats_at(ruleset: str, options: dict[str, Any]) -> int:

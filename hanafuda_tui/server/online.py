@@ -193,7 +193,8 @@ async def play_quick(
     """Play ``years`` quick matches of ``ruleset`` with the bot ``spec``, one after the other;
     ``told`` each year's end (the table, the totals, the rating after). A connection lost in a
     year is opened again (after each of ``waits``, each try ``say``-ed in a line) with the token
-    kept, and the table rejoined where it is."""
+    kept, and the table rejoined where it is (or, if the server no longer has it, the quick
+    match asked again: a restart closes the tables waiting for players)."""
     bot = make_bot(spec, random.Random(secrets.randbits(64)))
     book = book or TokenBook()
     connection = await LobbyConnection.open(where, tls, trace)
@@ -210,8 +211,7 @@ async def play_quick(
                 except Lost as lost:
                     await connection.close()
                     connection = await reconnect(where, name, book, tls, trace, say, waits, lost)
-                    rejoin = JoinTable(table=year.table) if year.table is not None else ask
-                    await connection.send(rejoin)
+                    await rejoin(connection, year, ask)
     finally:
         await connection.close()
 
@@ -242,6 +242,22 @@ async def reconnect(
             continue
         return connection
     raise OnlineError(f"{where}: lost, and not reached again ({lost})")
+
+
+async def rejoin(connection: LobbyConnection, year: Year, ask: QuickMatch) -> None:
+    """Back at the year's table, once the server says so; the quick match asked again if there
+    is no table yet, or if the server has it no more (it was waiting for players when the
+    server stopped)."""
+    if year.table is not None:
+        await connection.send(JoinTable(table=year.table))
+        while True:
+            answer = await connection.next()
+            if isinstance(answer, Seated):
+                return
+            if isinstance(answer, Error):
+                year.table = None
+                break
+    await connection.send(ask)
 
 
 class Year:

@@ -1,8 +1,9 @@
 """The lobby's messages over WebSocket, version 1: pydantic models, one JSON text frame each.
 
 A client opens with ``Hello``: a name (a new player) or its token (a known one). The server
-answers ``Welcome`` (the player, and the token once, when the player is new), then a
-``LobbyState`` whenever the lobby changes. The client may then ``CreateTable``, ``JoinTable``,
+answers ``Welcome`` (the player, and the token once, when the player is new), then the whole
+``LobbyState``, then what changed of it (a ``LobbyState`` that is not ``whole``) whenever it
+changes. The client may then ``CreateTable``, ``JoinTable``,
 ``WatchTable``, ``LeaveTable``, ask for a ``QuickMatch``, a ``LeaderboardRequest``, a ``PlayerRequest`` (a player's page) or
 a ``RecordRequest`` (a finished table's record); the server answers ``Seated``,
 ``Leaderboard``, ``PlayerPage``, ``TableRecord`` or an ``Error`` of one reason, ``Finished`` when a table of
@@ -309,10 +310,33 @@ class YourMove(BaseModel):
 
 
 class LobbyState(ServerMessage):
+    """The lobby, ``whole`` (the first after the hello) or what changed since the last one: the
+    open tables and tables in play listed anew or changed (each replaces that table's entry in
+    either list), the tables no longer listed (``gone``), and the player's tables where it is
+    their move (None: as before)."""
+
     type: Literal["lobby"] = "lobby"
+    whole: bool = True
     open: list[OpenTable] = Field(default=[], max_length=MAX_LISTED)
     playing: list[PlayingTable] = Field(default=[], max_length=MAX_LISTED)
-    your_move: list[YourMove] = Field(default=[], max_length=MAX_LISTED)
+    gone: list[int] = Field(default=[], max_length=2 * MAX_LISTED)
+    your_move: list[YourMove] | None = Field(default=None, max_length=MAX_LISTED)
+
+    def merged(self, change: LobbyState) -> LobbyState:
+        """The lobby after ``change``: itself if whole, else these lists with its entries put
+        in place (a table listed once, in order of its number) and its tables gone taken out."""
+        if change.whole:
+            return change
+        out = {t.table for t in change.open} | {t.table for t in change.playing} | set(change.gone)
+        open_ = {t.table: t for t in self.open if t.table not in out}
+        playing = {t.table: t for t in self.playing if t.table not in out}
+        open_.update((t.table, t) for t in change.open)
+        playing.update((t.table, t) for t in change.playing)
+        return LobbyState(
+            open=[open_[k] for k in sorted(open_)][:MAX_LISTED],
+            playing=[playing[k] for k in sorted(playing)][:MAX_LISTED],
+            your_move=self.your_move if change.your_move is None else change.your_move,
+        )
 
 
 class Seated(ServerMessage):

@@ -203,3 +203,49 @@ def test_connections_of_one_player_are_bounded(tmp_path: Path) -> None:
         server.store.close()
 
     asyncio.run(main())
+
+
+def test_the_server_raises_its_open_file_limit_for_its_connections(tmp_path: Path) -> None:
+    resource = pytest.importorskip("resource")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard <= 256:
+        pytest.skip("no finite hard limit above 256 to raise the soft one to")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
+
+    async def main() -> int:
+        server = make_server(tmp_path / "server.sqlite3")
+        await server.start(port=0)
+        now = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        await server.stop()
+        server.store.close()
+        return int(now)
+
+    try:
+        assert asyncio.run(main()) == hard
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_the_server_queues_a_burst_of_connections_as_a_host_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hanafuda_tui.net.host import BACKLOG
+    from hanafuda_tui.server import lobby
+
+    asked: dict[str, object] = {}
+    listen = lobby.serve
+
+    async def serve(*args: object, **kwargs: object) -> object:
+        asked.update(kwargs)
+        return await listen(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(lobby, "serve", serve)
+
+    async def main() -> None:
+        server = make_server(tmp_path / "server.sqlite3")
+        await server.start(port=0)
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
+    assert asked["backlog"] == BACKLOG > 100  # asyncio's own is 100

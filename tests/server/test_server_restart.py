@@ -183,3 +183,43 @@ def test_a_headless_player_rejoins_its_table_by_itself_after_the_server_restarts
     with ServerStore(db) as store:
         rows = store.query("SELECT player_id FROM rating_history")
         assert len(rows) == 3
+
+
+def test_a_quick_match_still_waiting_when_the_server_restarts_is_asked_again(
+    tmp_path: Path,
+) -> None:
+    """A table waiting for players is closed when the server stops: the waiting client,
+    reconnected, asks its quick match again rather than rejoin a table that is no more."""
+    db = tmp_path / "server.sqlite3"
+
+    async def main() -> None:
+        first = make_server(db)
+        port = await first.start(port=0)
+        where = f"127.0.0.1:{port}"
+        told: list[Finished] = []
+        said: list[str] = []
+
+        def player(name: str) -> asyncio.Task[None]:
+            return asyncio.create_task(
+                play_quick(
+                    where, name, "random", "koikoi2", {"months": 3}, 1, told.append,
+                    book=TokenBook(tmp_path / name), say=said.append, waits=(0.05,) * 200,
+                )
+            )  # fmt: skip
+
+        hana = player("Hana")
+        await until(lambda: bool(first.tables), what="the table waiting")
+        (waited,) = first.tables
+        await first.stop()
+        first.store.close()
+        await until(lambda: bool(said), what="the client told of the lost connection")
+        second = make_server(db)
+        await second.start(port=port)
+        await until(lambda: bool(second.tables), what="the quick match asked again")
+        ume = player("Ume")
+        await asyncio.wait_for(asyncio.gather(hana, ume), 60)
+        assert len(told) == 2 and told[0].table == told[1].table != waited
+        await second.stop()
+        second.store.close()
+
+    asyncio.run(main())

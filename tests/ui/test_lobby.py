@@ -365,3 +365,48 @@ def test_a_line_typed_with_enter_in_one_burst_is_sent_whole(tmp_path: Path) -> N
             assert answers == ["Alice"]
 
     asyncio.run(main())
+
+
+def test_the_open_tables_fit_80_columns_in_either_language(tmp_path: Path) -> None:
+    from hanafuda_tui.server.protocol import CreateTable
+    from hanafuda_tui.ui import i18n
+
+    async def main() -> list[tuple[int, int, str]]:
+        server = make_server(tmp_path / "server.sqlite3")
+        port = await server.start(port=0)
+        where = f"127.0.0.1:{port}"
+        others = []
+        for name, ask in (
+            ("Hana", CreateTable(ruleset="koikoi3", options={"months": 6})),
+            ("Ume", CreateTable(ruleset="hachihachi")),
+            ("Taro", CreateTable(ruleset="koikoi2")),
+        ):
+            other = await LobbyConnection.open(where)
+            await other.hello(where, name, False, TokenBook(tmp_path / name))
+            await other.send(ask)
+            others.append(other)
+        app = lobby_app(tmp_path, port)
+        seen = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            await name_given(pilot, "me")
+            for _ in ("en", "ja"):
+                opened = app.lobby.query_one("#open", DataTable)
+                await until(pilot, lambda table=opened: table.row_count == 3, "the open tables")
+                await pilot.pause()
+                last = str(opened.get_row_at(0)[-1])
+                seen.append(
+                    (opened.virtual_size.width, opened.scrollable_content_region.width, last)
+                )
+                await press(pilot, "l")
+        for other in others:
+            await other.close()
+        await server.stop()
+        server.store.close()
+        return seen
+
+    try:
+        seen = asyncio.run(asyncio.wait_for(main(), 60))
+    finally:
+        i18n.set_lang("en")
+    for wanted, shown, last in seen:
+        assert wanted <= shown and last == "Hana"  # every column shown, the players last

@@ -33,7 +33,7 @@ from textual.widget import Widget
 from textual.widgets import Button, DataTable, Input, Label, Static
 
 from ...core.records import RecordError, load_record, write_atomically
-from ...core.rulesets import RULESETS, ruleset_class
+from ...core.rulesets import RULESETS, ruleset_class, titles
 from ...net.protocol import Act, Closed, Over, Presence, Refused, Update
 from ...net.protocol import Welcome as TableWelcome
 from ...net.remote import RemoteGame
@@ -62,7 +62,7 @@ from ...server.protocol import (
 from ...server.tokens import TokenBook, TokenFileError
 from ...tables.storage import data_dir
 from ..app_side import app_side
-from ..i18n import has, t
+from ..i18n import has, lang, t
 from ..session import HostedSession, Joined
 from ..widgets.chart import chart_text
 from ..widgets.choice import Choice
@@ -103,6 +103,19 @@ def rating_words(ordinal: float, games: int) -> str:
     """A rating as a player reads it: the number and the years it comes from."""
     key = "lobby.rating_line_one" if games == 1 else "lobby.rating_line"
     return t(key, ordinal=f"{ordinal:.2f}", games=games)
+
+
+WIDE = 110
+"""Columns from which the lobby's lists name each ruleset in both languages."""
+
+
+def rules_text(ruleset: str, wide: bool) -> str:
+    """A ruleset in the lobby's lists: both its names on a wide screen, else the shown
+    language's."""
+    if wide:
+        return ruleset_label(ruleset)
+    ja, en = titles(ruleset)
+    return ja if lang() == "ja" else en
 
 
 def waited(seconds: float) -> str:
@@ -571,18 +584,19 @@ class LobbyScreen(Screen[None]):
         yield Static("", id="lobby-head")
         with Vertical():
             yield Static(t("lobby.open"), classes="lobby-list-title")
-            yield self.list_of(
-                "open", "lobby.ruleset", "lobby.options", "lobby.seats", "lobby.players"
-            )
+            yield self.list_of("open", "lobby.options", "lobby.seats")
             yield Static(t("lobby.playing"), classes="lobby-list-title")
-            yield self.list_of("playing", "lobby.ruleset", "lobby.players", "lobby.watchers")
+            yield self.list_of("playing", "lobby.watchers")
             yield Static(t("lobby.your_move"), classes="lobby-list-title")
-            yield self.list_of("yours", "lobby.ruleset", "lobby.players", "lobby.since")
+            yield self.list_of("yours", "lobby.since")
         yield Static(Content.from_markup(t("lobby.keys")), id="lobby-keys")
 
     def list_of(self, key: str, *columns: str) -> DataTable[Any]:
+        """A list's columns: the table, its rules, ``columns``, its time control, and its
+        players last (the widest, cut first on a narrow screen)."""
         table: DataTable[Any] = DataTable(cursor_type="row", id=key, zebra_stripes=True)
-        table.add_columns(t("lobby.table"), *(t(c) for c in columns), t("lobby.time"))
+        heads = ("lobby.ruleset", *columns, "lobby.time", "lobby.players")
+        table.add_columns(t("lobby.table"), *(t(c) for c in heads))
         return table
 
     def on_mount(self) -> None:
@@ -666,7 +680,7 @@ class LobbyScreen(Screen[None]):
     def take(self, message: BaseModel) -> None:
         """One message of either protocol."""
         if isinstance(message, LobbyState):
-            self.state = message
+            self.state = self.state.merged(message)
             self.show_lists()
         elif isinstance(message, Seated):
             self.seated(message)
@@ -826,6 +840,11 @@ class LobbyScreen(Screen[None]):
         """The lobby's lists as the server last said (each kept at its highlighted row)."""
         now = time.time()
         state = self.state
+        wide = self.size.width >= WIDE
+
+        def players(names: list[str]) -> Text:
+            return Text(", ").join(Text(n) for n in names)
+
         with contextlib.suppress(NoMatches):
             self.fill(
                 "open",
@@ -834,12 +853,12 @@ class LobbyScreen(Screen[None]):
                         o.table,
                         cells(
                             o.table,
-                            ruleset_label(o.ruleset),
+                            rules_text(o.ruleset, wide),
                             options_text(o.ruleset, o.options),
                             f"{o.seats - o.free}/{o.seats}"
                             + (" " + t("lobby.rated_mark") if o.rated else ""),
-                            Text(", ").join(Text(p) for p in o.players),
                             f"{control_text(o.time_control)} · {waited(now - o.waiting_since)}",
+                            players(o.players),
                         ),
                     )
                     for o in state.open
@@ -852,10 +871,10 @@ class LobbyScreen(Screen[None]):
                         p.table,
                         cells(
                             p.table,
-                            ruleset_label(p.ruleset),
-                            Text(", ").join(Text(n) for n in p.players),
+                            rules_text(p.ruleset, wide),
                             p.watchers,
                             control_text(p.time_control),
+                            players(p.players),
                         ),
                     )
                     for p in state.playing
@@ -868,15 +887,18 @@ class LobbyScreen(Screen[None]):
                         y.table,
                         cells(
                             y.table,
-                            ruleset_label(y.ruleset),
-                            Text(", ").join(Text(n) for n in y.players),
+                            rules_text(y.ruleset, wide),
                             waited(now - y.since),
                             control_text(y.time_control),
+                            players(y.players),
                         ),
                     )
-                    for y in state.your_move
+                    for y in state.your_move or []
                 ],
             )
+
+    def on_resize(self) -> None:
+        self.show_lists()
 
     def fill(self, key: str, rows: list[tuple[int, list[Text]]]) -> None:
         table = self.query_one(f"#{key}", DataTable)

@@ -1,0 +1,213 @@
+"""The lobby told as changes: a connection is sent the whole lobby once, then only what changed
+(the lists' changes made once for every connection, the player's own tables where it is their
+move to that player); merging them gives the lobby as the server holds it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from helpers.server import Recorder, connect, hello, make_server, seat_to_move, until
+
+from hanafuda_tui.server.online import LobbyConnection, play_quick
+from hanafuda_tui.server.protocol import (
+    SERVER,
+    CreateTable,
+    JoinTable,
+    LeaveTable,
+    LobbyState,
+    OpenTable,
+    PlayingTable,
+    QuickMatch,
+    RealTime,
+    TurnBased,
+    YourMove,
+)
+from hanafuda_tui.server.tokens import TokenBook
+
+
+def open_table(table: int, free: int = 1) -> OpenTable:
+    return OpenTable(
+        table=table,
+        ruleset="koikoi3",
+        options={},
+        seats=3,
+        free=free,
+        players=["Hana"],
+        time_control=RealTime(),
+        rated=True,
+        waiting_since=1.0,
+    )
+
+
+def playing_table(table: int) -> PlayingTable:
+    return PlayingTable(
+        table=table, ruleset="koikoi3", players=["a", "b", "c"], time_control=RealTime(), rated=True
+    )
+
+
+def test_a_change_replaces_a_table_s_entry_in_either_list_and_takes_out_those_gone() -> None:
+    mine = YourMove(table=4, ruleset="koikoi3", players=["a"], time_control=RealTime(), since=2.0)
+    lobby = LobbyState(open=[open_table(1), open_table(2), open_table(3)], your_move=[mine])
+    lobby = lobby.merged(
+        LobbyState(whole=False, open=[open_table(3, free=2)], playing=[playing_table(1)], gone=[2])
+    )
+    assert [(t.table, t.free) for t in lobby.open] == [(3, 2)]
+    assert [t.table for t in lobby.playing] == [1]
+    assert lobby.your_move == [mine]  # not told again: as it was
+    lobby = lobby.merged(LobbyState(whole=False, gone=[1], your_move=[]))
+    assert (lobby.open, lobby.playing, lobby.your_move) == ([open_table(3, free=2)], [], [])
+    whole = LobbyState(playing=[playing_table(5)], your_move=[])
+    assert lobby.merged(whole) == whole
+
+
+class Watcher:
+    """A connection's lobby, merged from every lobby message it is sent (each read as the
+    client reads it)."""
+
+    def __init__(self, connection: LobbyConnection) -> None:
+        self.connection = connection
+        self.lobby = LobbyState()
+        self.told: list[LobbyState] = []
+        self.reading = asyncio.create_task(self.read())
+
+    async def read(self) -> None:
+        async for message in self.connection.messages():
+            if isinstance(message, LobbyState):
+                self.told.append(message)
+                self.lobby = self.lobby.merged(message)
+
+    def where(self, table: int) -> tuple[str, Any] | None:
+        """The list the table is in, and its entry."""
+        for name in ("open", "playing"):
+            for entry in getattr(self.lobby, name):
+                if entry.table == table:
+                    return name, entry
+        return None
+
+
+def test_a_watcher_sees_a_table_appear_fill_begin_and_finish(tmp_path: Path) -> None:
+    async def main() -> None:
+        server = make_server(tmp_path / "server.sqlite3")
+        port = await server.start(port=0)
+        where = f"127.0.0.1:{port}"
+        recorder = Recorder()
+        connection = await connect(port, recorder)
+        await hello(connection, port, "watcher", tmp_path / "watcher")
+        watcher = Watcher(connection)
+        years: list[Any] = []
+
+        def player(name: str) -> asyncio.Task[None]:
+            return asyncio.create_task(
+                play_quick(
+                    where, name, "random", "koikoi3", {"months": 3}, 1, years.append,
+                    book=TokenBook(tmp_path / name),
+                )
+            )  # fmt: skip
+
+        players = [player("p1")]
+        await until(lambda: bool(watcher.lobby.open), what="the table listed")
+        table = watcher.lobby.open[0].table
+        assert watcher.where(table) == ("open", watcher.lobby.open[0])
+        assert watcher.lobby.open[0].free == 2 and watcher.lobby.open[0].players == ["p1"]
+        players.append(player("p2"))
+        await until(lambda: watcher.lobby.open[0].free == 1, what="a second seat taken")
+        assert watcher.lobby.open[0].players == ["p1", "p2"]
+        players.append(player("p3"))
+        await until(lambda: bool(watcher.lobby.playing), what="the table in play")
+        assert watcher.lobby.open == []
+        assert [(t.table, t.players) for t in watcher.lobby.playing] == [
+            (table, ["p1", "p2", "p3"])
+        ]
+        await asyncio.wait_for(asyncio.gather(*players), 60)
+        await until(lambda: watcher.where(table) is None, what="the table gone")
+        assert len(years) == 3
+        assert watcher.lobby == server.lobby_state(server.store.player(1))  # type: ignore[arg-type]
+        first, *later = [m for m in recorder.received if m["type"] == "lobby"]
+        assert first["whole"] and not any(m["whole"] for m in later)
+        for message in recorder.received:  # each as the client reads it
+            if message["type"] == "lobby":
+                SERVER.validate_python(message)
+        await connection.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
+
+
+def test_a_burst_of_changes_told_together_ends_with_the_lobby_the_server_holds(
+    tmp_path: Path,
+) -> None:
+    async def main() -> None:
+        server = make_server(tmp_path / "server.sqlite3", lobby_every=3600.0)
+        port = await server.start(port=0)
+        watching, host, guest = await connect(port), await connect(port), await connect(port)
+        await hello(watching, port, "watcher", tmp_path / "watcher")
+        await hello(host, port, "host", tmp_path / "host")
+        await hello(guest, port, "guest", tmp_path / "guest")
+        watcher = Watcher(watching)
+        await host.send(CreateTable(ruleset="koikoi3"))
+        await until(lambda: len(watcher.lobby.open) == 1, what="the first table told")
+        first = watcher.lobby.open[0].table
+        told = len(watcher.told)  # told at once; the next changes wait for the next turn
+        await host.send(CreateTable(ruleset="koikoi2"))
+        await host.send(CreateTable(ruleset="koikoi3"))
+        await host.send(LeaveTable(table=first))  # its last player gone: it closes
+        await until(lambda: len(server.tables) == 2, what="the burst taken")
+        second, third = sorted(server.tables)
+        await guest.send(JoinTable(table=second))  # the table fills and begins
+        await guest.send(JoinTable(table=third))
+        await until(lambda: server.tables[second].hosted is not None, what="the table begun")
+        await until(lambda: server.tables[third].free == 1, what="a seat taken")
+        assert len(watcher.told) == told
+        server.broadcast()
+        await until(lambda: len(watcher.told) == told + 1, what="the burst told")
+        change = watcher.told[-1]
+        assert not change.whole and change.gone == [first]
+        assert [t.table for t in change.playing] == [second]
+        assert [(t.table, t.free, t.players) for t in change.open] == [
+            (third, 1, ["host", "guest"])
+        ]
+        assert watcher.where(first) is None and watcher.where(second) == (
+            "playing",
+            change.playing[0],
+        )
+        assert watcher.lobby == server.lobby_state(server.store.player(1))  # type: ignore[arg-type]
+        for connection in (watching, host, guest):
+            await connection.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
+
+
+def test_a_player_s_other_connection_is_told_of_its_move_and_of_the_table_gone(
+    tmp_path: Path,
+) -> None:
+    async def main() -> None:
+        server = make_server(tmp_path / "server.sqlite3")
+        port = await server.start(port=0)
+        playing, looking = await connect(port), await connect(port)
+        await hello(playing, port, "Hana", tmp_path / "me")
+        await hello(looking, port, "Hana", tmp_path / "me")  # by the token kept
+        lobby = Watcher(looking)
+        turns = TurnBased(move_hours=24)
+        await playing.send(QuickMatch(ruleset="koikoi2", bots_after=0, time_control=turns))
+        game = await seat_to_move(playing)
+        (table,) = server.tables
+        await until(
+            lambda: [t.table for t in lobby.lobby.your_move or []] == [table], what="her move"
+        )
+        assert lobby.where(table) is not None and game.seat in (0, 1)
+        hosted = server.tables[table].hosted
+        assert hosted is not None
+        hosted.close()  # the table let go
+        await until(lambda: lobby.lobby.your_move == [], what="her move gone")
+        assert lobby.where(table) is None
+        for connection in (playing, looking):
+            await connection.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
