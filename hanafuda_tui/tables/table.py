@@ -89,11 +89,13 @@ def actions_in(game: Game) -> int:
 
 
 class Table(Generic[F]):
-    """One game and everything around it, its feeds of type ``F``. ``seed``: the game was dealt from this seed, so its
-    deals are predictable (the bots' moves come from it too); None for a game dealt from
-    ``random.SystemRandom`` (bots with secret seeds). ``here``: the persons' seats at this
-    keyboard, sat at from the start. ``bot_maker``: makes the seats' bots. ``source``: the history's name for where
-    the year was played; ``think``: seconds a plain ``strong`` seat thinks a decision."""
+    """One game and everything around it, its feeds of type ``F``. ``seed``: the game was dealt
+    from this seed, so its deals are predictable (the bots' moves come from it too); None for a
+    game dealt from ``random.SystemRandom`` (bots with secret seeds). ``here``: the persons'
+    seats at this keyboard, sat at from the start. ``bot_maker``: makes the seats' bots.
+    ``source``: the history's name for where the year was played; ``think``: seconds a plain
+    ``strong`` seat thinks a decision; ``teyaku_at_once``: the teyaku question is put to every
+    seat at once (``teyaku.py``), else each seat answers in its turn and is told at once."""
 
     def __init__(
         self,
@@ -109,6 +111,7 @@ class Table(Generic[F]):
         advice: bool = False,
         played_on_from: str = "",
         bot_maker: BotMaker = make_bot,
+        teyaku_at_once: bool = True,
         executor: Executor | None = None,
         report: Callable[[str], None] | None = None,
         clock: Callable[[], float] = time.time,
@@ -162,6 +165,7 @@ class Table(Generic[F]):
         """What its owner does when it is closed (lets it go)."""
         self.seen_as_is: dict[int, Seen] = {}
         self.seen_blanked: dict[int, Seen] = {}
+        self.teyaku_at_once = teyaku_at_once
         self.round = self.teyaku_round()
 
     @property
@@ -237,7 +241,8 @@ class Table(Generic[F]):
     def teyaku_round(self) -> TeyakuRound | None:
         """The teyaku question now open, put to every seat at once, if one is."""
         game = self.game
-        return TeyakuRound(game, self.seq) if game.phase == Phase.TEYAKU else None
+        asked = self.teyaku_at_once and game.phase == Phase.TEYAKU
+        return TeyakuRound(game, self.seq) if asked else None
 
     def open_round(self) -> TeyakuRound | None:
         round_ = self.round
@@ -470,6 +475,7 @@ class Table(Generic[F]):
             history=self.history,
             source=self.source,
             think=self.think,
+            teyaku_at_once=self.teyaku_at_once,
             executor=self.executor,
             report=self.report,
             clock=self.clock,

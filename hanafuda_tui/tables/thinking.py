@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import ParamSpec, TypeVar
+
+from ..bots import Bot
+from ..core.game import PlayerView
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -35,3 +39,15 @@ class DaemonThreads(Executor):
 
 BOT_THREADS = DaemonThreads()
 """The executor of the bots at this keyboard's tables."""
+
+
+async def think(bot: Bot, view: PlayerView, pause: float) -> tuple[int, str]:
+    """A bot's decision (half the pause first, so people can follow), thought in a daemon thread
+    (``BOT_THREADS``: nothing waits for a long think a bot cannot break off); a faulty bot's is
+    the first legal action, with what went wrong (the game goes on)."""
+    if pause > 0:
+        await asyncio.sleep(pause / 2)
+    try:
+        return await asyncio.get_running_loop().run_in_executor(BOT_THREADS, bot.act, view), ""
+    except Exception as err:
+        return view.legal[0], f"{type(err).__name__}: {err}"

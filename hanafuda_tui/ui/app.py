@@ -29,7 +29,7 @@ from .i18n import lang, locale_lang, set_lang, t
 from .keys import describe
 from .screens.passing import TooSmall
 from .screens.selector import SelectorScreen
-from .session import Session
+from .session import HereTable, Session
 
 if TYPE_CHECKING:
     from ..history import HistoryStore
@@ -119,7 +119,7 @@ class HanafudaApp(App[int]):
         self.bot_pause = settings.pace if bot_pause is None else bot_pause
         """Seconds each step of a turn is held (the card played, the card drawn); +/- change it."""
         self.current_ruleset = "koikoi3"
-        self.last_session: Session | None = None
+        self.last_session: Session[HereTable] | None = None
         """The game last opened at the table: the selector comes back with its settings."""
         self.too_small = False
         self.asking_quit = False
@@ -134,7 +134,7 @@ class HanafudaApp(App[int]):
         """Why the data directory cannot be written, if it cannot."""
         self.crash_log: Path | None = None
         """Where the trace of an unhandled error was written (the app then exits with status 1)."""
-        self._resumed: Session | None = None
+        self._resumed: Session[HereTable] | None = None
         self._checked = False
         self.online: Any = None
         """The server's lobby this app is connected to (a ``ui.screens.lobby.LobbyScreen``), if any: a
@@ -286,7 +286,7 @@ class HanafudaApp(App[int]):
     def on_unmount(self) -> None:
         self.store.release()
 
-    def resumable(self) -> Session | None:
+    def resumable(self) -> Session[HereTable] | None:
         """The saved game if there is one to continue; a save that cannot be continued (damaged,
         or naming a bot that cannot be made) is set aside under a new name and reported. While a
         game is at the table, that game (unless it is over or cannot be saved); nothing read then
@@ -295,8 +295,9 @@ class HanafudaApp(App[int]):
         session has no store; ``save_problem`` says so)."""
         table = self.table()
         if table is not None:
-            session = table.session
-            if not isinstance(session, Session) or session.game.is_over or session.store is None:
+            session = self.last_session  # the table opened last here: a local table's session
+            held = session is not None and table.session is session
+            if session is None or not held or session.seen.is_over or session.link.store is None:
                 return None
             return session
         if self._checked or self.save_in_use:
@@ -315,13 +316,13 @@ class HanafudaApp(App[int]):
             self.save_problem = t("save.damaged", error=one_line(err), path=moved)
             self.notify(self.save_problem, severity="warning", timeout=10, markup=False)
             return None
-        if session.game.is_over:
+        if session.seen.is_over:
             with contextlib.suppress(OSError):
                 self.store.clear()
             return None
         if not self.saving:
-            session.store = None
-            session.save_error = self.unwritable
+            session.link.store = None
+            session.link.save_error = self.unwritable
             self.save_problem = t("save.read_only", error=self.unwritable)
         self._resumed = session
         return session
@@ -339,17 +340,17 @@ class HanafudaApp(App[int]):
         session = Session.new(ruleset, options, seats, seed, store, think, self.kept_history)
         self.open_table(session)
 
-    def rematch(self, session: Session) -> None:
+    def rematch(self, session: Session[Any]) -> None:
         """A new game with the same ruleset, options and seats as ``session`` (new deals)."""
-        game = session.game
+        game = session.seen
         options = game.options.model_dump(exclude_defaults=True)
         self.start_game(game.ruleset, options, session.seats, "")
 
-    def open_table(self, session: Session) -> None:
+    def open_table(self, session: Session[HereTable]) -> None:
         self._checked = False
         if self.saving:
             self.save_problem = ""
-        self.current_ruleset = session.game.ruleset
+        self.current_ruleset = session.seen.ruleset
         self.last_session = session
         from .screens.table import TableScreen  # imported on first use: a faster start
 
@@ -369,16 +370,16 @@ class HanafudaApp(App[int]):
     def open_lesson(self, lesson_id: str, back: Callable[[], None] | None = None) -> None:
         """Take the lesson ``lesson_id`` at the table; ``back`` once it is left."""
         from ..learn.lessons import LessonError, find_lesson
-        from .lesson import LessonSession
+        from .lesson import lesson_session
         from .screens.lesson_table import LessonTableScreen
 
         try:
-            session = LessonSession(find_lesson(lesson_id))
+            session = lesson_session(find_lesson(lesson_id), back)
         except LessonError as err:
             self.notify(str(err), severity="error", markup=False)
             return
-        self.current_ruleset = session.game.ruleset
-        self.push_screen(LessonTableScreen(session, back))
+        self.current_ruleset = session.seen.ruleset
+        self.push_screen(LessonTableScreen(session))
 
     def open_replay(self, record: GameRecord, title: str = "", seat: int | None = None) -> None:
         """Open a recorded game in the replay viewer: a finished game with every hand open (or
@@ -457,7 +458,7 @@ class HanafudaApp(App[int]):
         if isinstance(self.screen, HelpScreen | TooSmall):
             return
         table = self.table()
-        options = table.session.game.options if table is not None else None
+        options = table.session.seen.options if table is not None else None
         self.push_screen(HelpScreen(self.current_ruleset, yaku_first, options))
 
     def remember(self, **changes: object) -> None:

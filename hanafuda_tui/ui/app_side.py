@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..history import HistoryStore
     from ..tables.storage import Store
     from .config import Config
-    from .session import Session
+    from .session import HereTable, Session
 
 
 class AppSide(Protocol):
@@ -29,7 +29,7 @@ class AppSide(Protocol):
     save_problem: str
     store: Store
     current_ruleset: str
-    last_session: Session | None
+    last_session: Session[HereTable] | None
 
     @property
     def motion(self) -> bool: ...
@@ -39,7 +39,7 @@ class AppSide(Protocol):
 
     def remember(self, **changes: object) -> None: ...
 
-    def resumable(self) -> Session | None: ...
+    def resumable(self) -> Session[HereTable] | None: ...
 
     def continue_game(self) -> None: ...
 
@@ -47,9 +47,9 @@ class AppSide(Protocol):
         self, ruleset: str, options: Mapping[str, Any], seats: Sequence[SeatRecord], seed: str
     ) -> None: ...
 
-    def open_table(self, session: Session) -> None: ...
+    def open_table(self, session: Session[HereTable]) -> None: ...
 
-    def rematch(self, session: Session) -> None: ...
+    def rematch(self, session: Session[Any]) -> None: ...
 
     def open_replay(self, record: GameRecord, title: str = "", seat: int | None = None) -> None: ...
 

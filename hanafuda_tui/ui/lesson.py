@@ -1,107 +1,111 @@
-"""A lesson at the table: the session the table screen drives as it drives a local one, with the
-coach (``learn/coach.py``) deciding. The learner's action goes to the coach, which plays it only
-when it is the step's point, and moves the other seats itself (the session has no bots: the
-table's own bot loop never runs). Every move the coach played is then shown, one at a time, as
-any move is: the session's ``game`` is a second game of the lesson's deal that takes them in
-order, as a hosted seat's game takes its host's updates."""
+"""A lesson at the table: a session whose link is the coach (``learn/coach.py``). The learner's
+action goes to the coach, which plays it only when it is the step's point, and moves the other
+seats itself (no bot of the table's moves them). Every move the coach played is applied to the
+lesson's table at once and then shown, one at a time, from the learner's feed, as a hosted
+seat's updates are."""
 
 from __future__ import annotations
 
 import random
 from collections import deque
-from functools import partial
-from typing import Literal
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from textual.screen import Screen
 
 from ..bots import Bot
-from ..core.game import Game
-from ..core.records import SeatRecord, replay
+from ..core.game import Game, PlayerView
+from ..core.records import REMOTE, SeatRecord, replay
 from ..core.table import shuffled_deck
 from ..learn.coach import Answer, Coach, joined, said
 from ..learn.lessons import Lesson, Said
-from .names import seat_names
-from .session import Shown, stage_after
+from ..tables.table import Table
+from .session import Front, Inbound, InboxFeed, Session, Shown, Told
 
 
-class LessonSession:
-    """One lesson taken at the table: ``coach`` decides, ``game`` shows what it played."""
+class Coached:
+    """One lesson taken at the table: ``coach`` decides, the table plays what it decided."""
 
-    hosted: Literal[False] = False
-    watching = False
-    sent = False
-    ticking = False
-    alone = True
-    year_known = True
-    coached: Literal[True] = True
-    """The coach answers every move (a 法度 play included): the table asks nothing first."""
     save_error = ""
     history_error = ""
     kept = None
-    advice = False
-    store = None
+    alone = True
+    coached = True
 
-    def __init__(self, lesson: Lesson) -> None:
+    def __init__(self, lesson: Lesson, back: Callable[[], None] | None = None) -> None:
+        """``back``: called once the lesson is left (the lessons list again)."""
         self.lesson = lesson
+        self.back = back
         self.coach = Coach(lesson)
-        self.game: Game = replay(lesson.record)
+        game = replay(lesson.record)
         rng = random.Random(f"lesson/{lesson.id}/deals")  # as the coach's: the same later deal
-        self.game.deck_source = lambda: shuffled_deck(rng)
-        self.bots: dict[int, Bot] = {}
-        self.queue: deque[tuple[int, int]] = deque(self.coach.opening)
-        """The coach's moves not yet shown, in order."""
+        game.deck_source = lambda: shuffled_deck(rng)
+        learner = self.coach.seat
+        seats = [  # the coach plays the others: no bot of the table's
+            s if i == learner else s.model_copy(update={"player": REMOTE})
+            for i, s in enumerate(lesson.record.seats)
+        ]
+        self.table: Table[InboxFeed] = Table(
+            game, seats, None, here=[learner], teyaku_at_once=False, report=lambda line: None
+        )
+        self.inbox: deque[Inbound] = deque()
+        """The learner's news not yet shown (the session's)."""
         self.said: Said = self.coach.says()
         """What the coach said last: the step, or its answer to the learner's move."""
         self.accepted = True
         """Whether the learner's last move (or reading on) completed its step."""
 
     @property
-    def seats(self) -> list[SeatRecord]:
+    def whole(self) -> Game:
+        return self.table.game
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.table.bots
+
+    @property
+    def unshown(self) -> bool:
+        """Moves the coach played are still to be shown."""
+        return any(isinstance(m, Told) for m in self.inbox)
+
+    def seats(self, session: Session[Any]) -> list[SeatRecord]:
         return list(self.lesson.record.seats)
 
-    @property
-    def names(self) -> list[str]:
-        return seat_names(self.seats)
-
-    @property
-    def humans(self) -> list[int]:
+    def humans(self, session: Session[Any]) -> list[int]:
         return [self.coach.seat]
-
-    def is_human(self, seat: int) -> bool:
-        return seat == self.coach.seat
-
-    def status_parts(self) -> list[str]:
-        return []
 
     def pointed(self) -> int:
         """The cards the current step points at, once every move of the coach is shown."""
-        return 0 if self.queue else self.coach.pointed()
+        return 0 if self.unshown else self.coach.pointed()
 
     @property
     def reading(self) -> bool:
         """The step is read, not played: the table waits for the learner to go on."""
         step = self.coach.step
-        return step is not None and step.wanted.how == "read" and not self.queue
+        return step is not None and step.wanted.how == "read" and not self.unshown
 
-    def record_saver(self, shown: Shown) -> None:
-        """A lesson keeps no record."""
-
-    def take_news(self, shown: Shown) -> bool:
-        """Show the coach's moves in order until one is on screen: True when all are shown."""
-        while self.queue:
-            _, action = self.queue.popleft()
-            stage_after(self.game, shown, partial(self.game.apply, action))
-            if shown.moments:
-                return False
-        return True
+    def play(self, moves: Sequence[tuple[int, int]]) -> None:
+        """The coach's moves, applied at the table in order (each shown as its update is)."""
+        table = self.table
+        for seat, action in moves:
+            table.act(seat, table.latest, action)
 
     def answered(self, answer: Answer) -> None:
         self.said = answer.text
         self.accepted = answer.accepted
-        self.queue.extend(answer.moves)
+        self.play(answer.moves)
 
-    def decide(self, action: int, shown: Shown) -> None:
+    def apply(self, session: Session[Any], action: int, shown: Shown) -> None:
         """The learner's move, to the coach: played (and the others' moves after it) if it is the
         step's point; else answered, and the step stays."""
         self.answered(self.coach.act(action))
+
+    def send(self, session: Session[Any], action: int, shown: Shown) -> None:
+        self.apply(session, action, shown)
         shown.refresh_table()
 
     def read_on(self) -> None:
@@ -118,11 +122,48 @@ class LessonSession:
             return found or coach.says()
         return joined([step.say, said("want", what=coach.wanted(step.wanted))])
 
+    def bot_turn(self, seat: int) -> tuple[Bot, PlayerView] | None:
+        """The coach moves every other seat."""
+        return None
+
+    def status_parts(self, session: Session[Any]) -> list[str]:
+        return []
+
+    def ticking(self) -> bool:
+        return False
+
+    def year_known(self, session: Session[Any]) -> bool:
+        return True
+
+    def record_saver(self, session: Session[Any], shown: Shown) -> None:
+        """A lesson keeps no record."""
+
+    def ended(self, session: Session[Any], shown: Shown) -> None:
+        """A lesson's end is in its last update."""
+
     def advised(self) -> None:
         """No record is kept of a lesson."""
 
-    def apply(self, action: int) -> None:
-        raise TypeError("a lesson's moves are the coach's to play")
+    def year_over(
+        self, session: Session[Any], screen: Screen[Any], front: Front, answer: str | None
+    ) -> None:
+        """A lesson is not played again."""
+        screen.app.pop_screen()
 
-    def save(self) -> None:
-        """A lesson is not saved."""
+    def leave(self, screen: Screen[Any], front: Front) -> None:
+        """Back to the lessons list, from the table or a prompt over it."""
+        while screen.app.screen is not screen:
+            screen.app.pop_screen()
+        screen.app.pop_screen()
+        if self.back is not None:
+            self.back()
+
+
+def lesson_session(lesson: Lesson, back: Callable[[], None] | None = None) -> Session[Coached]:
+    """``lesson`` at the table, the coach's opening moves still to be shown (``back``: called
+    once the lesson is left)."""
+    link = Coached(lesson, back)
+    session = Session.seated(link, link.table)
+    link.inbox = session.inbox
+    link.play(link.coach.opening)
+    return session

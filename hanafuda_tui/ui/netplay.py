@@ -38,7 +38,7 @@ from .config import Config
 from .i18n import t
 from .names import seat_name
 from .screens.results import Closable
-from .session import HostedSession, Joined
+from .session import HostedSeat, Joined, Session
 from .text import plain
 
 REJOIN_FIRST = 0.5
@@ -116,7 +116,7 @@ class NetApp(HanafudaApp):
         super().__init__(store=store, bot_pause=bot_pause, language=language, config=config)
         self.where, self.code, self.player, self.tls = where, code, name, tls
         self.record = record
-        self.session: HostedSession | None = None
+        self.session: Session[HostedSeat] | None = None
         self.refusal = ""
         """Why the table could not be joined at all (the app then exits with status 1)."""
         self.opening = False
@@ -152,11 +152,11 @@ class NetApp(HanafudaApp):
                     self.end(1)
                     return
                 if err.refused:  # the host says no to this code now: no use trying again
-                    self.session.closed = str(err)
+                    self.session.link.closed = str(err)
                     self.notify(t("net.closed", reason=str(err)), severity="error", markup=False)
                     self.deliver()
                     return
-                self.session.lost = str(err)
+                self.session.link.lost = str(err)
                 self.deliver()
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, REJOIN_MOST)
@@ -164,38 +164,39 @@ class NetApp(HanafudaApp):
             delay = REJOIN_FIRST
             session = self.session
             if session is None:
-                session = self.session = HostedSession(connection.game.fresh(), self.record)
-            elif session.lost:
+                session = self.session = Session.hosted(connection.game.fresh(), self.record)
+            elif session.link.lost:
                 self.notify(t("net.rejoined"), markup=False)
-            session.connection, session.lost = connection, ""
+            link = session.link
+            link.connection, link.lost = connection, ""
             session.inbox.append(Joined(connection.game.fresh()))
             self.deliver()
             try:
                 await self.take_messages(session, connection)
             finally:
-                session.connection = None
+                link.connection = None
                 with contextlib.suppress(Exception):
                     await connection.close()
-            if connection.game.record is not None or session.closed:
+            if connection.game.record is not None or link.closed:
                 self.deliver()
                 return
-            session.lost = connection.closed_because or "connection lost"
+            link.lost = connection.closed_because or "connection lost"
             why = connection.closed_because
             said = t("net.lost_why", error=why) if why else t("net.lost")
             self.notify(said, severity="warning", markup=False)
             self.deliver()
             await asyncio.sleep(delay)
 
-    async def take_messages(self, session: HostedSession, connection: Connection) -> None:
+    async def take_messages(self, session: Session[HostedSeat], connection: Connection) -> None:
         async for message in connection.messages():
             if isinstance(message, Presence):
-                session.present(message)
+                session.link.present(session, message)
                 rejoined = message.rejoined
-                if rejoined is not None and rejoined != session.game.seat:
+                if rejoined is not None and rejoined != session.seen.seat:
                     who = plain(session.names[rejoined]) if rejoined < len(session.names) else "?"
                     self.notify(t("net.rejoined_elsewhere", who=who), markup=False)
             elif isinstance(message, Closed):
-                session.closed = message.reason
+                session.link.closed = message.reason
                 self.notify(t("net.closed", reason=message.reason), severity="error", markup=False)
                 self.deliver()
                 return
@@ -220,11 +221,11 @@ class NetApp(HanafudaApp):
             self.opening = True  # opened once
             self.run_worker(self.open_hosted(session, connecting))
 
-    async def open_hosted(self, session: HostedSession, connecting: Connecting) -> None:
+    async def open_hosted(self, session: Session[HostedSeat], connecting: Connecting) -> None:
         """The table, over the connecting screen; the table keys pressed meanwhile, pressed."""
         from .screens.table import TableScreen
 
-        self.current_ruleset = session.game.ruleset
+        self.current_ruleset = session.seen.ruleset
         await self.switch_screen(TableScreen(session))
         for key in connecting.kept:
             self.post_message(key)
@@ -246,7 +247,7 @@ class NetApp(HanafudaApp):
     def quit_if(self, yes: int | None) -> None:
         self.asking_quit = False
         if yes:
-            over = self.session is not None and self.session.game.record is not None
+            over = self.session is not None and self.session.seen.record is not None
             self.end(0 if over else QUIT)
 
 

@@ -130,10 +130,10 @@ def describe(app: Any) -> str:
         parts += [
             f"seat {game.seat} to act {game.to_act} phase {game.phase} seq {game.seq}",
             f"inbox {[type(m).__name__ for m in session.inbox]}",
-            f"sent {session.sent} lost {session.lost!r} closed {session.closed!r}",
+            f"sent {session.sent} lost {session.link.lost!r} closed {session.link.closed!r}",
         ]
-        if session.connection is not None:
-            parts.append(f"latest seq {session.connection.game.seq}")
+        if session.link.connection is not None:
+            parts.append(f"latest seq {session.link.connection.game.seq}")
     if table is not None:
         parts.append(f"moments {len(table.moments)} pending {table.pending} ended {table.ended}")
     return "; ".join(parts)

@@ -40,7 +40,7 @@ def test_a_year_finished_at_the_table_is_kept_once_with_its_totals(tmp_path: Pat
             assert isinstance(app.screen, ScoreSheet)
             kept = str(app.screen.query_one(".kept", Static).render())
             assert f"game {session.kept}" in kept
-            session.save()  # saved again after the year's end: still kept once
+            session.link.save()  # saved again after the year's end: still kept once
             [game] = HistoryStore(tmp_path).games()
             assert session.kept == game.id and game.source == "table"
             record = HistoryStore(tmp_path).record(game.id)
@@ -66,7 +66,7 @@ def test_a_history_that_cannot_be_kept_is_said_once(tmp_path: Path) -> None:
             said = [n for n in notices if "History cannot be kept" in n]
             assert len(said) == 1 and "data" in said[0]
             table = app.table()
-            assert table is not None and table.session.history is None
+            assert table is not None and table.session.link.history is None
 
     asyncio.run(run())
 

@@ -24,12 +24,12 @@ from hanafuda_tui.ui.netplay import Connecting
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
 from hanafuda_tui.ui.screens.table import TableScreen
-from hanafuda_tui.ui.session import HostedSession
+from hanafuda_tui.ui.session import HostedSeat, Session
 
 
-def session_of(app: object) -> HostedSession:
+def session_of(app: object) -> Session[HostedSeat]:
     session = getattr(app, "session", None)
-    assert isinstance(session, HostedSession)
+    assert isinstance(session, Session) and isinstance(session.link, HostedSeat)
     return session
 
 
@@ -71,7 +71,7 @@ async def updates_that_come_while_a_move_is_staged_wait_their_turn(tmp_path: Pat
                 if waits_for_key(app) or screen.moments:
                     await press(pilot, "enter")  # a card played, or a lone move's steps skipped
                 await pilot.pause(0.01)
-            connection = session.connection
+            connection = session.link.connection
             assert connection is not None
             assert session.game.seq < connection.game.seq  # the table shows the older move first
             steps = len(session.game.book.steps)
@@ -95,7 +95,7 @@ async def a_refused_action_is_said_and_the_decision_asked_again(tmp_path: Path) 
             await until(pilot, lambda: app.table() is not None and waits_for_key(app), "our turn")
             screen = app.table()
             assert isinstance(screen, TableScreen) and app.screen is screen
-            screen.play_out(47 if 47 not in session_of(app).game.legal_actions() else 99)
+            screen.play_out(47 if 47 not in session_of(app).seen.view(0).legal else 99)
             assert screen.human_to_play() is None  # sent: no second card meanwhile
             await until(pilot, lambda: any("refused" in n for n in notices), "the refusal")
             assert any("is not legal now" in n for n in notices)
@@ -123,23 +123,23 @@ async def a_dropped_connection_is_rejoined_and_play_goes_on(tmp_path: Path) -> N
             session = session_of(app)
             screen = app.table()
             assert screen is not None
-            first = session.connection
+            first = session.link.connection
             assert first is not None
             link = table.table.links[0]
             link.socket.transport.abort()  # no close frame: as when the network goes
-            await until(pilot, lambda: session.lost != "", "the loss noticed")
+            await until(pilot, lambda: session.link.lost != "", "the loss noticed")
             assert "connection lost" in screen_text(app)
-            await until(pilot, lambda: session.connection not in (None, first), "rejoined")
+            await until(pilot, lambda: session.link.connection not in (None, first), "rejoined")
             await until(pilot, lambda: not session.inbox, "the table taken again")
-            assert session.connection is not None
-            assert len(session.game.log) == len(session.connection.game.log)  # not doubled
+            assert session.link.connection is not None
+            assert len(session.game.log) == len(session.link.connection.game.log)  # not doubled
             moves = len(table.table.game.log)
             for _ in range(6):  # the table goes on from where it was
                 await until(pilot, lambda: waits_for_key(app), "a key to press")
                 await press(pilot, "enter")
             await until(pilot, lambda: not session.inbox and not screen.moments, "all shown")
             assert len(table.table.game.log) > moves
-            assert session.game.log == session.connection.game.log
+            assert session.game.log == session.link.connection.game.log
 
 
 async def a_key_pressed_while_connecting_is_not_lost(tmp_path: Path) -> None:

@@ -78,7 +78,7 @@ def test_a_turn_based_table_goes_on_after_a_restart_and_its_move_times_out(
         timed_out = await next_of(me, "timed_out")
         assert (timed_out["table"], timed_out["seat"], timed_out["name"]) == (table, seat, "Hana")
         assert live.hosted.seq > seq
-        await me.send(Act(action=game.legal_actions()[0], seq=seq))
+        await me.send(Act(action=game.view(game.seat).legal[0], seq=seq))
         refused = await next_of(me, "refused")
         assert "moved on" in refused["reason"] or "not your turn" in refused["reason"]
         await me.close()

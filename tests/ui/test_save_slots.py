@@ -112,8 +112,8 @@ def start(store: Store, seen: list[object]) -> None:
             app.start_game("koikoi3", {}, SEATS, "3")
             await pilot.pause()
             table = app.table()
-            assert table is not None and table.session.store is not None
-            seen.append(table.session.store.path)
+            assert table is not None and table.session.link.store is not None
+            seen.append(table.session.link.store.path)
 
     asyncio.run(run())
 

@@ -51,7 +51,7 @@ def test_a_save_in_a_read_only_directory_is_offered_as_a_game_that_cannot_be_sav
             assert "not saved" in said and "Read-only file system" in said
             await continued(pilot)
             table = app.table()
-            assert table is not None and table.session.store is None
+            assert table is not None and table.session.link.store is None
             assert table.session.game.phase == Phase.PLAY
 
     asyncio.run(run())
@@ -81,7 +81,7 @@ def test_the_app_opens_the_requested_table_over_the_selector(tmp_path):
             table = app.table()
             assert table is not None and app.screen is table
             session = table.session
-            assert session.game.ruleset == "koikoi2" and session.seed == "5"
+            assert session.game.ruleset == "koikoi2" and session.link.seed == "5"
             assert session.game.options.rules == "nintendo"
             assert [s.player for s in session.seats] == ["human", "random"]
             assert [s.name for s in session.seats] == [

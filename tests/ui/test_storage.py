@@ -153,7 +153,7 @@ def test_a_second_instance_is_told_and_never_touches_the_first_ones_save(tmp_pat
             app.start_game("koikoi3", {}, SEATS, "3")
             await pilot.pause()
             table = app.table()
-            assert table is not None and table.session.store is None
+            assert table is not None and table.session.link.store is None
 
     try:
         asyncio.run(run())

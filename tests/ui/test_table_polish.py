@@ -100,7 +100,7 @@ def test_a_rematch_is_one_key_at_the_years_end(tmp_path: Path) -> None:
             assert table.session.seats == BOTS
             played = [r for r in game.results if not redeal_of(r)]  # a redeal is dealt at once
             assert len(played) <= 1  # each played month's result waits for a key
-            assert table.session.seed != first.session.seed
+            assert table.session.link.seed != first.session.link.seed
 
     asyncio.run(run())
 

@@ -16,7 +16,8 @@ from textual.widgets import Static
 from ...learn.progress import mark_finished
 from ..app_side import app_side
 from ..i18n import lang, t
-from ..lesson import LessonSession
+from ..lesson import Coached
+from ..session import Session
 from .lessons import progress_path
 from .modals import Decision
 from .table import TableScreen
@@ -41,11 +42,9 @@ class LessonTableScreen(TableScreen):
         Binding("a", "hint", show=False),
     ]
 
-    def __init__(self, session: LessonSession, back: Any = None) -> None:
-        """``back``: called with no argument once the lesson is left (the lessons list again)."""
+    def __init__(self, session: Session[Coached]) -> None:
         super().__init__(session)
-        self.lesson_session = session
-        self.back = back
+        self.lesson_session = session.link
         self.marked = False
         """The lesson is kept as finished."""
 
@@ -99,10 +98,10 @@ class LessonTableScreen(TableScreen):
         so does a finished lesson once its month's result, if it came, is shown."""
         session = self.lesson_session
         idle = not (self.pending or self.moments or app_side(self).too_small)
-        if idle and self.app.screen is self and not session.take_news(self):
+        if idle and self.app.screen is self and not self.session.take_news(self):
             return  # a move of the coach's is shown first
-        result_due = len(session.game.results) > self.shown_results
-        done = session.coach.finished and not session.queue and not result_due
+        result_due = self.shown.due(self.session.seen)
+        done = session.coach.finished and not session.unshown and not result_due
         if (session.reading or done) and not self.moments:
             self.refresh_table()
             return
@@ -129,12 +128,3 @@ class LessonTableScreen(TableScreen):
         session.said = session.hint()
         session.accepted = True
         self.refresh_table()
-
-    def action_leave(self) -> None:
-        """Back to the lessons list, from the table or a prompt over it."""
-        self.stop_bot()
-        while self.app.screen is not self:
-            self.app.pop_screen()
-        self.app.pop_screen()
-        if self.back is not None:
-            self.back()

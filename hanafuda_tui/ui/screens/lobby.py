@@ -5,7 +5,7 @@ what the keys ask (create, quick match, join, watch, leave, the leaderboard, a p
 Every name a server sends is shown literally (``Content``/``Text``, never markup).
 
 When a table the player sits at (or watches) begins, its messages, on the same connection, go to
-a ``HostedSession`` over a ``RemoteGame`` exactly as ``hanafuda join``'s do, and the ordinary
+a hosted ``Session`` over a ``RemoteGame`` exactly as ``hanafuda join``'s do, and the ordinary
 table screen opens over the lobby. At the year's end the player is back in the lobby, told the
 totals and the new rating; the year's record is kept in the data directory's ``records``.
 """
@@ -63,7 +63,7 @@ from ...server.tokens import TokenBook, TokenFileError
 from ...tables.storage import data_dir
 from ..app_side import app_side
 from ..i18n import has, lang, t
-from ..session import HostedSession, Joined
+from ..session import HostedSeat, Joined, Session
 from ..widgets.chart import chart_text
 from ..widgets.choice import Choice
 from .selector import choice_label, option_choices, ruleset_label, ruleset_names
@@ -506,7 +506,7 @@ class PlayerScreen(ModalScreen[None]):
 
 
 class LobbySeat:
-    """A seat's decisions sent over the lobby's connection (what a ``HostedSession`` sends
+    """A seat's decisions sent over the lobby's connection (what a hosted ``Session`` sends
     through)."""
 
     def __init__(self, connection: LobbyConnection, game: RemoteGame) -> None:
@@ -572,7 +572,7 @@ class LobbyScreen(Screen[None]):
         self.current = 0
         """The table last sat at or watched: the one whose messages come."""
         self.last: Finished | None = None
-        self.session: HostedSession | None = None
+        self.session: Session[HostedSeat] | None = None
         self.seat: LobbySeat | None = None
         self.opening = False
         self.viewing: set[int] = set()
@@ -690,7 +690,7 @@ class LobbyScreen(Screen[None]):
             self.table_news(message)
         elif isinstance(message, Closed):
             if self.session is not None:
-                self.session.closed = message.reason
+                self.session.link.closed = message.reason
             self.notify(t("net.closed", reason=message.reason), severity="error", markup=False)
             self.deliver()
         elif isinstance(message, Finished):
@@ -726,9 +726,9 @@ class LobbyScreen(Screen[None]):
         session = self.session
         if session is None or self.app_table() is None:
             path = record_path(game.ruleset, table) if game.seat >= 0 and table else None
-            session = self.session = HostedSession(game.fresh(), path)
+            session = self.session = Session.hosted(game.fresh(), path)
             self.opening = False
-        session.connection = self.seat
+        session.link.connection = self.seat
         session.inbox.append(Joined(game.fresh()))
         self.show_head()
         self.deliver()
@@ -743,7 +743,7 @@ class LobbyScreen(Screen[None]):
             seat.game.over(message)
         if isinstance(message, Presence):
             seat.game.present(message)
-            session.present(message)
+            session.link.present(session, message)
         else:
             session.inbox.append(message)
         self.deliver()
@@ -774,10 +774,10 @@ class LobbyScreen(Screen[None]):
             self.opening = True
             self.run_worker(self.open_table(session))
 
-    async def open_table(self, session: HostedSession) -> None:
+    async def open_table(self, session: Session[HostedSeat]) -> None:
         from .table import TableScreen
 
-        app_side(self).current_ruleset = session.game.ruleset
+        app_side(self).current_ruleset = session.seen.ruleset
         await self.app.push_screen(TableScreen(session))
 
     def year_done(self) -> None:

@@ -116,10 +116,10 @@ class PlayOnScreen(ModalScreen[None]):
         store = app.store if app.saving else None
         think = app.config.settings.think
         history = app.kept_history  # kept there once finished, as any year
-        session = Session(
-            game, seats, seed, store, think, self.record.advice, history, made.record.played_on_from
+        advice, played_on_from = self.record.advice, made.record.played_on_from
+        session = Session.here(
+            game, seats, seed, store, think, advice, history, played_on_from, save=True
         )
-        session.save()
         self.dismiss(None)
         if made.dealt != Dealt.UNSEEN:
             self.app.notify(t("playon.as_recorded"), markup=False)

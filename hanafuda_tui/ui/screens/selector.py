@@ -281,7 +281,7 @@ class SelectorScreen(Screen[None]):
         if session is None or session is self.adopted:
             return False
         self.adopted = session
-        game = session.game
+        game = session.seen
         kinds = [s.player for s in session.seats]
         seats = []
         for i, s in enumerate(session.seats):

@@ -1,18 +1,19 @@
-"""The table: field, hands, captures, sidebar and log; drives the game between humans and bots.
+"""The table: field, hands, captures, sidebar and log, drawn from the session's seat games (what
+each seat played here was told, ``table_frame.py``); its keys go to the session as that seat's.
 
-``advance`` decides what happens next from the core alone: a month result to show, the year's end,
-a bot to think (in a worker, after an adjustable pause), a pass screen between two humans,
-or the decision prompt for the phase. Every decision, a bot's or a human's, is applied (and saved)
-before anything of it is shown; then its steps are shown one at a time, each held for the pace
-(+/-): the card played and what it takes, then the card drawn and what it takes. A hand card is
-chosen with ←→ or a number and played with Enter; only legal cards can be played.
+``advance`` decides what happens next from the seat's game alone: a month result to show, the
+year's end, a bot of this keyboard's table to think (in a worker, after an adjustable pause), a pass
+screen between two humans, or the decision prompt for the phase. Every decision, a bot's or a
+human's, goes to the table before anything of it is shown; then its steps are shown one at a time,
+each held for the pace (+/-): the card played and what it takes, then the card drawn and what it
+takes. A hand card is chosen with ←→ or a number and played with Enter; only legal cards can be
+played.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine, Sequence
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -26,45 +27,28 @@ from textual.worker import Worker, get_current_worker
 
 from ...bots import Bot
 from ...core import actions as act
-from ...core.cards import card_list
 from ...core.game import Phase, PlayerView
-from ...core.hints import takes as hint_takes
 from ...core.results import DealResult, Settlement
-from ...core.rulesets import titles
-from ...tables.thinking import BOT_THREADS
+from ...tables.thinking import think
 from .. import memory
 from ..advice import AdviceScreen
 from ..app_side import app_side
-from ..beginner import beginner_notes, takers
-from ..faces import describe, face, month_label
-from ..i18n import has, t
-from ..lesson import LessonSession
+from ..i18n import t
 from ..rulesets import screen_of
-from ..session import HostedSession, Session
-from ..text import event_line, plain
-from ..widgets.board import (
-    big_board,
-    is_out,
-    round_roles,
-    seat_info,
-    takes_text,
-    yaku_infos,
+from ..session import Session
+from ..table_frame import (
+    Looks,
+    ResultsShown,
+    bottom_seat,
+    frame,
+    hand_cards,
+    moments_of,
+    playable,
 )
-from ..widgets.last_turns import (
-    LastTurns,
-    final_turn,
-    step_text,
-)
-from ..widgets.staging import Moment, step_moments
-from ..widgets.table import (
-    FieldPanel,
-    HandMarks,
-    HandPanel,
-    LogPanel,
-    SeatInfo,
-    SeatPanel,
-    YakuPanel,
-)
+from ..widgets.board import big_board
+from ..widgets.last_turns import LastTurns, final_turn, step_text
+from ..widgets.staging import Moment
+from ..widgets.table import FieldPanel, HandPanel, LogPanel, SeatPanel, YakuPanel
 from .modals import (
     Decision,
     generic_prompt,
@@ -76,16 +60,12 @@ from .modals import (
 from .passing import PassScreen
 from .results import MonthResult, ScoreSheet, result_parts
 
-if TYPE_CHECKING:
-    pass
-
 PROMPTS = {
     Phase.TAKE: take_prompt,
     Phase.TEYAKU: teyaku_prompt,
     Phase.KOIKOI: koikoi_prompt,
 }
 """Phases with their own prompt; any other phase gets the generic list of its legal actions."""
-LOG_LINES = 60
 
 
 WATCHED_RESULT = 8.0
@@ -107,7 +87,7 @@ class TableScreen(Screen[None]):
         Binding("escape", "leave", show=False),
     ]
 
-    def __init__(self, session: Session | HostedSession | LessonSession) -> None:
+    def __init__(self, session: Session[Any]) -> None:
         super().__init__()
         self.session = session
         humans = session.humans
@@ -116,8 +96,8 @@ class TableScreen(Screen[None]):
         self.hints = True
         self.beginner = False
         """Beginner mode: takers marked, each bot move's reason, a yaku near for another seat."""
-        self.shown_results = len(session.game.results)
-        self.shown_settled = len(session.game.settlements)
+        self.shown = ResultsShown(session.seen)
+        """How far the month results are shown."""
         self.history_said = False
         """The year could not be kept in the history, and the table has said so."""
         self.pending = False
@@ -132,14 +112,14 @@ class TableScreen(Screen[None]):
 
     @property
     def ruleset(self) -> str:
-        return self.session.game.ruleset
+        return self.session.seen.ruleset
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="body"):
             with Vertical(id="board"):
                 with Vertical(id="opponents"):
-                    for _ in range(self.session.game.players - 1):
+                    for _ in range(self.session.seen.players - 1):
                         yield SeatPanel(classes="opponent")
                 yield LastTurns(id="last-turns")
                 yield FieldPanel(id="field")
@@ -184,80 +164,36 @@ class TableScreen(Screen[None]):
     # -- what the screen shows ------------------------------------------------------------------
 
     def bottom_seat(self) -> int:
-        if self.viewer is not None:
-            return self.viewer
-        humans = self.session.humans
-        return humans[0] if humans else 0
+        return bottom_seat(self.session, self.viewer)
 
     def hand_cards(self, view: PlayerView) -> list[int]:
-        return card_list(view.hand) if self.viewer == view.seat else []
-
-    def playable(self, view: PlayerView) -> int:
-        if self.viewer != view.seat or view.phase != Phase.PLAY:
-            return 0
-        return sum(1 << a for a in view.legal if 0 <= a < 48)
+        return hand_cards(view, self.viewer)
 
     def refresh_table(self) -> None:
         if not self.is_mounted:
             return
-        game = self.session.game
-        names = self.session.names
-        bottom = self.bottom_seat()
-        view = game.view(bottom)
-        log = game.log
-        told = None
-        if self.moments:  # a step on screen: what the later steps capture is not told yet
-            moment = self.moments[0]
-            captures = list(view.captures)
-            captures[moment.seat] &= ~moment.unseen
-            view = view._replace(captures=tuple(captures), to_act=moment.seat)  # still its turn
-            log = log[: moment.log_end]
-            told = moment.told
-        roles = round_roles(view)
-        self.set_text("#status", self.status_line(view))
-        order = [(bottom + k) % view.players for k in range(1, view.players)]
-        koikoi = view.facts.called()
-        for panel, seat in zip(self.query(".opponent").results(SeatPanel), order, strict=True):
-            panel.show(self.seat_info(view, seat, names, roles, koikoi))
-        self.query_one("#me", SeatPanel).show(self.seat_info(view, bottom, names, roles, koikoi))
-        order = [seat for seat in order if not is_out(view, seat)]
-        cards = self.hand_cards(view)
-        playable = self.playable(view)
-        self.selected = min(self.selected, max(len(cards) - 1, 0))
-        chosen = cards[self.selected] if cards else -1
-        lit = 0
-        hint = ""
-        if chosen >= 0:
-            takes = hint_takes(view, chosen)
-            lit = takes if self.hints else 0
-            hint = describe(chosen)
-            if self.hints:
-                hint += "  → " + takes_text(takes)
-        if view.to_act != bottom or view.phase not in (Phase.PLAY, Phase.TAKE):
-            who = plain(names[view.to_act]) if view.to_act >= 0 else ""
-            hint = t("table.waiting", who=who) if who and not cards else hint
-        field, pending, note = view.field, view.pending_card, ""
-        if self.moments:
-            held = self.moments[0]
-            field, lit, pending, note = held.field, held.lit, held.card, held.note
-            at = held.at
-        elif pending >= 0:
-            note = t("table.pending", card=face(pending))
-            at = -1
-        else:
-            at = -1
-        pointed = 0 if self.moments else self.session.pointed()
-        self.query_one("#field", FieldPanel).show(field, lit | pointed, pending, note, at)
-        self.query_one(LastTurns).show(game.book, told, order, names, self.notes(view, told))
-        hidden = view.hand_counts[bottom] if not cards else 0
-        warned = sum(1 << c for c, (_, ok) in view.facts.warnings().items() if not ok)
-        hand = self.query_one("#hand", HandPanel)
-        marks = HandMarks(warned, pointed, self.takers(view)) if cards else HandMarks()
-        hand.show(cards, self.selected, playable, hidden, hint, marks)
-        scores = screen_of(view.ruleset).scores_shown(self.session.game)
-        self.query_one("#yaku", YakuPanel).show(yaku_infos(view, names, scores))
-        lines = [line for e in log[-LOG_LINES:] if (line := event_line(e, names, view.ruleset))]
-        self.query_one("#log", LogPanel).show(lines)
+        moment = self.moments[0] if self.moments else None
+        looks = Looks(
+            self.viewer,
+            self.selected,
+            self.hints,
+            self.beginner,
+            moment,
+            self.app_pause(),
+            big_board(self),
+        )
+        drawn = frame(self.session, looks)
+        self.selected = drawn.hand[1]
+        self.set_text("#status", drawn.status)
+        panels = self.query(".opponent").results(SeatPanel)
+        for panel, info in zip(panels, drawn.opponents, strict=True):
+            panel.show(info)
+        self.query_one("#me", SeatPanel).show(drawn.me)
+        self.query_one("#field", FieldPanel).show(*drawn.field)
+        self.query_one(LastTurns).show(*drawn.turns)
+        self.query_one("#hand", HandPanel).show(*drawn.hand)
+        self.query_one("#yaku", YakuPanel).show(drawn.yaku)
+        self.query_one("#log", LogPanel).show(drawn.log)
         playing = self.human_to_play() is not None and not self.moments  # their turn on screen
         self.set_text("#keys", self.keys_line(playing))  # working keys only
 
@@ -265,52 +201,16 @@ class TableScreen(Screen[None]):
         """The keys that work now (markup): playing ones on the human's turn."""
         return t("keys.table" if playing else "keys.watch")
 
-    def notes(self, view: PlayerView, told: int | None) -> list[str]:
-        """Beginner mode's lines under the last turns (none in a lesson: the coach speaks)."""
-        if not self.beginner or self.session.coached:
-            return []
-        turns = self.session.game.book.latest_turns(told)
-        return beginner_notes(view, turns, self.session.names, self.session.is_human)
-
-    def takers(self, view: PlayerView) -> int:
-        """Beginner mode's marked hand cards, on the human's own turn (none in a lesson: finding
-        them is its point)."""
-        if not self.beginner or self.session.coached or self.playable(view) == 0:
-            return 0
-        return takers(view)
-
     def set_text(self, selector: str, markup: str) -> None:
         widget = self.query_one(selector, Static)
         if getattr(widget, "markup_text", None) != markup:
             widget.markup_text = markup  # type: ignore[attr-defined]
             widget.update(Content.from_markup(markup))
 
-    def status_line(self, view: PlayerView) -> str:
-        title = titles(view.ruleset)
-        parts = [f"[b]{title[0]}[/b]", month_label(view.month)]
-        parts += screen_of(view.ruleset).status_parts(view, self.session.names)
-        for name, value in view.facts.status():
-            label = f"status.{view.ruleset}.{name}"
-            if has(label):
-                named = f"{name}.{value}"
-                parts.append(t(label, value=t(named) if has(named) else value))
-        seating = view.facts.seating()
-        out = seating.out_in_stock if seating else 0
-        stock = t("table.stock", n=view.stock_count)
-        parts.append(stock + (" " + t("table.out_in_stock", n=out) if out else ""))
-        parts.append(t("table.speed", s=self.app_pause()))
-        return " · ".join([*self.session.status_parts(), *parts])
-
     def tick(self) -> None:
         """Each second: how long who is away, while anyone is (or the connection is down)."""
         if self.session.ticking:
             self.refresh_table()
-
-    def seat_info(
-        self, view: PlayerView, seat: int, names: list[str], roles: list[str], koikoi: Any
-    ) -> SeatInfo:
-        scores = screen_of(view.ruleset).scores_shown(self.session.game)
-        return seat_info(view, seat, names, roles, koikoi, scores, self.viewer, big_board(self))
 
     def app_pause(self) -> float:
         return app_side(self).bot_pause
@@ -329,14 +229,16 @@ class TableScreen(Screen[None]):
             return
         session = self.session
         caught_up = session.take_news(self)
-        while session.watching and len(session.game.results) > self.shown_results:
-            self.watched(*self.next_result())  # told at once: the players do not wait for it
+        while session.watching and self.shown.due(session.seen):
+            self.watched(
+                *self.shown.next(session.seen)
+            )  # told at once: the players do not wait for it
         if not caught_up:
             return
         self.refresh_table()
-        game = session.game
-        if len(game.results) > self.shown_results:
-            result, scores, closing, last = self.next_result()
+        game = session.seen
+        if self.shown.due(game):
+            result, scores, closing, last = self.shown.next(game)
             if len(session.humans) > 1:
                 self.viewer = None  # a new deal: hide every hand until the next human confirms
                 self.refresh_table()
@@ -353,10 +255,10 @@ class TableScreen(Screen[None]):
         if session.sent:
             return  # the host's next update says what happened
         if not session.is_human(seat):
-            if seat in session.bots:  # else the host's next update says what happened
-                self.start_bot(seat)
+            self.start_bot(seat)  # if its bot is here; else the table's next update says
             return
-        legal = game.legal_actions()
+        view = session.view_of(seat)
+        legal = view.legal
         if (session.alone or game.phase in screen_of(game.ruleset).open_phases) and (
             len(legal) == 1 and legal[0] in act.NAMED
         ):
@@ -371,7 +273,6 @@ class TableScreen(Screen[None]):
             self.open(passing, lambda _: self.take_seat(seat))
             self.call_after_refresh(memory.collect)  # while the keyboard changes hands
             return
-        view = game.view(seat)
         if view.phase == Phase.PLAY:
             return
         prompt = screen_of(view.ruleset).prompts.get(view.phase) or PROMPTS.get(view.phase)
@@ -379,19 +280,6 @@ class TableScreen(Screen[None]):
         decision = make(view, session.names)
         decision.remake = lambda: make(view, session.names)  # in another language
         self.open(decision, self.decided)
-
-    def next_result(self) -> tuple[DealResult, list[int], list[Settlement], bool]:
-        """The next month's result to show, the settlements that close it, the totals after
-        them, and whether it is the year's last."""
-        game = self.session.game
-        result = game.results[self.shown_results]
-        self.shown_results += 1
-        closing: list[Settlement] = []
-        if result.winner >= 0:  # settlements (小引, 吟味) follow a won month
-            closing = list(game.settlements[self.shown_settled :])
-            self.shown_settled = len(game.settlements)
-        last = game.is_over and self.shown_results == len(game.results)
-        return result, self.scores_so_far(), closing, last
 
     def watched(
         self, result: DealResult, scores: list[int], closing: list[Settlement], last: bool
@@ -405,22 +293,11 @@ class TableScreen(Screen[None]):
     def just_moved(self) -> tuple[str, str]:
         """The human at the keyboard and what their turn, the latest at the table, took
         (markup), for the pass screen to show them first; empty strings if there is none."""
-        turns = self.session.game.book.latest_turns()
+        turns = self.session.seen.book.latest_turns()
         if self.viewer is None or not turns or list(turns)[-1] != self.viewer:
             return "", ""
         steps = turns[self.viewer]
         return self.session.names[self.viewer], "\n".join(map(step_text, steps))
-
-    def scores_so_far(self) -> list[int]:
-        """Running totals after the results and settlements shown so far."""
-        game = self.session.game
-        totals = [0] * game.players
-        rows = [r.payments for r in game.results[: self.shown_results]]
-        rows += [s.payments for s in game.settlements[: self.shown_settled]]
-        for row in rows:
-            for s, p in enumerate(row):
-                totals[s] += p
-        return totals
 
     def open(self, screen: Screen[Any], callback: Any = None) -> None:
         self.pending = True
@@ -447,7 +324,7 @@ class TableScreen(Screen[None]):
     def apply(self, action: int) -> None:
         """Apply an action of the seat to act and save; a failed save is reported, once."""
         had_error = self.session.save_error
-        self.session.apply(action)
+        self.session.apply(action, self)
         error = self.session.save_error
         if error and error != had_error:
             self.notify(t("save.failed", error=error), severity="error", timeout=10, markup=False)
@@ -458,11 +335,12 @@ class TableScreen(Screen[None]):
 
     def take_seat(self, seat: int) -> None:
         self.viewer = seat
+        self.session.show(seat)
         self.selected = 0
 
     def decided(self, action: int | None) -> None:
-        game = self.session.game
-        if action is not None and action in game.legal_actions():
+        session = self.session
+        if action is not None and action in session.view_of(session.seen.to_act).legal:
             self.play_out(action)
 
     def year_over(self, answer: str | None) -> None:
@@ -473,42 +351,32 @@ class TableScreen(Screen[None]):
         if not session.coached:
             app = app_side(self)
             app.remember(years_finished=app.config.settings.years_finished + 1)
-        if session.hosted:
-            self.ended = True
-            app_side(self).year_done()
-            return
-        self.app.pop_screen()
-        if answer == "rematch" and session.coached is False:  # a lesson is not played again
-            app_side(self).rematch(session)
+        self.ended = True
+        session.link.year_over(session, self, app_side(self), answer)
 
     # -- bots -------------------------------------------------------------------------------------
 
     def start_bot(self, seat: int) -> None:
-        """The bot thinks in a worker of the table, which leaving it or quitting cancels at once."""
-        view = self.session.game.view(seat)
-        bot = self.session.bots[seat]
+        """The seat's bot, if it is here, thinks in a worker of the table, which leaving it or
+        quitting cancels at once."""
+        here = self.session.bot_turn(seat)
+        if here is None:
+            return
+        bot, view = here
         turn = self.bot_turn(bot, view, self.app_pause())
         self.thinking = self.run_worker(turn, name="bot", group="bot", exit_on_error=False)
         self.call_after_refresh(memory.collect)
 
     async def bot_turn(self, bot: Bot, view: PlayerView, pause: float) -> None:
-        """A bot's decision (half the pause first, so humans can follow), thought in a daemon
-        thread (``BOT_THREADS``: nothing waits for a long think a bot cannot break off)."""
-        if pause > 0:
-            await asyncio.sleep(pause / 2)
-        error = ""
-        try:
-            action = await asyncio.get_running_loop().run_in_executor(BOT_THREADS, bot.act, view)
-        except Exception as err:  # a faulty bot must not end the game: report it, play on
-            action, error = view.legal[0], f"{type(err).__name__}: {err}"
-        self.call_later(self.bot_moved, get_current_worker(), action, error)
+        """A bot's decision, then applied in the table's own turn."""
+        action, error = await think(bot, view, pause)
+        self.call_later(self.bot_moved, get_current_worker(), action, error, view.legal)
 
-    def bot_moved(self, turn: Worker[None], action: int, error: str) -> None:
+    def bot_moved(self, turn: Worker[None], action: int, error: str, legal: Sequence[int]) -> None:
         """Apply a bot's decision in the table's own turn, as a key's (unless the table moved on
         meanwhile), then show its steps."""
         if turn is not self.thinking:
             return
-        legal = self.session.game.legal_actions()
         if action not in legal:
             action, error = legal[0], error or f"illegal action {action}"
         if error:
@@ -531,25 +399,10 @@ class TableScreen(Screen[None]):
     def stage(self, seat: int, start: int, mark: int, deals: int) -> None:
         """Show the steps told since ``mark`` (the log since ``start``) of the decision ``seat``
         took, if it dealt no new month (``deals``: the deals before it)."""
-        game = self.session.game
-        book = game.book
         pace = self.app_pause()
-        if pace <= 0 or len(book.deals) != deals:
+        if pace <= 0 or len(self.session.seen.book.deals) != deals:
             return
-        steps = book.since(mark)
-        if steps and not steps[-1].done and self.session.is_human(seat):
-            steps = steps[:-1]
-        names, ruleset, motion = self.session.names, game.ruleset, self.motion()
-        if steps:
-            ends = [*(step.log_at for step in steps[1:]), len(game.log)]
-            self.moments = [
-                moment._replace(seat=seat, log_end=end)
-                for i, (step, end) in enumerate(zip(steps, ends, strict=True))
-                for moment in step_moments(step, steps[i + 1 :], pace, names, ruleset, motion)
-            ]
-        else:  # a declaration: its line, over the field as it is
-            lines = [line for e in game.log[start:] if (line := event_line(e, names, game.ruleset))]
-            self.moments = [Moment(game.field, 0, -1, "  ".join(lines), seat)] if lines else []
+        self.moments = moments_of(self.session, seat, start, mark, pace, app_side(self).motion)
         if self.moments:
             self.refresh_table()
             self.stage_token += 1
@@ -562,10 +415,6 @@ class TableScreen(Screen[None]):
         self.moments = []
         self.refresh_table()
         self.advance()
-
-    def motion(self) -> bool:
-        """Whether cards slide into place (a setting) or just appear there."""
-        return app_side(self).motion
 
     def next_moment(self, token: int) -> None:
         """The held step is over: the next one, or on to whoever acts next."""
@@ -581,30 +430,30 @@ class TableScreen(Screen[None]):
     # -- keys -------------------------------------------------------------------------------------
 
     def human_to_play(self) -> PlayerView | None:
-        game = self.session.game
-        if self.pending or self.viewer is None or game.to_act != self.viewer:
+        session = self.session
+        if self.pending or self.viewer is None or session.seen.to_act != self.viewer:
             return None
-        if self.session.sent:
+        if session.sent:
             return None
-        view = game.view(self.viewer)
+        view = session.view_of(self.viewer)
         return view if view.phase == Phase.PLAY else None
 
     def action_move(self, step: int) -> None:
-        view = self.session.game.view(self.bottom_seat())
+        view = self.session.view_of(self.bottom_seat())
         cards = self.hand_cards(view)
         if not cards:
             return
-        playable = self.playable(view) or view.hand
+        can_play = playable(view, self.viewer) or view.hand
         for k in range(1, len(cards) + 1):
             i = (self.selected + step * k) % len(cards)
-            if playable >> cards[i] & 1:
+            if can_play >> cards[i] & 1:
                 self.selected = i
                 break
         self.refresh_table()
 
     def action_choose(self, index: int) -> None:
         """Select hand card ``index`` (number keys)."""
-        view = self.session.game.view(self.bottom_seat())
+        view = self.session.view_of(self.bottom_seat())
         if index < len(self.hand_cards(view)):
             self.selected = index
             self.refresh_table()
@@ -642,13 +491,13 @@ class TableScreen(Screen[None]):
         self.advance()
 
     def action_sheet(self) -> None:
-        self.app.push_screen(ScoreSheet(self.session.game, self.session.names))
+        self.app.push_screen(ScoreSheet(self.session.seen, self.session.names))
 
     def action_gallery(self) -> None:
         """Every card with its kind, names and the yaku it counts toward in this game."""
         from .gallery import GalleryScreen
 
-        self.app.push_screen(GalleryScreen(self.ruleset, self.session.game.options))
+        self.app.push_screen(GalleryScreen(self.ruleset, self.session.seen.options))
 
     def action_toggle_beginner(self) -> None:
         """Beginner mode on or off (kept in the settings)."""
@@ -665,16 +514,16 @@ class TableScreen(Screen[None]):
     def advice_view(self) -> PlayerView | None:
         """The view of the human whose hand is on screen when the decision is theirs (at the
         table or in their prompt); None on a pass screen, between moves, or for another seat."""
-        game = self.session.game
+        session = self.session
         seat = self.viewer
-        if seat is None or game.to_act != seat or self.moments or self.thinking:
+        if seat is None or session.seen.to_act != seat or self.moments or self.thinking:
             return None
-        if self.session.sent:
+        if session.sent:
             return None
         above = self.app.screen_stack[self.app.screen_stack.index(self) + 1 :]
         if any(not isinstance(screen, Decision | AdviceScreen) for screen in above):
             return None
-        view = game.view(seat)
+        view = session.view_of(seat)
         return view if view.legal else None
 
     def action_advice(self) -> None:
@@ -699,8 +548,5 @@ class TableScreen(Screen[None]):
         """Back to the selector; the game is saved and can be continued. A hosted table is left
         by quitting (asked first), or back to the lobby it was met in: its host keeps the seat
         for a rejoin."""
-        if self.session.hosted:
-            app_side(self).leave_hosted()
-            return
         self.stop_bot()
-        self.app.pop_screen()
+        self.session.link.leave(self, app_side(self))

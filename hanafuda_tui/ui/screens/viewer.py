@@ -33,7 +33,9 @@ from ..faces import face, month_label
 from ..i18n import has, t
 from ..names import seat_names
 from ..rulesets import screen_of
+from ..table_frame import LOG_LINES
 from ..text import event_line, plain
+from ..widgets.board import big_board, is_out, round_roles, seat_info, yaku_infos
 from ..widgets.last_turns import LastTurns, final_turn
 from ..widgets.open_hand import OpenHand
 from ..widgets.table import (
@@ -46,7 +48,7 @@ from ..widgets.table import (
 )
 from .modals import Decision, action_label, generic_prompt, move_label, pct
 from .results import MonthResult, ScoreSheet
-from .table import LOG_LINES, PROMPTS, big_board, is_out, round_roles, seat_info, yaku_infos
+from .table import PROMPTS
 
 OPEN = -1
 """The viewer's seat with every hand open."""

@@ -1,0 +1,79 @@
+"""A seat's game, filled from its table's feed alone: the same turns, results and scores as the
+core's game, only what the seat may see of the others' secrets, the record at the year's end; and
+a table at one keyboard tells each teyaku answer as it comes."""
+
+from __future__ import annotations
+
+import random
+
+from hanafuda_tui.core.events import seen_by
+from hanafuda_tui.core.game import Phase
+from hanafuda_tui.core.records import REMOTE, SeatRecord, new_game
+from hanafuda_tui.tables.feed import SeatFeed
+from hanafuda_tui.tables.seat_game import SeatGame
+from hanafuda_tui.tables.table import Table
+
+
+def table_of(ruleset: str, seed: str, teyaku_at_once: bool = True) -> Table[SeatFeed]:
+    game = new_game(ruleset, random.Random(seed), {"months": 3})
+    seats = [SeatRecord(name=f"p{i + 1}", player=REMOTE) for i in range(game.players)]
+    return Table(game, seats, seed, teyaku_at_once=teyaku_at_once, report=lambda line: None)
+
+
+def seat_games(table: Table[SeatFeed]) -> tuple[dict[int, SeatFeed], dict[int, SeatGame]]:
+    game = table.game
+    feeds = {seat: SeatFeed(seat) for seat in range(game.players)}
+    games = {
+        seat: SeatGame(seat, game.ruleset, game.options, table.seats)
+        for seat in range(game.players)
+    }
+    for feed in feeds.values():
+        table.sit(feed)
+        table.tell(feed)
+    return feeds, games
+
+
+def take_all(feeds: dict[int, SeatFeed], games: dict[int, SeatGame], taken: dict[int, int]) -> None:
+    for seat, feed in feeds.items():
+        for update in feed.updates[taken.get(seat, 0) :]:
+            games[seat].take(update)
+        taken[seat] = len(feed.updates)
+
+
+def test_a_seat_game_from_the_feed_alone_is_the_game_as_the_seat_may_see_it() -> None:
+    table = table_of("hachihachi", "7", teyaku_at_once=False)
+    feeds, games = seat_games(table)
+    taken: dict[int, int] = {}
+    rng = random.Random(3)
+    while not table.game.is_over:
+        take_all(feeds, games, taken)
+        game = table.game
+        seat = game.to_act
+        assert games[seat].view(seat) == game.view(seat)
+        assert table.act(seat, games[seat].seq, rng.choice(game.legal_actions())) is None
+    take_all(feeds, games, taken)
+    core = table.game
+    for seat, mine in games.items():
+        assert mine.is_over and mine.record == table.record()
+        assert mine.log == [seen_by(event, seat) for event in core.log]
+        assert [s.card for s in mine.book.steps] == [s.card for s in core.book.steps]
+        assert mine.results == core.results and mine.settlements == core.settlements
+        assert mine.scores == list(core.scores) and mine.board == core.board()
+        try:
+            mine.view((seat + 1) % core.players)
+        except KeyError:
+            pass
+        else:
+            raise AssertionError("another seat's view is known")
+
+
+def test_a_table_at_one_keyboard_tells_each_teyaku_answer_at_once() -> None:
+    for at_once in (True, False):
+        table = table_of("koikoi3", "1", teyaku_at_once=at_once)
+        feeds, _ = seat_games(table)
+        assert table.game.phase == Phase.TEYAKU
+        seat = table.game.to_act
+        before = len(feeds[seat].updates)
+        assert table.act(seat, table.latest, table.game.legal_actions()[0]) is None
+        told = len(feeds[seat].updates) > before
+        assert told is not at_once
