@@ -201,3 +201,51 @@ def test_the_selector_is_drawn_before_a_saves_bots_and_the_history_are_loaded(
     assert result["continue"]
     first_frame = set(result["first_frame"])
     assert not of(first_frame, "hanafuda_tui.history", "sqlite3", "hanafuda_tui.bots.strong")
+
+
+SELECTOR_FROM_THE_COMMAND = """
+import json, sys
+from textual.app import App
+from textual.screen import Screen
+from hanafuda_tui.cli import main
+
+first: list[list[str]] = []
+run, draw = App.run, Screen._compositor_refresh
+
+def headless(app, *args, **kwargs):
+    return run(app, *args, **{**kwargs, "headless": True, "size": (120, 36)})
+
+def drawn(screen, *args, **kwargs):
+    done = draw(screen, *args, **kwargs)
+    if type(screen).__name__ == "SelectorScreen" and not first:
+        first.append(sorted(sys.modules))
+        screen.app.exit(0)
+    return done
+
+App.run, Screen._compositor_refresh = headless, drawn
+status = main([])
+print(json.dumps({"status": status, "first_frame": first[0]}))
+"""
+"""Runs ``hanafuda`` (no arguments: the selector) headless and prints its exit status and the
+modules loaded when the selector's first frame is drawn."""
+
+
+def test_the_selector_from_the_command_is_drawn_before_pydantic_and_the_records_are_loaded(
+    tmp_path: Path,
+) -> None:
+    settings = tmp_path / "config" / "config.json"
+    settings.parent.mkdir()
+    settings.write_text('{"pace": 1.5, "theme": "nord", "language": "en", "think": 0.5}')
+    out = subprocess.run(
+        [sys.executable, "-c", SELECTOR_FROM_THE_COMMAND],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=apart(tmp_path),
+        cwd=tmp_path,
+    )
+    result = json.loads(out.stdout.splitlines()[-1])
+    assert result["status"] == 0
+    first_frame = set(result["first_frame"])
+    assert of(first_frame, "hanafuda_tui.ui.config", "hanafuda_tui.ui.screens.selector")
+    assert not of(first_frame, "pydantic", "pydantic_core", "hanafuda_tui.core.records")

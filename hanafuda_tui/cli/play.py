@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.people import HUMAN
 from ..core.rulesets import ruleset_class
 from .common import check_bot, ruleset_options
 from .parser import UsageError, build_parser
@@ -15,8 +16,6 @@ from .parser import UsageError, build_parser
 def _table_request(args: argparse.Namespace) -> dict[str, Any] | None:
     """The table ``play`` was asked to open (checked as ``sim`` checks its arguments), or None
     for the selector."""
-    from ..core.records import HUMAN
-
     asked = [getattr(args, k, None) for k in ("ruleset", "option", "seats", "seed")]
     if not any(asked):
         return None

@@ -22,6 +22,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from . import actions as act
 from .cards import parse_deck
 from .game import Game, IllegalAction
+from .people import HUMAN as HUMAN
+from .people import PEOPLE as PEOPLE
+from .people import REMOTE as REMOTE
+from .people import default_name as default_name
 from .rulesets import ruleset_class
 from .start import MAX_DIGITS, printable, record_options
 from .start import OptionError as OptionError
@@ -52,12 +56,6 @@ def _exactly(value: Any, wanted: Any) -> Any:
     return value
 
 
-HUMAN = "human"
-REMOTE = "remote"
-PEOPLE = (HUMAN, REMOTE)
-"""The seats' players that are people, not bots."""
-
-
 class SeatRecord(BaseModel):
     model_config = STRICT
 
@@ -67,18 +65,6 @@ class SeatRecord(BaseModel):
     player: str = "human"
     """``human`` (at the keyboard of the machine holding the game), ``remote`` (a player at a
     hosted table from another machine), or a bot spec such as ``random``."""
-
-
-def default_name(seats: Sequence[SeatRecord], seat: int) -> tuple[str, int]:
-    """Which default name seat ``seat`` goes by: ``("you", 0)`` for the one person of a game
-    played against bots at this keyboard, ``("player", n)`` for a person where several play
-    (hot-seat, a hosted table), ``("bot", n)`` for a bot; ``n`` is the seat's number from 1."""
-    if seats[seat].player not in PEOPLE:
-        return "bot", seat + 1
-    people = [s.player for s in seats if s.player in PEOPLE]
-    if people == [HUMAN]:
-        return "you", 0
-    return "player", seat + 1
 
 
 class DealRecord(BaseModel):

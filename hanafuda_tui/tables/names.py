@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import MappingProxyType
 
-from ..core.records import SeatRecord, default_name
+from ..core.people import Seated, default_name
 
 YOU = MappingProxyType({"ja": "あなた", "en": "You"})
 PLAYER = MappingProxyType({"ja": "プレイヤー{n}", "en": "Player {n}"})
@@ -19,12 +19,12 @@ BOTS = MappingProxyType(
 """The default names' words in each language; another language has the Japanese ones."""
 
 
-def seat_names(seats: Sequence[SeatRecord], language: str) -> list[str]:
+def seat_names(seats: Sequence[Seated], language: str) -> list[str]:
     """Each seat's name: as typed, or its default (``default_name``) in ``language``."""
     return [seat_name(seats, i, language) for i in range(len(seats))]
 
 
-def seat_name(seats: Sequence[SeatRecord], seat: int, language: str) -> str:
+def seat_name(seats: Sequence[Seated], seat: int, language: str) -> str:
     if seats[seat].name:
         return seats[seat].name
     return default_words(*default_name(seats, seat), language)

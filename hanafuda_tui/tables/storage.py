@@ -12,17 +12,12 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from platformdirs import user_data_path
 
-from ..core.records import (
-    MAX_RECORD_BYTES,
-    GameRecord,
-    RecordError,
-    load_record,
-    write_atomically,
-)
+if TYPE_CHECKING:
+    from ..core.records import GameRecord
 
 SAVE_NAME = "save.json"
 LOCK_NAME = "save.lock"
@@ -94,10 +89,14 @@ class Store:
     def write(self, text: str) -> None:
         """Write the save whole or not at all (``write_atomically``); OSError if it cannot be
         written (the text is encoded first: nothing half-written)."""
+        from ..core.records import write_atomically
+
         write_atomically(self.path, text)
 
     def load(self) -> GameRecord:
         """The saved record; RecordError if it cannot be read."""
+        from ..core.records import MAX_RECORD_BYTES, RecordError, load_record
+
         try:
             with open(self.path, "rb") as f:
                 data = f.read(MAX_RECORD_BYTES + 1)

@@ -20,8 +20,8 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from ..core.records import GameRecord, RecordError, SeatRecord, make_options
 from ..core.rulesets import ruleset_class
+from ..core.start import make_options
 from ..tables.storage import SaveInUse, Store, data_dir
 from . import memory
 from .config import PACE_STEP, Config, clamp_pace
@@ -29,11 +29,12 @@ from .i18n import lang, locale_lang, set_lang, t
 from .keys import describe
 from .screens.passing import TooSmall
 from .screens.selector import SelectorScreen
-from .session import HereTable, Session
 
 if TYPE_CHECKING:
+    from ..core.records import GameRecord, SeatRecord
     from ..history import HistoryStore
     from .screens.table import TableScreen
+    from .session import HereTable, Session
 
 MIN_SIZE = (80, 24)
 
@@ -190,6 +191,8 @@ class HanafudaApp(App[int]):
         cls = ruleset_class(request.ruleset)
         seated = cls.seated(make_options(cls, request.options))
         kinds = list(request.players or [s["player"] for s in default_seats(seated)])
+        from ..core.records import SeatRecord
+
         seats = [SeatRecord(name="", player=k) for k in kinds]
 
         def go(yes: int | None = 1) -> None:
@@ -293,6 +296,9 @@ class HanafudaApp(App[int]):
         is kept for later: the year may end before the selector asks again. A save in a directory
         that cannot be written is offered all the same, as a game that cannot be saved (its
         session has no store; ``save_problem`` says so)."""
+        from ..core.records import RecordError
+        from .session import Session
+
         table = self.table()
         if table is not None:
             session = self.last_session  # the table opened last here: a local table's session
@@ -335,6 +341,8 @@ class HanafudaApp(App[int]):
     def start_game(
         self, ruleset: str, options: Mapping[str, Any], seats: Sequence[SeatRecord], seed: str
     ) -> None:
+        from .session import Session
+
         store = self.store if self.saving else None
         think = self.config.settings.think
         session = Session.new(ruleset, options, seats, seed, store, think, self.kept_history)

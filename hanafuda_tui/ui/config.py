@@ -5,12 +5,15 @@ one notice."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import json
+import math
 import os
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from platformdirs import user_config_path
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, field_validator
 from textual.theme import BUILTIN_THEMES
 
 CONFIG_NAME = "config.json"
@@ -21,6 +24,9 @@ MAX_PACE = 3.0
 MAX_CONFIG_BYTES = 64 * 1024
 THINK_TIMES = (0.1, 0.2, 0.5, 1.0)
 """Seconds a strong bot at the table may think a decision (its level's default first)."""
+LANGUAGES = ("", "ja", "en")
+MAX_SERVER = 200
+"""Characters of the server's address at most."""
 
 
 def config_dir() -> Path:
@@ -34,34 +40,62 @@ BEGINNER_YEARS = 3
 """Years a new player plays with beginner mode on, unless they turn it off (or on) first."""
 
 
-class Settings(BaseModel):
-    """The settings as the file holds them; a value outside its bounds, of another type, or a theme
-    Textual does not ship makes the whole file unusable (defaults and one notice). Keys not known
-    are ignored (a newer version may have written them)."""
+class ConfigError(Exception):
+    """The config file exists but cannot be used (one line, for a notice)."""
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
 
-    pace: float = Field(DEFAULT_PACE, ge=0, le=MAX_PACE, allow_inf_nan=False)
+@dataclass(frozen=True)
+class Settings:
+    """The settings as the file holds them, checked as they are made: a value outside its bounds,
+    of another type, or a theme Textual does not ship raises ConfigError naming the setting (the
+    whole file is then unusable: defaults and one notice)."""
+
+    pace: float = DEFAULT_PACE
     """Seconds each step of a turn is held, on the even steps of PACE_STEP."""
-    language: Literal["", "ja", "en"] = ""
+    language: str = ""
     """``ja`` or ``en``; empty: from the system locale."""
     theme: str = ""
     """A theme that ships with Textual; empty: Textual's default."""
-    hints: StrictBool = True
-    advice: StrictBool = True
+    hints: bool = True
+    advice: bool = True
     """Whether advice can be asked for at the table."""
-    motion: StrictBool = True
+    motion: bool = True
     """Whether a card played or drawn slides along the field row to its place (else it appears
     there at once)."""
-    beginner: StrictBool | None = None
+    beginner: bool | None = None
     """Beginner mode at the table, as turned on or off there (None: on for a player's first
     ``BEGINNER_YEARS`` years at this keyboard)."""
-    years_finished: int = Field(0, ge=0)
+    years_finished: int = 0
     """Years played to their end at this keyboard (a hosted table's too)."""
     think: float = THINK_TIMES[1]
     """Seconds a strong bot at the table thinks a decision, one of THINK_TIMES."""
-    server: str = Field("", max_length=200)
+    server: str = ""
     """The server (HOST:PORT) the selector's Online last went to."""
+
+    def __post_init__(self) -> None:
+        pace = _seconds("pace", self.pace)
+        if pace < 0 or pace > MAX_PACE:
+            raise ConfigError(f"pace: not from 0 to {MAX_PACE:g} seconds: {_short(pace)}")
+        object.__setattr__(self, "pace", clamp_pace(pace))
+        think = _seconds("think", self.think)
+        if think not in THINK_TIMES:
+            raise ConfigError(f"think: not one of {', '.join(map(str, THINK_TIMES))}: {think}")
+        object.__setattr__(self, "think", float(think))
+        if self.language not in LANGUAGES:
+            raise ConfigError(f"language: not ja or en: {_short(self.language)}")
+        if not isinstance(self.theme, str) or self.theme and self.theme not in BUILTIN_THEMES:
+            raise ConfigError(f"theme: no such theme: {_short(self.theme)}")
+        for name in ("hints", "advice", "motion", "beginner"):
+            value = getattr(self, name)
+            if not isinstance(value, bool) and (name != "beginner" or value is not None):
+                raise ConfigError(f"{name}: not true or false: {_short(value)}")
+        years = self.years_finished
+        if isinstance(years, bool) or not isinstance(years, int) or years < 0:
+            raise ConfigError(f"years_finished: not a whole number from 0: {_short(years)}")
+        if not isinstance(self.server, str) or len(self.server) > MAX_SERVER:
+            raise ConfigError(
+                f"server: not an address of at most {MAX_SERVER} characters: {_short(self.server)}"
+            )
 
     @property
     def beginner_mode(self) -> bool:
@@ -70,31 +104,27 @@ class Settings(BaseModel):
             return self.beginner
         return self.years_finished < BEGINNER_YEARS
 
-    @field_validator("pace", "think", mode="before")
     @classmethod
-    def _a_number(cls, value: Any) -> Any:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ValueError(f"not a number of seconds: {_short(value)}")
-        return value
+    def of(cls, data: Any) -> Settings:
+        """The settings a JSON object holds (keys not known are ignored: a newer version may
+        have written them); ConfigError names the first thing wrong."""
+        if not isinstance(data, dict):
+            raise ConfigError("not a JSON object")
+        known = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
 
-    @field_validator("pace")
-    @classmethod
-    def _on_a_step(cls, pace: float) -> float:
-        return clamp_pace(pace)
+    def as_dict(self) -> dict[str, Any]:
+        """Every setting by name, in the file's order."""
+        return dataclasses.asdict(self)
 
-    @field_validator("think")
-    @classmethod
-    def _a_think_time(cls, think: float) -> float:
-        if think not in THINK_TIMES:
-            raise ValueError(f"not one of {', '.join(map(str, THINK_TIMES))}: {think}")
-        return float(think)
 
-    @field_validator("theme")
-    @classmethod
-    def _a_known_theme(cls, theme: str) -> str:
-        if theme and theme not in BUILTIN_THEMES:
-            raise ValueError(f"no such theme: {_short(theme)}")
-        return theme
+def _seconds(name: str, value: Any) -> float:
+    """``value`` if it is a finite number (not true or false), else ConfigError."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError(f"{name}: not a number of seconds: {_short(value)}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ConfigError(f"{name}: not a finite number: {value}")
+    return value
 
 
 def _short(value: Any) -> str:
@@ -109,24 +139,22 @@ def clamp_pace(pace: float) -> float:
     return steps * PACE_STEP
 
 
-class ConfigError(Exception):
-    """The config file exists but cannot be used (one line, for a notice)."""
-
-
-def _first_error(err: ValidationError) -> str:
-    first = err.errors()[0]
-    where = ".".join(str(p) for p in first["loc"])
-    message = first["msg"].removeprefix("Value error, ")
-    return f"{where}: {message}" if where else message
+def _no_constant(name: str) -> None:
+    raise ConfigError(f"not JSON: {name}")
 
 
 def parse(text: str) -> Settings:
-    """Settings from the file's text; ConfigError naming the first thing wrong (the JSON parser
-    is pydantic's: a number too long, nesting too deep, a lone surrogate are errors like others)."""
+    """Settings from the file's text; ConfigError naming the first thing wrong (JSON that cannot
+    be read, a number too long, nesting too deep, NaN or Infinity are errors like others)."""
     try:
-        return Settings.model_validate_json(text)
-    except ValidationError as err:
-        raise ConfigError(_first_error(err)) from None
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as err:
+        raise ConfigError(f"not JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+    except RecursionError:
+        raise ConfigError("not JSON: nested too deeply") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise ConfigError("not JSON: a number too long") from None
+    return Settings.of(data)
 
 
 class Config:
@@ -164,13 +192,13 @@ class Config:
         nothing changed); why it could not be written, or an empty string (the settings hold for
         this run either way)."""
         try:
-            settings = Settings.model_validate({**self.settings.model_dump(), **changes})
-        except ValidationError as err:
-            return f"{self.path}: {_first_error(err)}"
+            settings = Settings.of({**self.settings.as_dict(), **changes})
+        except ConfigError as err:
+            return f"{self.path}: {err}"
         if settings == self.settings:
             return ""
         self.settings = settings
-        data = (settings.model_dump_json(indent=2) + "\n").encode()
+        data = (json.dumps(settings.as_dict(), indent=2) + "\n").encode()
         tmp = self.path.with_name(f".{CONFIG_NAME}.{os.getpid()}.tmp")
         try:
             self.directory.mkdir(parents=True, exist_ok=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ SEATS = [
 def app_in(tmp_path: Path, beginner: bool = False) -> HanafudaApp:
     """The app as a player who has turned beginner mode off sees it (or on, as a new one)."""
     app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
-    app.config.settings = app.config.settings.model_copy(update={"beginner": beginner})
+    app.config.settings = replace(app.config.settings, beginner=beginner)
     return app
 
 

@@ -22,8 +22,9 @@ from textual.widgets import Button, Input, Label, Static
 from ...bots import BOTS, measured
 from ...core.game import Game
 from ...core.options import RulesetOptions
-from ...core.records import HUMAN, OptionError, SeatRecord, make_options
+from ...core.people import HUMAN, Seat
 from ...core.rulesets import RULESETS, ruleset_class, titles
+from ...core.start import OptionError, make_options
 from ..app_side import app_side
 from ..config import THINK_TIMES
 from ..i18n import has, lang, t
@@ -101,7 +102,7 @@ def bot_name(spec: str) -> str:
 def seat_name(kinds: list[str], i: int) -> str:
     """Seat ``i``'s default name in the language shown (``default_name``): you against bots, a
     player with the seat's number where several people play, a bot the plant of its seat."""
-    return shown_name([SeatRecord(name="", player=k) for k in kinds], i)
+    return shown_name([Seat("", k) for k in kinds], i)
 
 
 def default_names(seats: list[dict[str, str]]) -> list[dict[str, str]]:
@@ -489,6 +490,8 @@ class SelectorScreen(Screen[None]):
         except OptionError as err:
             self.query_one("#selector-error", Static).update(Content(str(err)))
             return
+        from ...core.records import SeatRecord
+
         seats = [SeatRecord(name=typed_name(s), player=s["player"]) for s in self.seats]
         app = app_side(self)
         saved = app.resumable()

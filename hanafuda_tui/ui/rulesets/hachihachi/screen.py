@@ -12,7 +12,6 @@ from rich.text import Text
 
 from ....core.game import Phase, PlayerView
 from ....core.hints import stakes
-from ....core.records import printable
 from ....core.results import DealResult
 from ....core.rulesets.hachihachi.ba import BA_NAMES, KOBA
 from ....core.rulesets.hachihachi.facts import HachihachiFacts
@@ -23,6 +22,7 @@ from ....core.rulesets.hachihachi.sheet import line_of
 from ....core.rulesets.hachihachi.sheet_text import WIDTH, cell_text, heading, units
 from ....core.rulesets.hachihachi.yaku import KAN, MULTIPLIERS, points
 from ....core.stakes import Stakes
+from ....core.start import printable
 from ...i18n import t
 from ...screens.modals import Decision, choices, teyaku_prompt
 from ...screens.ruleset_screen import RulesetScreen
