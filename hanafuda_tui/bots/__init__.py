@@ -42,7 +42,9 @@ normal: the search as it was before it learned), ``weights=FILE`` (learned weigh
 round), ``confidence=Z`` (a finite number ≥ 0: standard errors the search needs to overrule its
 playout policy's choice), ``search=playout|value|tree`` and ``value=FILE`` (a learned value read at
 the seat's next choice instead of the month played out: ``bots.value``; or the seat's later
-decisions of the month taken from a tree of the positions it met: ``bots.strong``)."""
+decisions of the month taken from a tree of the positions it met: ``bots.strong``), ``spread=F``
+(0.1 to 10, default 1: a factor on the ruleset's month spread in reading scores as a chance to
+finish the year first)."""
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -9,6 +9,7 @@ from helpers.records import bot_record
 
 from hanafuda_tui.bots import arena as tournament
 from hanafuda_tui.bots import make_bot
+from hanafuda_tui.bots.chances import year_win_chance
 from hanafuda_tui.bots.evaluators import evaluator_of
 from hanafuda_tui.bots.learned import shipped
 from hanafuda_tui.bots.strong import EXPLORE_AFTER, Position, StrongBot, _deck, twin_moves
@@ -228,3 +229,20 @@ def test_the_tree_search_ranks_every_action_the_same_at_the_same_seed(ruleset):
         first = StrongBot(random.Random(2), iterations=40, search="tree").ranked(view)
         assert sorted(a for a, _ in first) == sorted(view.legal)
         assert StrongBot(random.Random(2), iterations=40, search="tree").ranked(view) == first
+
+
+def test_a_wider_spread_reads_a_lead_as_a_smaller_chance_to_finish_the_year_first():
+    """``spread=F`` widens the ruleset's month spread by F: a 10-point lead with the year's
+    months to play is worth less."""
+    view = decisions("koikoi2", 4, 1)[0]
+    ev = evaluator_of(view)
+    scores = [0, 0]
+    scores[view.seat] = 10
+    left = 12 - view.month
+    chances = []
+    for factor in (1.0, 2.0):
+        bot = StrongBot(random.Random(0), iterations=1, spread=factor)
+        chances.append(bot._value_of(view, ev)(scores))
+        wanted = year_win_chance(scores, view.seat, factor * ev.spread * left**0.5)
+        assert chances[-1] == pytest.approx(wanted)
+    assert 0.5 < chances[1] < chances[0]
