@@ -5,7 +5,7 @@ away, by a reference search of many worlds that judges every action by the same 
 
 DECISIONS decisions met in games of normal bots (seed 7000 on) are each valued by WORLDS sampled
 worlds, every action tried in each with the learned policy's playout (aim=win); then each SPEC
-(``strong:iterations=100``, ``strong:search=tree:iterations=100``...) chooses, and its regret is
+(``strong:iterations=100``, ``strong:iterations=400``...) chooses, and its regret is
 the reference's best value less the reference's value of its choice. The guess (the learned
 policy's own choice) is given too. The reference shares the playouts' judgement, so it measures a
 search's noise at its budget, not the playout policy's own error.

@@ -65,17 +65,9 @@ MIN_SPREAD, MAX_SPREAD = 0.1, 10.0
 """The factor ``spread`` on the ruleset's month spread: within these."""
 MAX_PLAYOUT_ACTIONS = 400
 """A guard: a month never needs this many decisions."""
-SEARCHES = ("playout", "value", "tree")
-"""How an action is judged in a sampled world: its month played out to the end (``playout``),
-played on to the seat's next decision and read by the learned value there (``value``), or played
-out with the seat's later decisions of the month taken from a tree of the positions it met after
-the same action in earlier worlds (``tree``: information-set Monte Carlo tree search over its own
-decisions, the others played by the playout policy)."""
-EXPLORE_AFTER = 3
-"""Times the tree (``search=tree``) meets a position before it tries there another action than
-the playout policy's."""
-EXPLORATION = 0.1
-"""UCB1's exploration constant in the tree, over chances to finish the year first."""
+SEARCHES = ("playout", "value")
+"""How an action is judged in a sampled world: its month played out to the end (``playout``), or
+played on to the seat's next decision and read by the learned value there (``value``)."""
 PLAYOUTS = ("learned", "normal", "easy")
 """Who plays every seat in a playout: the learned policy (``learned``: the shipped weights of the
 ruleset, the normal policy where none are shipped), or the normal or easy policy."""
@@ -189,8 +181,6 @@ class StrongBot:
         value_of = self._value_of(view, ev)
         year = ruleset_class(view.ruleset).year_length(view.options)
         net = self._net(view)
-        trees: list[dict[tuple[object, ...], Position]] = [{} for _ in range(n)]
-        """Per action, the seat's positions met after it: its information sets, by its view."""
 
         def world(alive: list[int]) -> None:
             """One sampled world; every action still in play tried in it on the same cards."""
@@ -201,11 +191,7 @@ class StrongBot:
                 deck_rng = random.Random(seed)
                 game = build_game(view, hands, stock, functools.partial(_deck, deck_rng))
                 game.apply(candidates[i])
-                if self.search == "tree":
-                    value = self._tree_playout(
-                        game, view.seat, trees[i], ev, weights, year, value_of
-                    )
-                elif net is None:
+                if net is None:
                     self._playout(game, ev, weights, year)
                     value = value_of(game.scores)
                 else:
@@ -278,35 +264,6 @@ class StrongBot:
             return net.value(game.view(seat, game.legal_actions()))
         return value_of(game.scores)
 
-    def _tree_playout(
-        self,
-        game: Game,
-        seat: int,
-        tree: dict[tuple[object, ...], Position],
-        ev: Evaluator,
-        weights: Weights | None,
-        year: int,
-        value_of: Callable[[Sequence[int]], float],
-    ) -> float:
-        """Play the month out, the seat's decisions chosen by the tree's position for what it
-        sees there (``Position.choose``), the others' by the playout policy; each position passed
-        through is then told the month's value."""
-        path: list[tuple[Position, int]] = []
-        while self._playout(game, ev, weights, year, stop_for=seat):
-            legal = game.legal_actions()
-            v = game.view(seat, legal)
-            key = (v.phase, v.hand, v.field, v.captures, v.pending_card, v.facts.called(), v.legal)
-            position = tree.get(key)
-            if position is None:
-                position = tree[key] = Position()
-            action = position.choose(legal, self._policy_action(game, ev, weights, year))
-            path.append((position, action))
-            game.apply(action)
-        value = value_of(game.scores)
-        for position, action in path:
-            position.add(action, value)
-        return value
-
     def _value_of(self, view: PlayerView, ev: Evaluator) -> Callable[[Sequence[int]], float]:
         """What a playout's scores at the month's end are worth to the seat: its chance to finish
         the year on top (``aim=win``), or the change of its score margin (``aim=margin``)."""
@@ -343,6 +300,7 @@ class StrongBot:
         asking it. ``year``: the months of the game's year. True when it stopped instead at a
         choice of the seat ``stop_for``."""
         steps = 0
+        easy = self.playout == "easy"
         while not game.results and not game.finished and steps < MAX_PLAYOUT_ACTIONS:
             legal = game.legal_actions()
             if len(legal) == 1:
@@ -350,53 +308,15 @@ class StrongBot:
             elif game.to_act == stop_for:
                 return True
             else:
-                game.apply(self._policy_action(game, ev, weights, year))
+                seen = seen_of_game(game)
+                if weights is not None:
+                    game.apply(learned_action(weights, ev, seen, table_of_game(game, year)))
+                elif easy:
+                    game.apply(easy_action(seen, ev))
+                else:
+                    game.apply(normal_action(ev, seen))
             steps += 1
         return False
-
-    def _policy_action(self, game: Game, ev: Evaluator, weights: Weights | None, year: int) -> int:
-        """The playout policy's choice for the seat to act."""
-        seen = seen_of_game(game)
-        if weights is not None:
-            return learned_action(weights, ev, seen, table_of_game(game, year))
-        if self.playout == "easy":
-            return easy_action(seen, ev)
-        return normal_action(ev, seen)
-
-
-class Position:
-    """A position of the seat in the tree (``search=tree``): how often it was met, and each action
-    tried there with its results."""
-
-    __slots__ = ("met", "tried")
-
-    def __init__(self) -> None:
-        self.met = 0
-        self.tried: dict[int, list[float]] = {}
-        """Action → [times tried, their values' sum]."""
-
-    def choose(self, legal: Sequence[int], policy: int) -> int:
-        """The playout policy's choice until met ``EXPLORE_AFTER`` times; then every action once
-        (the policy's first), then UCB1's best."""
-        if self.met < EXPLORE_AFTER:
-            return policy
-        untried = [a for a in legal if a not in self.tried]
-        if untried:
-            return policy if policy in untried else untried[0]
-        log_met = math.log(self.met)
-        return max(
-            legal,
-            key=lambda a: (
-                self.tried[a][1] / self.tried[a][0]
-                + EXPLORATION * math.sqrt(log_met / self.tried[a][0])
-            ),
-        )
-
-    def add(self, action: int, value: float) -> None:
-        self.met += 1
-        stats = self.tried.setdefault(action, [0, 0.0])
-        stats[0] += 1
-        stats[1] += value
 
 
 def twin_moves(view: PlayerView, ev: Evaluator) -> dict[int, int]:

@@ -1,6 +1,5 @@
 """The strong bot's search: its ranking of every legal action, and the action it plays first."""
 
-import functools
 import random
 
 import pytest
@@ -11,11 +10,9 @@ from hanafuda_tui.bots import arena as tournament
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.bots.chances import year_win_chance
 from hanafuda_tui.bots.evaluators import evaluator_of
-from hanafuda_tui.bots.learned import shipped
-from hanafuda_tui.bots.strong import EXPLORE_AFTER, Position, StrongBot, _deck, twin_moves
+from hanafuda_tui.bots.strong import StrongBot, twin_moves
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import POINTS
-from hanafuda_tui.core.determinize import build_game, sample_deal
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.review.judge import decisions as review_decisions
@@ -68,9 +65,8 @@ def test_the_same_seed_and_iterations_rank_the_same(ruleset):
         assert StrongBot(random.Random(2), iterations=25).ranked(view) == first
 
 
-@pytest.mark.parametrize("search", ["playout", "tree"])
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_the_ranking_is_the_same_whatever_the_hidden_cards(ruleset, search):
+def test_the_ranking_is_the_same_whatever_the_hidden_cards(ruleset):
     """A twin game, the cards the seat cannot see shuffled among their places and the same actions
     replayed, gives the seat the same view, so the same ranking at the same seed."""
     compared = 0
@@ -89,9 +85,8 @@ def test_the_ranking_is_the_same_whatever_the_hidden_cards(ruleset, search):
         twin = twin_with_hidden_cards_permuted(game, seat, random.Random(seed))
         if twin is None or twin.hands == game.hands or twin.view(seat) != view:
             continue
-        bot = functools.partial(StrongBot, iterations=20, search=search)
-        ranked = bot(random.Random(seed)).ranked(view)
-        assert bot(random.Random(seed)).ranked(twin.view(seat)) == ranked
+        ranked = StrongBot(random.Random(seed), iterations=20).ranked(view)
+        assert StrongBot(random.Random(seed), iterations=20).ranked(twin.view(seat)) == ranked
         compared += 1
         if compared == 4:
             return
@@ -191,44 +186,6 @@ def test_a_ranked_chance_is_within_0_and_1_even_when_cautious() -> None:
         values += got
     assert len(values) > 50 and 0.0 in values
     assert all(0.0 <= v <= 1.0 for v in values)
-
-
-def test_a_tree_position_follows_the_policy_then_tries_each_action_then_the_best_by_ucb():
-    position = Position()
-    for _ in range(EXPLORE_AFTER):
-        assert position.choose([5, 7, 9], 7) == 7
-        position.add(7, 0.5)
-    assert position.choose([5, 7, 9], 7) == 5
-    position.add(5, 0.9)
-    assert position.choose([5, 7, 9], 7) == 9
-    position.add(9, 0.1)
-    assert position.choose([5, 7, 9], 7) == 5  # tried once each but 7: 0.9 against 0.5 and 0.1
-
-
-def test_the_tree_search_tries_other_later_decisions_where_it_meets_a_position_again():
-    """In the same world over and over, the seat's next decision after its action is met each
-    time: the tree follows the playout policy there the first times, then tries the others."""
-    view = next(v for v in decisions("koikoi2", 4, 6) if v.phase == Phase.PLAY)
-    bot = StrongBot(random.Random(1), iterations=10, search="tree")
-    ev = evaluator_of(view)
-    hands, stock = sample_deal(view, random.Random(2))
-    tree: dict = {}
-    value_of = bot._value_of(view, ev)
-    for _ in range(EXPLORE_AFTER + 3):
-        game = build_game(view, hands, stock, functools.partial(_deck, random.Random(3)))
-        game.apply(view.legal[0])
-        bot._tree_playout(game, view.seat, tree, ev, shipped("koikoi2"), 12, value_of)
-    first = max(tree.values(), key=lambda p: p.met)
-    assert first.met == EXPLORE_AFTER + 3
-    assert len(first.tried) == 4  # the policy's action, then three others
-
-
-@pytest.mark.parametrize("ruleset", ["koikoi2", "koikoi3"])
-def test_the_tree_search_ranks_every_action_the_same_at_the_same_seed(ruleset):
-    for view in decisions(ruleset, 8, 2):
-        first = StrongBot(random.Random(2), iterations=40, search="tree").ranked(view)
-        assert sorted(a for a, _ in first) == sorted(view.legal)
-        assert StrongBot(random.Random(2), iterations=40, search="tree").ranked(view) == first
 
 
 def test_a_wider_spread_reads_a_lead_as_a_smaller_chance_to_finish_the_year_first():
