@@ -61,6 +61,8 @@ MAX_ITERATIONS = 100_000
 """Playouts a decision at most (25–45 s of search a decision in 三人こいこい)."""
 MAX_TIME = 60.0
 """Seconds a decision at most."""
+MIN_SPREAD, MAX_SPREAD = 0.1, 10.0
+"""The factor ``spread`` on the ruleset's month spread: within these."""
 MAX_PLAYOUT_ACTIONS = 400
 """A guard: a month never needs this many decisions."""
 SEARCHES = ("playout", "value")
@@ -85,6 +87,7 @@ class StrongBot:
         weights: str | None = None,
         search: str = "playout",
         value: str | None = None,
+        spread: float | str = 1.0,
     ) -> None:
         self.rng = rng
         self.iterations = (
@@ -114,6 +117,10 @@ class StrongBot:
         self.value_net: ValueNet | None = None if value is None else _value_file(value)
         """The value to search with in place of the shipped one (``search=value``): a file's
         (``value=FILE``, a training round's), or set by the training itself."""
+        self.spread = _number("spread", spread, float)
+        """A factor on the ruleset's month spread in reading scores as a chance (``aim=win``)."""
+        if not MIN_SPREAD <= self.spread <= MAX_SPREAD:
+            raise ValueError(f"spread must be {MIN_SPREAD:g} to {MAX_SPREAD:g}")
         self.confidence = _number("confidence", confidence, float)
         if not (math.isfinite(self.confidence) and self.confidence >= 0):
             raise ValueError("confidence must be a finite number, at least 0")
@@ -265,7 +272,7 @@ class StrongBot:
             before = _margin(view.scores, seat)
             return lambda scores: _margin(scores, seat) - before
         left = max(0, ruleset_class(view.ruleset).year_length(view.options) - view.month)
-        spread = ev.spread * math.sqrt(left)
+        spread = self.spread * ev.spread * math.sqrt(left)
         return lambda scores: year_win_chance(scores, seat, spread)
 
     def _advantage(self, other: dict[int, float], guess: dict[int, float]) -> float:

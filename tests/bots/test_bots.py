@@ -48,8 +48,11 @@ def test_every_level_plays_a_whole_game_with_legal_actions_only(spec, ruleset):
 
 
 def test_bot_specs_take_parameters_and_reject_bad_ones():
-    bot = make_bot("strong:iterations=40:time=0.5:playout=easy:confidence=2.5", random.Random(0))
+    bot = make_bot(
+        "strong:iterations=40:time=0.5:playout=easy:confidence=2.5:spread=2", random.Random(0)
+    )
     assert (bot.iterations, bot.time, bot.playout, bot.confidence) == (40, 0.5, "easy", 2.5)
+    assert bot.spread == 2.0
     bad_specs = (
         "strong:iterations=x",
         "strong:depth=3",
@@ -58,6 +61,10 @@ def test_bot_specs_take_parameters_and_reject_bad_ones():
         "strong:time=0",
         "strong:confidence=-1",
         "strong:confidence=nan",
+        "strong:spread=nan",
+        "strong:spread=0",
+        "strong:spread=inf",
+        "strong:search=deep",
     )
     for bad in bad_specs:
         with pytest.raises(BotSpecError):

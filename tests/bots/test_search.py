@@ -8,6 +8,7 @@ from helpers.records import bot_record
 
 from hanafuda_tui.bots import arena as tournament
 from hanafuda_tui.bots import make_bot
+from hanafuda_tui.bots.chances import year_win_chance
 from hanafuda_tui.bots.evaluators import evaluator_of
 from hanafuda_tui.bots.strong import StrongBot, twin_moves
 from hanafuda_tui.core import actions as act
@@ -185,3 +186,20 @@ def test_a_ranked_chance_is_within_0_and_1_even_when_cautious() -> None:
         values += got
     assert len(values) > 50 and 0.0 in values
     assert all(0.0 <= v <= 1.0 for v in values)
+
+
+def test_a_wider_spread_reads_a_lead_as_a_smaller_chance_to_finish_the_year_first():
+    """``spread=F`` widens the ruleset's month spread by F: a 10-point lead with the year's
+    months to play is worth less."""
+    view = decisions("koikoi2", 4, 1)[0]
+    ev = evaluator_of(view)
+    scores = [0, 0]
+    scores[view.seat] = 10
+    left = 12 - view.month
+    chances = []
+    for factor in (1.0, 2.0):
+        bot = StrongBot(random.Random(0), iterations=1, spread=factor)
+        chances.append(bot._value_of(view, ev)(scores))
+        wanted = year_win_chance(scores, view.seat, factor * ev.spread * left**0.5)
+        assert chances[-1] == pytest.approx(wanted)
+    assert 0.5 < chances[1] < chances[0]
