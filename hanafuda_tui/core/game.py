@@ -20,7 +20,7 @@ from typing import Any, ClassVar, NamedTuple, ParamSpec, Protocol
 
 from . import actions as act
 from .cards import ALL_BUT, BIT, KASUS, MONTH_MASK, card_list, card_tuple, deck_string
-from .events import Captured, Dealt, Decided, Drew, Event, Laid, Played
+from .events import Captured, Dealt, Decided, Drew, Event, Laid, Played, YearStarted
 from .options import RulesetOptions
 from .results import DealEnd, DealResult, Settlement, YearClosing
 from .stakes import Stakes
@@ -329,7 +329,9 @@ class Game:
         return self.finished
 
     def start(self) -> None:
-        """Deal the first month."""
+        """The year begins, told with its 親 and its months (every ruleset's option ``months``);
+        then its first month is dealt."""
+        self.emit(YearStarted, self.dealer, self.options.months)
         self.new_deal()
 
     def legal_actions(self) -> Sequence[int]:

@@ -30,7 +30,6 @@ from ...events import (
     Tobikomi,
     YakuFormed,
     YearEnded,
-    YearStarted,
 )
 from ...game import AGARI, CANCEL, NO_WARNINGS, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
 from ...options import RulesetOptions
@@ -236,10 +235,6 @@ class Hachihachi(Game):
 
     def deal_month(self) -> int:
         return self.month_index % MONTHS + 1
-
-    def start(self) -> None:
-        self.emit(YearStarted, self.dealer, self.options.months)
-        self.new_deal()
 
     def copy_state_from(self, original: Game) -> None:
         self.teyaku = self.teyaku[:]

@@ -30,7 +30,6 @@ from ...events import (
     ShownTaken,
     TeyakuShown,
     YearEnded,
-    YearStarted,
 )
 from ...game import DERU_ORIRU, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
 from ...options import RulesetOptions
@@ -189,10 +188,6 @@ class Hanaawase(Game):
 
     def deal_month(self) -> int:
         return self.round_index + 1
-
-    def start(self) -> None:
-        self.emit(YearStarted, self.dealer, self.options.months)
-        self.new_deal()
 
     def copy_state_from(self, original: Game) -> None:
         self.teyaku = self.teyaku[:]

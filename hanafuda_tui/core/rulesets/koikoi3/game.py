@@ -190,10 +190,6 @@ class Koikoi3(Game):
     def season(self) -> str:
         return SEASONS[(self.month_index // 3) % 4]
 
-    def start(self) -> None:
-        self.emit(events.YearStarted, self.dealer, self.last_month)
-        self.new_deal()
-
     def copy_state_from(self, original: Game) -> None:
         self.teyaku = self.teyaku[:]
         self.declared = self.declared[:]
