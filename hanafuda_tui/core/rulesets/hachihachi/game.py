@@ -291,7 +291,10 @@ class Hachihachi(Game):
         self.rows.append(Row(tuple(amounts), remark, lines=lines))
         return len(self.rows) - 1
 
-    def _after_teyaku(self) -> None:
+    def keep_answer(self, seat: int, declares: bool) -> None:
+        self.declared[seat] = declares
+
+    def reveal_teyaku(self) -> None:
         """Declared teyaku are shown and paid together; 四三 ends the year (補足 (4))."""
         shiso = []
         for s in self.role_order():
@@ -467,8 +470,6 @@ class Hachihachi(Game):
             self.next_turn(seat)
 
     def other_actions(self) -> list[int]:
-        if self.phase == TEYAKU:
-            return self.teyaku_answers(self.teyaku[self.to_act])
         if self.phase == AGARI:
             return [act.AGARI, act.SAGE]
         if self.phase == CANCEL:
@@ -477,11 +478,7 @@ class Hachihachi(Game):
 
     def apply_other(self, action: int) -> None:
         seat = self.to_act
-        if self.phase == TEYAKU:
-            self.declared[seat] = action == act.DECLARE
-            if not self.teyaku_asked_on():
-                self._after_teyaku()
-        elif action == act.AGARI:
+        if action == act.AGARI:
             self._agari(seat)
         elif action == act.SAGE:
             self.sage = seat
