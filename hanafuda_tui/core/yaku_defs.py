@@ -35,7 +35,7 @@ COUNTED = ((TANE, TANES, 5), (TAN, TANS, 5), (KASU, KASU_CARDS, 10))
 past ``need``."""
 
 
-def add_sets(
+def add_complete(
     out: dict[str, int], caps: int, sets: tuple[tuple[str, int], ...], values: dict[str, int]
 ) -> None:
     """Adds to ``out`` each of the (name, cards) ``sets`` whose cards ``caps`` holds, at its value in

@@ -23,7 +23,16 @@ from ...cards import (
 )
 from ...cards import GOKO as GOKO_CARDS
 from ...table import has_shima
-from ...yaku_defs import KASU, KASU_CARDS, TAN, TANE, YakuDef, add_counted, add_sets, count_raised
+from ...yaku_defs import (
+    KASU,
+    KASU_CARDS,
+    TAN,
+    TANE,
+    YakuDef,
+    add_complete,
+    add_counted,
+    count_raised,
+)
 
 GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
 INOSHIKACHO_Y, AKATAN_Y, AOTAN_Y = "猪鹿蝶", "赤短", "青短"
@@ -95,9 +104,9 @@ def yaku(caps: int, values: dict[str, int], rain: bool = False) -> dict[str, int
     if caps & _LIGHTS:
         _lights(out, caps, values)
     if caps & _SET_CARDS:
-        add_sets(out, caps, _SETS, values)
+        add_complete(out, caps, _SETS, values)
         if caps & KIKU_SAKAZUKI and not (rain and caps & AME):
-            add_sets(out, caps, _CUPS, values)
+            add_complete(out, caps, _CUPS, values)
     add_counted(out, caps)
     return out
 
@@ -184,7 +193,7 @@ def yaku_nintendo(caps: int) -> dict[str, int]:
     elif ao:
         out[AOTAN_Y] = tan + 2
     if caps & KIKU_SAKAZUKI:
-        add_sets(out, caps, _CUPS, NINTENDO_VALUES)
+        add_complete(out, caps, _CUPS, NINTENDO_VALUES)
     if tane >= 5 and INOSHIKACHO_Y not in out:
         out[TANE_Y] = tane - 4
     if tan >= 5 and not (aka or ao):

@@ -27,7 +27,16 @@ from ...cards import (
     TSUKIMI,
 )
 from ...cards import GOKO as GOKO_CARDS
-from ...yaku_defs import KASU, KASU_CARDS, TAN, TANE, YakuDef, add_counted, add_sets, count_raised
+from ...yaku_defs import (
+    KASU,
+    KASU_CARDS,
+    TAN,
+    TANE,
+    YakuDef,
+    add_complete,
+    add_counted,
+    count_raised,
+)
 
 # 手役 (dealt hands): month pattern of the seven dealt cards → (name, 文). docs/rules/koikoi3.md §3.
 TEYAKU = {
@@ -131,9 +140,9 @@ def raw_yaku(caps: int) -> dict[str, int]:
         if caps & OTORI == OTORI:
             out[OTORI_Y] = YAKU_VALUES[OTORI_Y]
         out[KOTORI_Y] = YAKU_VALUES[KOTORI_Y]
-    add_sets(out, caps, _SETS, YAKU_VALUES)
+    add_complete(out, caps, _SETS, YAKU_VALUES)
     if caps & KIKU_SAKAZUKI:
-        add_sets(out, caps, _CUPS, YAKU_VALUES)
+        add_complete(out, caps, _CUPS, YAKU_VALUES)
     add_counted(out, caps)
     return out
 
