@@ -27,37 +27,7 @@ class YakuDef(NamedTuple):
 
 
 TANE, TAN, KASU = "タネ", "タン", "カス"
-KASU_CARDS = KASUS | KIKU_SAKAZUKI
-"""The cards カス counts in こいこい (菊に盃 counted)."""
-COUNTED = ((TANE, TANES, 5), (TAN, TANS, 5), (KASU, KASU_CARDS, 10))
+COUNTED = ((TANE, TANES, 5), (TAN, TANS, 5), (KASU, KASUS | KIKU_SAKAZUKI, 10))
 """The counted yaku of こいこい as (name, cards, need) (docs/rules/koikoi3.md §5, docs/rules/koikoi2.md
 §4): タネ and タン from five cards, カス (菊に盃 counted) from ten, each worth 1 and 1 more per card
-past ``need``."""
-
-
-def add_complete(
-    out: dict[str, int], caps: int, sets: tuple[tuple[str, int], ...], values: dict[str, int]
-) -> None:
-    """Adds to ``out`` each of the (name, cards) ``sets`` whose cards ``caps`` holds, at its value in
-    ``values``."""
-    for name, cards in sets:
-        if caps & cards == cards:
-            out[name] = values[name]
-
-
-def add_counted(out: dict[str, int], caps: int) -> None:
-    """Adds to ``out`` each ``COUNTED`` yaku ``caps`` makes: 1, and 1 more per card past its need."""
-    for name, cards, need in COUNTED:
-        n = (caps & cards).bit_count()
-        if n >= need:
-            out[name] = n - need + 1
-
-
-def count_raised(new: int, after: int, n: int) -> bool:
-    """Whether the new cards ``new`` raise a ``COUNTED`` yaku: a new card of its kind leaves it at
-    its need or above (``n``: the cards of ``after``, at least 5)."""
-    if new & TANES and (after & TANES).bit_count() >= 5:
-        return True
-    if new & TANS and (after & TANS).bit_count() >= 5:
-        return True
-    return n >= 10 and bool(new & KASU_CARDS) and (after & KASU_CARDS).bit_count() >= 10
+past ``need``. Scoring functions loop over it inline (they run in every simulated turn)."""

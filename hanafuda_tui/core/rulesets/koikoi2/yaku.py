@@ -23,16 +23,7 @@ from ...cards import (
 )
 from ...cards import GOKO as GOKO_CARDS
 from ...table import has_shima
-from ...yaku_defs import (
-    KASU,
-    KASU_CARDS,
-    TAN,
-    TANE,
-    YakuDef,
-    add_complete,
-    add_counted,
-    count_raised,
-)
+from ...yaku_defs import COUNTED, KASU, TAN, TANE, YakuDef
 
 GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
 INOSHIKACHO_Y, AKATAN_Y, AOTAN_Y = "猪鹿蝶", "赤短", "青短"
@@ -78,6 +69,7 @@ TEYAKU_VALUE = 6
 
 _LIGHTS = SHIKO | ONO_MICHIKAZE
 _SET_CARDS = INOSHIKACHO | AKATAN | AOTAN | TSUKIMI | HANAMI
+KASU_CARDS = KASUS | KIKU_SAKAZUKI
 
 
 def _lights(out: dict[str, int], caps: int, values: dict[str, int]) -> None:
@@ -104,10 +96,17 @@ def yaku(caps: int, values: dict[str, int], rain: bool = False) -> dict[str, int
     if caps & _LIGHTS:
         _lights(out, caps, values)
     if caps & _SET_CARDS:
-        add_complete(out, caps, _SETS, values)
+        for name, cards in _SETS:
+            if caps & cards == cards:
+                out[name] = values[name]
         if caps & KIKU_SAKAZUKI and not (rain and caps & AME):
-            add_complete(out, caps, _CUPS, values)
-    add_counted(out, caps)
+            for name, cards in _CUPS:
+                if caps & cards == cards:
+                    out[name] = values[name]
+    for name, cards, need in COUNTED:
+        n = (caps & cards).bit_count()
+        if n >= need:
+            out[name] = n - need + 1
     return out
 
 
@@ -123,8 +122,17 @@ def formed(before: int, after: int, values: dict[str, int], rain: bool = False) 
     if n >= 3:
         if new & _LIGHTS and (after & SHIKO).bit_count() >= 3:
             return True
-        if n >= 5 and count_raised(new, after, n):
-            return True
+        if n >= 5:
+            if new & TANES and (after & TANES).bit_count() >= 5:
+                return True
+            if new & TANS and (after & TANS).bit_count() >= 5:
+                return True
+            if (
+                n >= 10
+                and new & KASU_CARDS
+                and (after & KASUS).bit_count() + (1 if after & KIKU_SAKAZUKI else 0) >= 10
+            ):
+                return True
     if new & _SET_CARDS:
         if new & INOSHIKACHO and after & INOSHIKACHO == INOSHIKACHO:
             return True
@@ -193,7 +201,9 @@ def yaku_nintendo(caps: int) -> dict[str, int]:
     elif ao:
         out[AOTAN_Y] = tan + 2
     if caps & KIKU_SAKAZUKI:
-        add_complete(out, caps, _CUPS, NINTENDO_VALUES)
+        for name, cards in _CUPS:
+            if caps & cards == cards:
+                out[name] = NINTENDO_VALUES[name]
     if tane >= 5 and INOSHIKACHO_Y not in out:
         out[TANE_Y] = tane - 4
     if tan >= 5 and not (aka or ao):
