@@ -13,6 +13,12 @@ from ..core.start import make_options, printable
 from .parser import UsageError, one_line, writes_unicode
 
 
+def error_exit(error: object, status: int) -> int:
+    """Says ``error`` as the command's one line on stderr; the exit status ``status``."""
+    print(f"hanafuda: error: {error}", file=sys.stderr)
+    return status
+
+
 def ruleset_options(ruleset: str, pairs: Sequence[str]) -> Any:
     """The ruleset's options from KEY=VALUE pairs; UsageError names an unknown key."""
     cls = ruleset_class(ruleset)

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..core.rulesets import ruleset_class
-from .common import print_json, ruleset_options
+from .common import error_exit, print_json, ruleset_options
 from .together import NetUsageError, client_tls, server_tls
 
 DB_NAME = "server.sqlite3"
@@ -32,8 +32,7 @@ def cmd_server(args: argparse.Namespace) -> int:
     try:
         return run_server(args)
     except NetUsageError as err:
-        print(f"hanafuda: error: {err}", file=sys.stderr)
-        return 2
+        return error_exit(err, 2)
 
 
 def run_server(args: argparse.Namespace) -> int:
@@ -81,8 +80,7 @@ async def serve_until_stopped(
     try:
         port = await server.start(*listen, tls)
     except OSError as err:
-        print(f"hanafuda: error: cannot listen on {listen[0]}:{listen[1]}: {err}", file=sys.stderr)
-        return 2
+        return error_exit(f"cannot listen on {listen[0]}:{listen[1]}: {err}", 2)
     if as_json:
         print(json.dumps({"port": port}), flush=True)
     else:
@@ -104,11 +102,9 @@ def cmd_online(args: argparse.Namespace) -> int:
     try:
         return run_online(args)
     except NetUsageError as err:
-        print(f"hanafuda: error: {err}", file=sys.stderr)
-        return 2
+        return error_exit(err, 2)
     except (OnlineError, TokenFileError) as err:
-        print(f"hanafuda: error: {err}", file=sys.stderr)
-        return 1
+        return error_exit(err, 1)
 
 
 def run_online(args: argparse.Namespace) -> int:

@@ -99,14 +99,25 @@ def _ruleset_names() -> str:
     return ", ".join(RULESETS)
 
 
+PLAY_SEATS = (
+    "comma-separated, one per seat: human or a bot spec (as sim's --bots);"
+    " default: you and normal bots"
+)
+HOST_SEATS = (
+    "comma-separated, one per seat: human (at this keyboard), remote, or a bot spec;"
+    " default: human, then remote seats"
+)
+
+
+def _table_arguments(command: Parser, seats: str) -> None:
+    """A table's ruleset, its options and its seats (``seats``: what the seats may be)."""
+    command.add_argument("--ruleset", help=f"one of {_ruleset_names()} (koikoi3 unless given)")
+    command.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    command.add_argument("--seats", help=seats)
+
+
 def _play_arguments(play: Parser) -> None:
-    play.add_argument("--ruleset", help=f"one of {_ruleset_names()} (koikoi3 unless given)")
-    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    play.add_argument(
-        "--seats",
-        help="comma-separated, one per seat: human or a bot spec (as sim's --bots);"
-        " default: you and normal bots",
-    )
+    _table_arguments(play, PLAY_SEATS)
     play.add_argument("--seed", help="the same seed deals the same cards and bot moves")
     play.add_argument(
         "--save-slot",
@@ -228,20 +239,19 @@ def _stats_arguments(stats: Parser) -> None:
     stats.add_argument("--json", action="store_true")
 
 
-def _host_arguments(host: Parser) -> None:
-    host.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 picks a free port")
-    host.add_argument(
+def _listen_arguments(command: Parser, port: int) -> None:
+    """Where a host or a server listens: its port (``port`` unless given) and its interfaces."""
+    command.add_argument("--port", type=int, default=port, help="0 picks a free port")
+    command.add_argument(
         "--public",
         action="store_true",
         help="listen on every network interface (default: 127.0.0.1, this machine only)",
     )
-    host.add_argument("--ruleset", help=f"one of {_ruleset_names()} (koikoi3 unless given)")
-    host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    host.add_argument(
-        "--seats",
-        help="comma-separated, one per seat: human (at this keyboard), remote, or a bot spec;"
-        " default: human, then remote seats",
-    )
+
+
+def _host_arguments(host: Parser) -> None:
+    _listen_arguments(host, DEFAULT_PORT)
+    _table_arguments(host, HOST_SEATS)
     host.add_argument("--names", help="comma-separated names, one per seat")
     host.add_argument(
         "--seed",
@@ -286,12 +296,7 @@ def _join_arguments(join: Parser) -> None:
 
 
 def _server_arguments(srv: Parser) -> None:
-    srv.add_argument("--port", type=int, default=SERVER_PORT, help="0 picks a free port")
-    srv.add_argument(
-        "--public",
-        action="store_true",
-        help="listen on every network interface (default: 127.0.0.1, this machine only)",
-    )
+    _listen_arguments(srv, SERVER_PORT)
     srv.add_argument("--db", metavar="PATH", help="the database (default: the data directory's)")
     srv.add_argument("--bans", metavar="FILE", help="the ban list: addresses, networks, names")
     srv.add_argument(

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from typing import Any
 
 from ..core.people import HUMAN
 from ..core.rulesets import ruleset_class
-from .common import check_bot, ruleset_options
+from .common import check_bot, error_exit, ruleset_options
 from .parser import UsageError, build_parser
 
 
@@ -43,11 +42,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         from ..ui.app import HanafudaApp, TableRequest, run_app
     except ImportError as err:
-        print(
-            f"hanafuda: error: the screen cannot start ({err}); reinstall hanafuda-tui",
-            file=sys.stderr,
-        )
-        return 1
+        return error_exit(f"the screen cannot start ({err}); reinstall hanafuda-tui", 1)
     store = None
     if getattr(args, "save_slot", False):
         from ..tables.storage import SlotStore
@@ -67,11 +62,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
     try:
         from ..ui.app import HanafudaApp, LessonsRequest, run_app
     except ImportError as err:
-        print(
-            f"hanafuda: error: the screen cannot start ({err}); reinstall hanafuda-tui",
-            file=sys.stderr,
-        )
-        return 1
+        return error_exit(f"the screen cannot start ({err}); reinstall hanafuda-tui", 1)
     return run_app(HanafudaApp(lessons=LessonsRequest(args.ruleset)))
 
 

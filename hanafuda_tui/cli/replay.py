@@ -22,7 +22,7 @@ from ..core.records import (
     printable,
     replay,
 )
-from .common import cells_left, english_names, print_json
+from .common import cells_left, english_names, error_exit, print_json
 from .parser import UsageError
 
 
@@ -31,8 +31,7 @@ def _view(record: GameRecord, title: str) -> int:
     try:
         from ..ui.app import HanafudaApp, ReplayRequest, run_app
     except ImportError as err:
-        print(f"hanafuda: error: the screen cannot start ({err})", file=sys.stderr)
-        return 1
+        return error_exit(f"the screen cannot start ({err})", 1)
     return run_app(HanafudaApp(replay=ReplayRequest(record, title)))
 
 

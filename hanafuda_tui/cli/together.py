@@ -37,6 +37,7 @@ from ..core.rulesets import ruleset_class
 from ..history import HistoryStore
 from ..net.addresses import EVERY_INTERFACE, LOOPBACK, reachable_addresses
 from ..tables.names import seat_names
+from .common import error_exit
 
 if TYPE_CHECKING:  # the network's modules (websockets) load only for host and join
     from ..net.host import Host, Table
@@ -58,8 +59,7 @@ def guarded(
     try:
         return command(args, options)
     except (NetUsageError, JoinError) as err:
-        print(f"hanafuda: error: {err}", file=sys.stderr)
-        return 2 if isinstance(err, NetUsageError) else 1
+        return error_exit(err, 2 if isinstance(err, NetUsageError) else 1)
 
 
 # -- host ------------------------------------------------------------------------------------------
@@ -238,8 +238,7 @@ def cmd_host(args: argparse.Namespace, options: Any) -> int:
         try:
             from ..ui.netplay import run_host
         except ImportError as err:
-            print(f"hanafuda: error: the screen cannot start ({err})", file=sys.stderr)
-            return 1
+            return error_exit(f"the screen cannot start ({err})", 1)
         return run_host(host, table, listen, tls)
     return asyncio.run(host_headless(host, table, listen, tls, args.json, args.stand_in_after))
 
@@ -255,8 +254,7 @@ async def host_headless(
     try:
         port = await host.start(*listen, tls)
     except OSError as err:
-        print(f"hanafuda: error: cannot listen on {listen[0]}:{listen[1]}: {err}", file=sys.stderr)
-        return 2
+        return error_exit(f"cannot listen on {listen[0]}:{listen[1]}: {err}", 2)
     codes = {str(seat): code for seat, code in table.codes.items()}
     if as_json:
         line: dict[str, Any] = {"port": port, "codes": codes, "record": str(table.record_path)}
@@ -344,8 +342,7 @@ def cmd_join(args: argparse.Namespace, options: Any) -> int:
     try:
         from ..ui.netplay import run_join
     except ImportError as err:
-        print(f"hanafuda: error: the screen cannot start ({err})", file=sys.stderr)
-        return 1
+        return error_exit(f"the screen cannot start ({err})", 1)
     return run_join(args.where, args.code, name, tls, record)
 
 

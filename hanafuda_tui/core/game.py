@@ -6,7 +6,7 @@ The turn cycle is the same in every ruleset (docs/rules/README.md §5): play a h
 lay it, draw the top stock card, capture or lay it; when a card matches two field cards its player
 chooses. A ruleset subclass adds deal sizes, teyaku, yaku, declarations and settlement through the
 hooks ``start_deal``, ``step_done``, ``turn_done``, ``hands_out``, ``other_actions`` and
-``apply_other``.
+``apply_other``, and for a teyaku question ``keep_answer`` and ``reveal_teyaku``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any, ClassVar, NamedTuple, ParamSpec, Protocol
 
 from . import actions as act
 from .cards import ALL_BUT, BIT, KASUS, MONTH_MASK, card_list, card_tuple, deck_string
-from .events import Captured, Dealt, Decided, Drew, Event, Laid, Played
+from .events import Captured, Dealt, Decided, Drew, Event, Laid, Played, YearStarted
 from .options import RulesetOptions
 from .results import DealEnd, DealResult, Settlement, YearClosing
 from .stakes import Stakes
@@ -329,7 +329,9 @@ class Game:
         return self.finished
 
     def start(self) -> None:
-        """Deal the first month."""
+        """The year begins, told with its 親 and its months (every ruleset's option ``months``);
+        then its first month is dealt."""
+        self.emit(YearStarted, self.dealer, self.options.months)
         self.new_deal()
 
     def legal_actions(self) -> Sequence[int]:
@@ -341,6 +343,9 @@ class Game:
             return [act.TAKE + c for c in card_list(matches(self.field, self.pending_card))]
         if phase == OVER:
             return []
+        if phase == TEYAKU:
+            held: Sequence[object] = getattr(self, "teyaku")  # noqa: B009 (see ask_teyaku)
+            return self.teyaku_answers(held[self.to_act])
         return self.other_actions()
 
     def apply(self, action: int) -> None:
@@ -372,13 +377,17 @@ class Game:
         elif phase == OVER:
             raise IllegalAction("the game is over")
         else:
-            if action not in self.other_actions():
+            legal = self.legal_actions()
+            if action not in legal:
                 raise IllegalAction(self._illegal(action))
             self.actions.append(action)
             if self.logging:
-                held = phase == TEYAKU and act.DECLARE in self.other_actions()
+                held = phase == TEYAKU and act.DECLARE in legal
                 self.emit(Decided, self.to_act, action, held)
-            self.apply_other(action)
+            if phase == TEYAKU:
+                self.answer_teyaku(action)
+            else:
+                self.apply_other(action)
 
     def board(self) -> dict[str, object]:
         """The ruleset's public whole-game facts a table shows beside a view, as plain data
@@ -631,6 +640,21 @@ class Game:
         """The answers ``seat`` may give to this deal's teyaku question, its turn or not."""
         held: Sequence[object] = getattr(self, "teyaku", ())
         return tuple(self.teyaku_answers(held[seat] if seat < len(held) else None))
+
+    def answer_teyaku(self, action: int) -> None:
+        """The seat to act declares its teyaku or passes; once the last seat has answered, the
+        declarations are revealed together."""
+        self.keep_answer(self.to_act, action == act.DECLARE)
+        if not self.teyaku_asked_on():
+            self.reveal_teyaku()
+
+    def keep_answer(self, seat: int, declares: bool) -> None:
+        """Keep ``seat``'s answer to the teyaku question (``declares``: it declares its teyaku)."""
+        raise NotImplementedError
+
+    def reveal_teyaku(self) -> None:
+        """Every seat has answered the teyaku question: the declared teyaku are shown."""
+        raise NotImplementedError
 
     def teyaku_asked_on(self) -> bool:
         """Pass the question to the next seat; False once the last seat (ビキ) has answered."""

@@ -41,7 +41,7 @@ def staged(hands, caps, field, stock, menu="A", ba=KOBA, rest_to=-1, declared=No
         game.declared[seat] = True
     game.dealer = 0
     if declared:
-        game._after_teyaku()  # shows and pays the declared teyaku
+        game.reveal_teyaku()  # shows and pays the declared teyaku
     game.begin_turn(0)
     return game
 

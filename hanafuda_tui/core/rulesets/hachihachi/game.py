@@ -30,7 +30,6 @@ from ...events import (
     Tobikomi,
     YakuFormed,
     YearEnded,
-    YearStarted,
 )
 from ...game import AGARI, CANCEL, NO_WARNINGS, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
 from ...options import RulesetOptions
@@ -237,10 +236,6 @@ class Hachihachi(Game):
     def deal_month(self) -> int:
         return self.month_index % MONTHS + 1
 
-    def start(self) -> None:
-        self.emit(YearStarted, self.dealer, self.options.months)
-        self.new_deal()
-
     def copy_state_from(self, original: Game) -> None:
         self.teyaku = self.teyaku[:]
         self.declared = self.declared[:]
@@ -296,7 +291,10 @@ class Hachihachi(Game):
         self.rows.append(Row(tuple(amounts), remark, lines=lines))
         return len(self.rows) - 1
 
-    def _after_teyaku(self) -> None:
+    def keep_answer(self, seat: int, declares: bool) -> None:
+        self.declared[seat] = declares
+
+    def reveal_teyaku(self) -> None:
         """Declared teyaku are shown and paid together; 四三 ends the year (補足 (4))."""
         shiso = []
         for s in self.role_order():
@@ -472,8 +470,6 @@ class Hachihachi(Game):
             self.next_turn(seat)
 
     def other_actions(self) -> list[int]:
-        if self.phase == TEYAKU:
-            return self.teyaku_answers(self.teyaku[self.to_act])
         if self.phase == AGARI:
             return [act.AGARI, act.SAGE]
         if self.phase == CANCEL:
@@ -482,11 +478,7 @@ class Hachihachi(Game):
 
     def apply_other(self, action: int) -> None:
         seat = self.to_act
-        if self.phase == TEYAKU:
-            self.declared[seat] = action == act.DECLARE
-            if not self.teyaku_asked_on():
-                self._after_teyaku()
-        elif action == act.AGARI:
+        if action == act.AGARI:
             self._agari(seat)
         elif action == act.SAGE:
             self.sage = seat

@@ -30,7 +30,6 @@ from ...events import (
     ShownTaken,
     TeyakuShown,
     YearEnded,
-    YearStarted,
 )
 from ...game import DERU_ORIRU, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
 from ...options import RulesetOptions
@@ -190,10 +189,6 @@ class Hanaawase(Game):
     def deal_month(self) -> int:
         return self.round_index + 1
 
-    def start(self) -> None:
-        self.emit(YearStarted, self.dealer, self.options.months)
-        self.new_deal()
-
     def copy_state_from(self, original: Game) -> None:
         self.teyaku = self.teyaku[:]
         self.declared = self.declared[:]
@@ -305,7 +300,7 @@ class Hanaawase(Game):
         self.to_act = self.after[seat]
         return True
 
-    def _reveal(self) -> None:
+    def reveal_teyaku(self) -> None:
         """Declarations are shown together; the kasu are shown, the rest stays hidden."""
         self.shared_facts = None
         for s in self.participants:
@@ -356,27 +351,24 @@ class Hanaawase(Game):
     # -- decisions ------------------------------------------------------------------------------
 
     def other_actions(self) -> list[int]:
-        """出る・下る (only 出る under しばり), or the teyaku question: every participant answers in
-        turn order (only 'pass' without one), so a hidden teyaku tells no one who holds it
-        (docs/rules/hanaawase.md §5: declared privately)."""
+        """出る・下る (only 出る under しばり)."""
         if self.phase == DERU_ORIRU:
             return [act.DERU] if self._forced(self.to_act) else [act.DERU, act.ORIRU]
-        if self.phase != TEYAKU:
-            return []
-        return self.teyaku_answers(self.teyaku[self.to_act])
+        return []
 
     def apply_other(self, action: int) -> None:
         seat = self.to_act
-        if self.phase == DERU_ORIRU:
-            entry = SHIBARI if self._forced(seat) else DERU if action == act.DERU else ORIRU
-            self.entries[seat] = entry
-            self.emit(DeruOriru, seat, entry)
-            self._ask_entry((seat + 1) % self.players)
-            return
-        if action == act.DECLARE:
+        entry = SHIBARI if self._forced(seat) else DERU if action == act.DERU else ORIRU
+        self.entries[seat] = entry
+        self.emit(DeruOriru, seat, entry)
+        self._ask_entry((seat + 1) % self.players)
+
+    def keep_answer(self, seat: int, declares: bool) -> None:
+        """Every participant answers the teyaku question in turn order (only 'pass' without one),
+        so a hidden teyaku tells no one who holds it (docs/rules/hanaawase.md §5: declared
+        privately); a declared one is kept by name."""
+        if declares:
             self.declared[seat] = self.teyaku[seat]
-        if not self.teyaku_asked_on():
-            self._reveal()
 
     # -- round and game -------------------------------------------------------------------------
 

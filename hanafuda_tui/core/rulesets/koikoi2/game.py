@@ -223,10 +223,6 @@ class Koikoi2(Game):
     def deal_month(self) -> int:
         return self.month_index + 1
 
-    def start(self) -> None:
-        self.emit(events.YearStarted, self.dealer, self.options.months)
-        self.new_deal()
-
     def yaku_of(self, seat: int) -> dict[str, int]:
         """The seat's scoring yaku now."""
         if self.nintendo:

@@ -190,10 +190,6 @@ class Koikoi3(Game):
     def season(self) -> str:
         return SEASONS[(self.month_index // 3) % 4]
 
-    def start(self) -> None:
-        self.emit(events.YearStarted, self.dealer, self.last_month)
-        self.new_deal()
-
     def copy_state_from(self, original: Game) -> None:
         self.teyaku = self.teyaku[:]
         self.declared = self.declared[:]
@@ -211,7 +207,10 @@ class Koikoi3(Game):
         self.teyaku = [teyaku(h) for h in self.hands]
         self.ask_teyaku()
 
-    def _after_teyaku(self) -> None:
+    def keep_answer(self, seat: int, declares: bool) -> None:
+        self.declared[seat] = declares
+
+    def reveal_teyaku(self) -> None:
         """Declarations revealed together (docs/rules/koikoi3.md §3); else a field シマ is 流れ (§4)."""
         shown = [s for s in range(3) if self.declared[s]]
         for s in shown:
@@ -263,19 +262,13 @@ class Koikoi3(Game):
     # -- decisions ------------------------------------------------------------------------------
 
     def other_actions(self) -> list[int]:
-        if self.phase == TEYAKU:
-            return self.teyaku_answers(self.teyaku[self.to_act])
         if self.phase == KOIKOI:
             return [act.KOIKOI, act.SHOBU]
         return []
 
     def apply_other(self, action: int) -> None:
         seat = self.to_act
-        if self.phase == TEYAKU:
-            self.declared[seat] = action == act.DECLARE
-            if not self.teyaku_asked_on():
-                self._after_teyaku()
-        elif action == act.KOIKOI:
+        if action == act.KOIKOI:
             self.koikoi = tuple(s == seat or k for s, k in enumerate(self.koikoi))
             self.shared_facts = None
             self.emit(events.KoikoiCalled, seat, self.offer)
