@@ -11,22 +11,52 @@ Nothing in the package imports the command line.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Callable, Sequence
 
 from .parser import Terminated, UsageError, build_parser, one_line, show_what_the_output_can
 
 
-def _lazy(module: str, function: str) -> Callable[[argparse.Namespace], int]:
-    """The subcommand ``function`` of this package's ``module``, imported when it is run."""
+def _sim(args: argparse.Namespace) -> int:
+    from .sim import cmd_sim
 
-    def run(args: argparse.Namespace) -> int:
-        command: Callable[[argparse.Namespace], int]
-        command = getattr(importlib.import_module(f"{__name__}.{module}"), function)
-        return command(args)
+    return cmd_sim(args)
 
-    return run
+
+def _replay(args: argparse.Namespace) -> int:
+    from .replay import cmd_replay
+
+    return cmd_replay(args)
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from .stats import cmd_stats
+
+    return cmd_stats(args)
+
+
+def _history(args: argparse.Namespace) -> int:
+    from .history import cmd_history
+
+    return cmd_history(args)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .play import cmd_play
+
+    return cmd_play(args)
+
+
+def _learn(args: argparse.Namespace) -> int:
+    from .play import cmd_learn
+
+    return cmd_learn(args)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .play import cmd_serve
+
+    return cmd_serve(args)
 
 
 def _host(args: argparse.Namespace) -> int:
@@ -43,22 +73,38 @@ def _join(args: argparse.Namespace) -> int:
     return guarded(cmd_join, args, ruleset_options)
 
 
-_PLAY = _lazy("play", "cmd_play")
+def _server(args: argparse.Namespace) -> int:
+    from .online import cmd_server
+
+    return cmd_server(args)
+
+
+def _online(args: argparse.Namespace) -> int:
+    from .online import cmd_online
+
+    return cmd_online(args)
+
+
+def _train(args: argparse.Namespace) -> int:
+    from .train import cmd_train
+
+    return cmd_train(args)
+
 
 COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
-    "sim": _lazy("sim", "cmd_sim"),
-    "replay": _lazy("replay", "cmd_replay"),
-    "stats": _lazy("stats", "cmd_stats"),
-    "history": _lazy("history", "cmd_history"),
-    "play": _PLAY,
-    "learn": _lazy("play", "cmd_learn"),
-    "serve": _lazy("play", "cmd_serve"),
+    "sim": _sim,
+    "replay": _replay,
+    "stats": _stats,
+    "history": _history,
+    "play": _play,
+    "learn": _learn,
+    "serve": _serve,
     "host": _host,
     "join": _join,
-    "server": _lazy("online", "cmd_server"),
-    "online": _lazy("online", "cmd_online"),
-    "train": _lazy("train", "cmd_train"),
-    None: _PLAY,
+    "server": _server,
+    "online": _online,
+    "train": _train,
+    None: _play,
 }
 """Each subcommand's function by name."""
 
