@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from random import Random
 from typing import Any
 
 from helpers.server import Recorder, connect, hello, make_server, seat_to_move, until
 
-from hanafuda_tui.server.online import LobbyConnection, play_quick
+from hanafuda_tui.bots import make_bot
+from hanafuda_tui.server.online import LobbyConnection, play_quick, play_year
 from hanafuda_tui.server.protocol import (
     SERVER,
     CreateTable,
@@ -114,12 +116,15 @@ def test_a_watcher_sees_a_table_appear_fill_begin_and_finish(tmp_path: Path) -> 
         players.append(player("p2"))
         await until(lambda: watcher.lobby.open[0].free == 1, what="a second seat taken")
         assert watcher.lobby.open[0].players == ["p1", "p2"]
-        players.append(player("p3"))
+        third = await connect(port)  # seated, but holding its first move until the table is seen
+        await hello(third, port, "p3", tmp_path / "p3")
+        await third.send(QuickMatch(ruleset="koikoi3", options={"months": 3}))
         await until(lambda: bool(watcher.lobby.playing), what="the table in play")
         assert watcher.lobby.open == []
         assert [(t.table, t.players) for t in watcher.lobby.playing] == [
             (table, ["p1", "p2", "p3"])
         ]
+        years.append(await asyncio.wait_for(play_year(third, make_bot("random", Random(3))), 60))
         await asyncio.wait_for(asyncio.gather(*players), 60)
         await until(lambda: watcher.where(table) is None, what="the table gone")
         assert len(years) == 3
@@ -129,6 +134,7 @@ def test_a_watcher_sees_a_table_appear_fill_begin_and_finish(tmp_path: Path) -> 
         for message in recorder.received:  # each as the client reads it
             if message["type"] == "lobby":
                 SERVER.validate_python(message)
+        await third.close()
         await connection.close()
         await server.stop()
         server.store.close()
