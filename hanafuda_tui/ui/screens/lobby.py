@@ -72,12 +72,12 @@ if TYPE_CHECKING:
     from .table import TableScreen
 
 CONTROLS: dict[str, RealTime | TurnBased] = {
-    "rt30": RealTime(),
     "rt15": RealTime(move_seconds=15, bank_seconds=30),
+    "rt30": RealTime(),
     "tb24": TurnBased(),
     "tb72": TurnBased(move_hours=72),
 }
-"""The time controls a form offers."""
+"""The time controls a form offers, from the quickest to the slowest."""
 BOTS_AFTER = (None, 0, 10, 30, 60, 120)
 """A quick match's waits before bots take the free seats (None: wait for people)."""
 CHART_HEIGHT = 6
