@@ -20,10 +20,10 @@ from ..core.table import shuffled_deck
 from ..learn.coach import Answer, Coach, joined, said
 from ..learn.lessons import Lesson, Said
 from ..tables.table import Table
-from .session import Front, Inbound, InboxFeed, Session, Shown, Told
+from .session import AtThisKeyboard, Front, Inbound, InboxFeed, Session, Shown, Told
 
 
-class Coached:
+class Coached(AtThisKeyboard):
     """One lesson taken at the table: ``coach`` decides, the table plays what it decided."""
 
     save_error = ""
@@ -125,21 +125,6 @@ class Coached:
     def bot_turn(self, seat: int) -> tuple[Bot, PlayerView] | None:
         """The coach moves every other seat."""
         return None
-
-    def status_parts(self, session: Session[Any]) -> list[str]:
-        return []
-
-    def ticking(self) -> bool:
-        return False
-
-    def year_known(self, session: Session[Any]) -> bool:
-        return True
-
-    def record_saver(self, session: Session[Any], shown: Shown) -> None:
-        """A lesson keeps no record."""
-
-    def ended(self, session: Session[Any], shown: Shown) -> None:
-        """A lesson's end is in its last update."""
 
     def advised(self) -> None:
         """No record is kept of a lesson."""

@@ -472,7 +472,28 @@ class SaveSlot:
         return f"{self.store.path}: {type(err).__name__}"  # text that cannot be written as UTF-8
 
 
-class HereTable:
+class AtThisKeyboard:
+    """What a table held at this keyboard (a game here, a lesson) answers alike: nothing before
+    the game's own status, no clock, the year known as it is played and ended by its last
+    update, no record kept beside the table's own save."""
+
+    def status_parts(self, session: Session[Any]) -> list[str]:
+        return []
+
+    def ticking(self) -> bool:
+        return False
+
+    def year_known(self, session: Session[Any]) -> bool:
+        return True
+
+    def record_saver(self, session: Session[Any], shown: Shown) -> None:
+        """None: a game here is saved as it goes, a lesson keeps no record."""
+
+    def ended(self, session: Session[Any], shown: Shown) -> None:
+        """The year's end is in its last update."""
+
+
+class HereTable(AtThisKeyboard):
     """A table held at this keyboard (``tables/table.py``): a decision is applied at once (and
     saved), the bots are asked here, and the year is kept in the history when it ends."""
 
@@ -577,22 +598,6 @@ class HereTable:
     def bot_turn(self, seat: int) -> tuple[Bot, PlayerView] | None:
         bot = self.table.bots.get(seat)
         return None if bot is None else (bot, self.table.game.view(seat))
-
-    def status_parts(self, session: Session[Any]) -> list[str]:
-        """Nothing of a table here comes before the game's own status."""
-        return []
-
-    def ticking(self) -> bool:
-        return False
-
-    def year_known(self, session: Session[Any]) -> bool:
-        return True
-
-    def record_saver(self, session: Session[Any], shown: Shown) -> None:
-        """None: the record is the save, kept as the game goes."""
-
-    def ended(self, session: Session[Any], shown: Shown) -> None:
-        """The year's end is in its last update."""
 
     def advised(self) -> None:
         """A player was shown advice: the record says so from now on."""
