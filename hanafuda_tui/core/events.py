@@ -10,7 +10,7 @@ Cards are bit sets (``cards``, ``took``...) or single card numbers (``card``).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, dataclass_transform
 
 
 class Flat(NamedTuple):
@@ -26,9 +26,11 @@ class Flat(NamedTuple):
     amounts: tuple[int, ...] = ()
 
 
+@dataclass_transform(frozen_default=True, eq_default=False)
 class Base:
     """What every event type has: its record name and its private fields; each type has a ``seat``
-    (-1 or a property where it names none)."""
+    (-1 or a property where it names none). A type that names its ``kind`` is a frozen dataclass
+    of the fields it annotates."""
 
     kind: ClassVar[str]
     private: ClassVar[tuple[str, ...]] = ()
@@ -36,6 +38,11 @@ class Base:
 
     FLAT: ClassVar[tuple[tuple[str, str], ...]] = ()
     """Where its fields go in the record's one shape: (``Flat`` field, own field) pairs."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "kind" in vars(cls):
+            dataclass(frozen=True, eq=False, repr=False)(cls)
 
     def flat(self) -> Flat:
         """The event in the record's one shape (its seat, then its ``FLAT`` fields)."""
@@ -84,7 +91,6 @@ class Seatless(Base):
 # -- the turn cycle every ruleset shares ---------------------------------------------------------
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class FirstDraw(Base):
     """A card drawn to choose the first 親 (docs/rules/README.md §5)."""
 
@@ -96,7 +102,6 @@ class FirstDraw(Base):
     """0 for the first draw; 1, 2 ... for a draw again after a tie for the lowest month."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class YearStarted(ByDealer):
     """The year begins: its 親 and its length in months."""
 
@@ -106,7 +111,6 @@ class YearStarted(ByDealer):
     months: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Dealt(ByDealer):
     """A deck dealt around ``dealer``: the month and the field laid face up."""
 
@@ -117,7 +121,6 @@ class Dealt(ByDealer):
     field: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Played(Base):
     """The hand step: a hand card played to the field."""
 
@@ -127,7 +130,6 @@ class Played(Base):
     card: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Drew(Base):
     """The draw step: the top stock card turned up."""
 
@@ -137,7 +139,6 @@ class Drew(Base):
     card: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Laid(Base):
     """The played or drawn card matched nothing and stays on the field."""
 
@@ -147,7 +148,6 @@ class Laid(Base):
     card: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Captured(Base):
     """The played or drawn ``card`` takes ``took`` (its match or matches) for ``seat``."""
 
@@ -158,7 +158,6 @@ class Captured(Base):
     took: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Decided(Base):
     """A decision of ``seat``: its action, and at the teyaku question whether it could declare
     (its own secret: private)."""
@@ -171,7 +170,6 @@ class Decided(Base):
     could_declare: bool = False
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class TeyakuShown(Base):
     """A teyaku declared or shown, with the cards it shows (a value of 0: the ruleset pays it at
     the round's end)."""
@@ -186,7 +184,6 @@ class TeyakuShown(Base):
         return Flat(self.kind, self.seat, cards=self.cards, value=self.value, names=(self.name,))
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class YakuFormed(Base):
     """A turn formed or raised yaku: their names and their value now (0: not yet known, as in
     八八, where it depends on あがり or 下げ)."""
@@ -198,7 +195,6 @@ class YakuFormed(Base):
     value: int = 0
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class KoikoiCalled(Base):
     """こいこい: the seat plays on with ``names`` (empty where the ruleset does not say)."""
 
@@ -208,7 +204,6 @@ class KoikoiCalled(Base):
     names: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Shobu(Base):
     """勝負: the seat stops with ``names``, worth ``value`` with every doubling."""
 
@@ -219,7 +214,6 @@ class Shobu(Base):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class MonthEnded(Base):
     """A deal's end: ``winner`` (-1: none; the next 親 in 八八), its value, why (``reason``, the
     ruleset's word, empty where it gives none) and the yaku, and each seat's payment."""
@@ -240,7 +234,6 @@ class MonthEnded(Base):
         return Flat(self.kind, self.winner, value=self.value, names=names, amounts=self.payments)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class YearEnded(Seatless):
     """The year is over: the totals."""
 
@@ -252,7 +245,6 @@ class YearEnded(Seatless):
 # -- 二人こいこい ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Redealt(ByDealer):
     """The deal is dealt again before any play (docs/rules/koikoi2.md §2, §11.5): the field it had."""
 
@@ -267,7 +259,6 @@ class Redealt(ByDealer):
 # -- 三人こいこい ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Extension(Seatless):
     """A tie at the year's end: one more season (docs/rules/koikoi3.md)."""
 
@@ -276,7 +267,6 @@ class Extension(Seatless):
     months: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Kobiki(Base):
     """小引 (docs/rules/koikoi3.md): the payments, ``seat`` the one who receives the most."""
 
@@ -286,7 +276,6 @@ class Kobiki(Base):
     payments: tuple[int, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Ginmi(Seatless):
     """吟味 at the year's end (docs/rules/koikoi3.md): the payments."""
 
@@ -298,7 +287,6 @@ class Ginmi(Seatless):
 # -- 八八 ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class BaSet(ByDealer):
     """The month's 場 (docs/rules/hachihachi.md §4): 0 小場, 1 大場, 2 絶場; ``carried`` the
     二代しばり it leaves to the next month; ``names`` this 場's name, the 場 that binds it and the
@@ -316,7 +304,6 @@ class BaSet(ByDealer):
         )
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Shima(ByDealer):
     """The dealt field held four of a month, taken by the 親 (八八: ``shima``; 花合わせ:
     ``field_shima``)."""
@@ -327,14 +314,12 @@ class Shima(ByDealer):
     cards: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class FieldShima(Shima):
     """花合わせ's field シマ (docs/rules/hanaawase.md)."""
 
     kind = "field_shima"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class HattoCharged(Base):
     """法度 (docs/rules/hachihachi.md §13): ``seat`` the offender, who pays ``value`` for ``names``
     completed by ``card`` (-1: yaku added after a 下げ)."""
@@ -347,7 +332,6 @@ class HattoCharged(Base):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class HattoExempt(Base):
     """The offender shows the hand ``proof`` that ``card`` was laid from: exempt from 法度 for
     ``names``."""
@@ -360,7 +344,6 @@ class HattoExempt(Base):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Tobikomi(Base):
     """飛込み: three of a month taken at once, ``value`` from each other seat."""
 
@@ -371,7 +354,6 @@ class Tobikomi(Base):
     value: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Sage(Base):
     """下げ: the seat plays on with its 出来役 ``names``."""
 
@@ -381,7 +363,6 @@ class Sage(Base):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Agari(Base):
     """あがり: the seat stops, gaining ``gain``."""
 
@@ -391,7 +372,6 @@ class Agari(Base):
     gain: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class SageCancelled(Base):
     """下げの取消し: the 下げ player takes its gain now."""
 
@@ -404,7 +384,6 @@ class SageCancelled(Base):
 # -- 花合わせ --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class DeruOriru(Base):
     """A seat's way in or out of a round with four to six seated (docs/rules/hanaawase.md §11):
     ``entry`` is deru, oriru, shibari (forced 出る) or oikomi (put out)."""
@@ -417,7 +396,6 @@ class DeruOriru(Base):
         return Flat(self.entry, self.seat)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Seated(ByDealer):
     """The round's players, 親 first; ``piles`` cards of the out seats went under the stock."""
 
@@ -428,7 +406,6 @@ class Seated(ByDealer):
     piles: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class DrawOnly(Base):
     """A seat with no hand card left only draws this turn."""
 
@@ -436,7 +413,6 @@ class DrawOnly(Base):
     seat: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class ShownTaken(Base):
     """Cards of ``seat``'s shown teyaku were taken by another player."""
 
@@ -446,7 +422,6 @@ class ShownTaken(Base):
     cards: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Fuke(Base):
     """フケ: 20 card points or fewer, no result; ``seat`` the one with fewest, each seat's points."""
 
@@ -456,7 +431,6 @@ class Fuke(Base):
     points: tuple[int, ...]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class AmeShima(Base):
     """雨シマ: the seat's yaku are void this round."""
 

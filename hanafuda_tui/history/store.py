@@ -19,7 +19,6 @@ import contextlib
 import hashlib
 import json
 import os
-import re
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -43,6 +42,7 @@ from ..core.records import (
     replay,
 )
 from .facts import FACTS_VERSION, Fact, facts_of
+from .schema import damage, one_line, stored_version, table_names, tables_of
 
 DB_NAME = "history.sqlite3"
 BUSY_MS = 30_000
@@ -320,9 +320,9 @@ class HistoryStore:
                     return False
             except sqlite3.DatabaseError as err:
                 if _unwritable(err) or not self.path.exists():
-                    self.problem = f"{self.path}: {_one_line(err)}"
+                    self.problem = f"{self.path}: {one_line(err)}"
                     return False
-                if not self._set_aside(f"damaged ({_one_line(err)})"):
+                if not self._set_aside(f"damaged ({one_line(err)})"):
                     return False
             except OSError as err:
                 self.problem = f"{self.directory}: {err.strerror or err}"
@@ -332,7 +332,9 @@ class HistoryStore:
 
     def _migrate(self) -> None:
         with self._connect() as conn:
-            _check_whole(conn)
+            damaged = damage(conn)
+            if damaged:
+                raise _SetAside(damaged)
             version = _version(conn)
             if version > SCHEMA_VERSION:
                 raise _SetAside(f"written by a newer version (schema {version})")
@@ -402,7 +404,7 @@ class HistoryStore:
                 for p in games:
                     ids.append(self._insert(conn, p, source))
         except sqlite3.Error as err:
-            raise HistoryError(f"{self.path}: {_one_line(err)}", len(ids)) from None
+            raise HistoryError(f"{self.path}: {one_line(err)}", len(ids)) from None
         return ids
 
     def _insert(self, conn: sqlite3.Connection, p: Prepared, source: str) -> int:
@@ -456,7 +458,7 @@ class HistoryStore:
         try:
             return self._refresh_facts(limit)
         except sqlite3.Error as err:
-            raise HistoryError(f"{self.path}: {_one_line(err)}") from None
+            raise HistoryError(f"{self.path}: {one_line(err)}") from None
 
     def _refresh_facts(self, limit: int | None) -> int:
         done = 0
@@ -499,7 +501,7 @@ class HistoryStore:
             with self._connect() as conn:
                 return list(conn.execute(sql, tuple(params)).fetchall())
         except sqlite3.Error as err:
-            raise HistoryError(f"{self.path}: {_one_line(err)}") from None
+            raise HistoryError(f"{self.path}: {one_line(err)}") from None
 
     def games(
         self,
@@ -691,37 +693,18 @@ class _SetAside(Exception):
     """The database is to be set aside, for the reason given."""
 
 
-def _check_whole(conn: sqlite3.Connection) -> None:
-    """_SetAside unless every page of the database reads as SQLite wrote it (DatabaseError if it
-    is no database at all)."""
-    problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
-    if problems != ["ok"]:
-        raise _SetAside(f"damaged ({' '.join((problems or ['unreadable'])[0].split())})")
-
-
-def _tables_of(version: int) -> set[str]:
-    """The tables a database of schema ``version`` has."""
-    return {
-        name
-        for statements in MIGRATIONS[:version]
-        for statement in statements
-        for name in re.findall(r"CREATE TABLE (\w+)", statement)
-    }
-
-
 def _version(conn: sqlite3.Connection) -> int:
     """The schema version (0: a new, empty database). DatabaseError if it is no database of
     ours; _SetAside if it has tables but no version, or lacks a table of its version."""
-    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    tables = table_names(conn)
     if "schema_version" not in tables:
         if tables:
             raise _SetAside("not a history database (no schema_version)")
         return 0
-    rows = conn.execute("SELECT version FROM schema_version").fetchall()
-    if len(rows) != 1 or not isinstance(rows[0][0], int):
+    version = stored_version(conn)
+    if version is None:
         raise _SetAside("damaged (no schema version)")
-    version = int(rows[0][0])
-    missing = sorted(_tables_of(min(version, SCHEMA_VERSION)) - tables)
+    missing = sorted(tables_of(MIGRATIONS, min(version, SCHEMA_VERSION)) - tables)
     if missing:
         raise _SetAside(f"damaged (no {', '.join(missing)} table)")
     return version
@@ -730,7 +713,3 @@ def _version(conn: sqlite3.Connection) -> int:
 def _unwritable(err: sqlite3.DatabaseError) -> bool:
     text = str(err).lower()
     return any(w in text for w in ("readonly", "read-only", "unable to open", "disk i/o", "locked"))
-
-
-def _one_line(err: BaseException) -> str:
-    return " ".join(str(err).split()) or type(err).__name__

@@ -25,7 +25,6 @@ from .protocol import (
     HostMessage,
     Join,
     Over,
-    Presence,
     Refused,
     Update,
     Welcome,
@@ -116,13 +115,8 @@ class Connection:
                 if self.trace is not None:
                     self.trace(str(raw))
                 message = parse(raw)
-                if isinstance(message, Update):
-                    self.game.update(message)
-                elif isinstance(message, Over):
-                    self.game.over(message)
-                elif isinstance(message, Presence):
-                    self.game.present(message)
-                elif isinstance(message, Closed):
+                self.game.receive(message)
+                if isinstance(message, Closed):
                     self.closed_because = message.reason
                 yield message
         except ConnectionClosed:

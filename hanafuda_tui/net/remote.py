@@ -12,7 +12,7 @@ from ..core.records import SeatRecord
 from ..core.rulesets import ruleset_class
 from ..tables.feed import SeatUpdate, Seen
 from ..tables.seat_game import SeatGame
-from .protocol import Over, Presence, Seat, Update, Welcome, event_of, view_of
+from .protocol import HostMessage, Over, Presence, Seat, Update, Welcome, event_of, view_of
 
 
 class RemoteGame(SeatGame):
@@ -49,6 +49,16 @@ class RemoteGame(SeatGame):
     def over(self, message: Over) -> None:
         """The year's record, as the host's last word."""
         self.finish(message.record)
+
+    def receive(self, message: HostMessage) -> None:
+        """Take what the host said into this copy: an update, the seats' names or the year's
+        record (any other message leaves it as it is)."""
+        if isinstance(message, Update):
+            self.update(message)
+        elif isinstance(message, Over):
+            self.over(message)
+        elif isinstance(message, Presence):
+            self.present(message)
 
 
 @cache

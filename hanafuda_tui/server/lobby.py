@@ -56,6 +56,7 @@ from .protocol import (
     MAX_LISTED,
     MAX_RECENT,
     MAX_RECORD,
+    ClientMessage,
     CreateTable,
     Error,
     Finished,
@@ -403,10 +404,8 @@ class LobbyServer:
         except TimeoutError:
             client.send(Error(reason="say hello first"))
             return None
-        try:
-            message = read_client(raw, self.gate.limits.max_message_bytes)
-        except ProtocolError as err:
-            client.send(Error(reason=str(err)))
+        message = self.client_message(client, raw)
+        if message is None:
             return None
         if isinstance(message, LeaderboardRequest):  # a look at the board needs no player
             self.answer_board(client, message)
@@ -459,10 +458,8 @@ class LobbyServer:
             if isinstance(act, Act):
                 self.act(client, act)
                 return True
-        try:
-            message = read_client(raw, self.gate.limits.max_message_bytes)
-        except ProtocolError as err:
-            client.send(Error(reason=str(err)))
+        message = self.client_message(client, raw)
+        if message is None:
             return True
         try:
             self.answer(client, message)
@@ -470,6 +467,14 @@ class LobbyServer:
             self.report(f"the store failed: {err}")
             client.send(Error(reason="the server could not do that now: try again"))
         return True
+
+    def client_message(self, client: Client, raw: str | bytes) -> ClientMessage | None:
+        """The lobby message ``raw`` is; None, the client told why, if it is none."""
+        try:
+            return read_client(raw, self.gate.limits.max_message_bytes)
+        except ProtocolError as err:
+            client.send(Error(reason=str(err)))
+            return None
 
     def answer(self, client: Client, message: BaseModel) -> None:
         player = client.player

@@ -19,13 +19,14 @@ the ratings once however often it is applied (``ratings.py``).
 from __future__ import annotations
 
 import contextlib
-import re
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
+
+from ..history.schema import damage, one_line, stored_version, table_names, tables_of
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -162,7 +163,7 @@ class ServerStore:
         try:
             conn = sqlite3.connect(self.path, timeout=self.busy_ms / 1000, isolation_level=None)
         except sqlite3.Error as err:
-            raise StoreError(f"{self.path}: {_one_line(err)}") from None
+            raise StoreError(f"{self.path}: {one_line(err)}") from None
         try:
             conn.execute(f"PRAGMA busy_timeout = {int(self.busy_ms)}")
             _migrate(conn)
@@ -215,14 +216,14 @@ class ServerStore:
                     conn.execute("ROLLBACK")
                 raise
         except sqlite3.Error as err:
-            raise StoreError(f"{self.path}: {_one_line(err)}") from None
+            raise StoreError(f"{self.path}: {one_line(err)}") from None
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Rows of a read-only query."""
         try:
             return list(self.conn.execute(sql, tuple(params)).fetchall())
         except sqlite3.Error as err:
-            raise StoreError(f"{self.path}: {_one_line(err)}") from None
+            raise StoreError(f"{self.path}: {one_line(err)}") from None
 
     def now(self) -> str:
         """The clock's time, ISO 8601 in UTC to the second."""
@@ -408,9 +409,9 @@ def _id(value: int) -> int:
 def _migrate(conn: sqlite3.Connection) -> None:
     """Check the database whole and move it on to ``SCHEMA_VERSION``; StoreError if it is no
     database of the server's, is damaged, or is newer."""
-    problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
-    if problems != ["ok"]:
-        raise StoreError(f"damaged ({' '.join((problems or ['unreadable'])[0].split())})")
+    damaged = damage(conn)
+    if damaged:
+        raise StoreError(damaged)
     version = _version(conn)
     if version == SCHEMA_VERSION:
         return
@@ -431,35 +432,24 @@ def _migrate(conn: sqlite3.Connection) -> None:
         raise
 
 
-def _tables_of(version: int) -> set[str]:
-    """The tables a database of schema ``version`` has."""
-    return {
-        name
-        for statements in MIGRATIONS[:version]
-        for statement in statements
-        for name in re.findall(r"CREATE TABLE (\w+)", statement)
-    }
-
-
 def _version(conn: sqlite3.Connection) -> int:
     """The schema version (0: a new, empty database); StoreError for a database that is not the
     server's, lacks a table of its version, or is newer than this code."""
-    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    tables = table_names(conn)
     tables.discard("sqlite_sequence")
     if "schema_version" not in tables:
         if tables:
             raise StoreError("not a hanafuda server database (it has other tables)")
         return 0
-    rows = conn.execute("SELECT version FROM schema_version").fetchall()
-    if len(rows) != 1 or not isinstance(rows[0][0], int):
+    version = stored_version(conn)
+    if version is None:
         raise StoreError("damaged (no schema version)")
-    version = int(rows[0][0])
     if version > SCHEMA_VERSION:
         raise StoreError(
             f"written by a newer version of the server (schema {version}; this one reads"
             f" up to {SCHEMA_VERSION})"
         )
-    missing = sorted(_tables_of(version) - tables)
+    missing = sorted(tables_of(MIGRATIONS, version) - tables)
     if missing:
         raise StoreError(f"not a hanafuda server database (no {', '.join(missing)} table)")
     return version
@@ -467,11 +457,7 @@ def _version(conn: sqlite3.Connection) -> int:
 
 def _described(err: sqlite3.Error) -> str:
     """An SQLite error on opening, said as what it means for the file."""
-    text = _one_line(err)
+    text = one_line(err)
     if "not a database" in text or "malformed" in text:
         return f"damaged or not a database ({text})"
     return text
-
-
-def _one_line(err: BaseException) -> str:
-    return " ".join(str(err).split()) or type(err).__name__

@@ -113,6 +113,20 @@ def _read_labels(path: Path) -> Labels:
         raise TrainError(f"{path} is not a shard's labels ({_first(err)}); {AGAIN}") from None
 
 
+Written = TypeVar("Written")
+
+
+def read_round(
+    done: Path, read: Callable[[str, str], Written], error: type[Exception], ruleset: str
+) -> Written:
+    """What a round wrote when it was done (``read`` of its text and the ruleset): TrainError
+    naming the file if it cannot be read."""
+    try:
+        return read(done.read_text("utf-8"), ruleset)
+    except (OSError, UnicodeDecodeError, error) as err:
+        raise TrainError(f"{done}: {err}; {AGAIN}") from None
+
+
 def begin(work: Path, plan: BaseModel, foreign: str = "") -> None:
     """Make the work directory, or check that it holds this plan. ``foreign``: what to say of a
     plan file of another shape (default: that it is not a training's plan, and why)."""
@@ -175,10 +189,7 @@ def train(
         folder.mkdir(exist_ok=True)
         done = folder / "weights.json"
         if done.exists():
-            try:
-                weights = read_weights(done.read_text("utf-8"), plan.ruleset)
-            except (OSError, UnicodeDecodeError, WeightsError) as err:
-                raise TrainError(f"{done}: {err}; {AGAIN}") from None
+            weights = read_round(done, read_weights, WeightsError, plan.ruleset)
             say(f"round {r + 1}/{plan.rounds}: done before")
             continue
         policy = None if weights is None else weights.model_dump_json()

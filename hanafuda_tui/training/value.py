@@ -48,6 +48,7 @@ from .run import (
     _read_json,
     begin,
     label_shards,
+    read_round,
 )
 
 
@@ -172,10 +173,7 @@ def train_value(
         count = _shards(plan, r)
         done = folder / "value.json"
         if done.exists():
-            try:
-                net = read_value(done.read_text("utf-8"), plan.ruleset)
-            except (OSError, UnicodeDecodeError, ValueWeightsError) as err:
-                raise TrainError(f"{done}: {err}; {AGAIN}") from None
+            net = read_round(done, read_value, ValueWeightsError, plan.ruleset)
             say(f"round {r + 1}/{plan.rounds}: done before")
             continue
         shards = [

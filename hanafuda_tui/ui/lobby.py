@@ -7,14 +7,13 @@ import ssl
 import sys
 from typing import Any
 
-from textual import events
-
 from ..server.tokens import TokenBook
-from .app import HanafudaApp, run_app
+from .app import run_app
 from .screens.lobby import LobbyScreen
+from .straight import StraightApp
 
 
-class LobbyApp(HanafudaApp):
+class LobbyApp(StraightApp):
     """The app opened straight on a server's lobby (``hanafuda online HOST:PORT``)."""
 
     def __init__(
@@ -30,16 +29,8 @@ class LobbyApp(HanafudaApp):
         self.refusal = ""
         """Why the server could not be reached (the program then exits with status 1)."""
 
-    async def on_mount(self, event: events.Mount | None = None) -> None:
-        """The lobby, not the selector (the app's own mount is not run: no local save here)."""
-        if event is not None:
-            event.prevent_default()
-        self.prepare()
-        if self.is_web:
-            self.watch_server()
-        await self.push_screen(self.lobby)
-        self.ready = True
-        self.check_size(self.size.width, self.size.height)
+    def first_screen(self) -> LobbyScreen:
+        return self.lobby
 
 
 def run_lobby(where: str, tls: ssl.SSLContext | None, name: str = "") -> int:

@@ -16,6 +16,7 @@ import ssl
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -32,13 +33,14 @@ from ..net.client import Connection, JoinError
 from ..net.host import Host, Table
 from ..net.protocol import Closed, Over, Presence, Refused, Update
 from ..tables.storage import Store
-from .app import HanafudaApp, one_line, run_app
+from .app import one_line, run_app
 from .app_side import app_side
 from .config import Config
 from .i18n import t
 from .names import seat_name
 from .screens.results import Closable
 from .session import HostedSeat, Joined, Session
+from .straight import StraightApp
 from .text import plain
 
 REJOIN_FIRST = 0.5
@@ -98,7 +100,7 @@ class CodesScreen(Closable):
             yield Button(Content(t("key.close") + " [Enter]"), id="close", compact=True)
 
 
-class NetApp(HanafudaApp):
+class NetApp(StraightApp):
     """The app opened straight on a hosted table, joined with a seat's code."""
 
     def __init__(
@@ -108,12 +110,9 @@ class NetApp(HanafudaApp):
         name: str = "",
         tls: ssl.SSLContext | None = None,
         record: Path | None = None,
-        store: Store | None = None,
-        bot_pause: float | None = None,
-        language: str | None = None,
-        config: Config | None = None,
+        **kwargs: Any,
     ) -> None:
-        super().__init__(store=store, bot_pause=bot_pause, language=language, config=config)
+        super().__init__(**kwargs)
         self.where, self.code, self.player, self.tls = where, code, name, tls
         self.record = record
         self.session: Session[HostedSeat] | None = None
@@ -122,16 +121,12 @@ class NetApp(HanafudaApp):
         self.opening = False
         self.saving = False
 
+    def first_screen(self) -> Connecting:
+        return Connecting(self.where)
+
     async def on_mount(self, event: events.Mount | None = None) -> None:
-        """The connecting screen, not the selector (the app's own mount is not run)."""
-        if event is not None:
-            event.prevent_default()
-        self.prepare()
-        if self.is_web:
-            self.watch_server()
-        await self.push_screen(Connecting(self.where))
-        self.ready = True
-        self.check_size(self.size.width, self.size.height)
+        """The connecting screen, then the joining begins."""
+        await super().on_mount(event)
         self.start_joining()
 
     def start_joining(self) -> None:
@@ -278,7 +273,15 @@ class HostApp(NetApp):
             client.check_hostname = False
             client.verify_mode = ssl.CERT_NONE
         super().__init__(
-            "", table.codes[seat], "", client, None, store, bot_pause, language, config
+            "",
+            table.codes[seat],
+            "",
+            client,
+            None,
+            store=store,
+            bot_pause=bot_pause,
+            language=language,
+            config=config,
         )
         self.host, self.hosted_table, self.listen, self.server_tls = host, table, listen, tls
         self.port = listen[1]

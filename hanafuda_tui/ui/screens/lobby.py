@@ -737,12 +737,8 @@ class LobbyScreen(Screen[None]):
         seat, session = self.seat, self.session
         if seat is None or session is None:
             return
-        if isinstance(message, Update):
-            seat.game.update(message)
-        elif isinstance(message, Over):
-            seat.game.over(message)
+        seat.game.receive(message)
         if isinstance(message, Presence):
-            seat.game.present(message)
             session.link.present(session, message)
         else:
             session.inbox.append(message)
