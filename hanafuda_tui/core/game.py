@@ -186,6 +186,15 @@ class NoFacts(NoFields, FactsDefaults):
 NO_FACTS = NoFacts()
 
 
+@dataclass(frozen=True)
+class PublicBoard:
+    """A ruleset's public whole-game facts a table shows beside a view (its ``Game.Board``): none
+    in this base; a ruleset whose table shows more (八八's running sheet) adds its fields."""
+
+
+NO_BOARD = PublicBoard()
+
+
 class PlayerView(NamedTuple):
     """What one seat may know: every hidden card of the others and of the stock is removed.
     An immutable snapshot (a tuple: cheap to build, as bots take one per decision), immutable all
@@ -255,6 +264,8 @@ class Game:
     docs/rules/hanaawase.md §5)."""
     Facts: ClassVar[type[PublicFacts]] = NoFacts
     """The type of the ruleset's public facts in a view (``PlayerView.facts``)."""
+    Board: ClassVar[type[PublicBoard]] = PublicBoard
+    """The type of the ruleset's public whole-game facts (``board``)."""
     kasu_cards: ClassVar[int] = KASUS
     """The cards the ruleset counts as カス (a card may count as its own kind too)."""
     scoring: ClassVar[Callable[..., dict[str, int]] | None] = None
@@ -389,10 +400,10 @@ class Game:
             else:
                 self.apply_other(action)
 
-    def board(self) -> dict[str, object]:
-        """The ruleset's public whole-game facts a table shows beside a view, as plain data
-        (none here; a ruleset whose table shows more, such as a running sheet, says them)."""
-        return {}
+    def board(self) -> PublicBoard:
+        """The ruleset's public whole-game facts a table shows beside a view, of its ``Board``
+        type (none here; a ruleset whose table shows more, such as a running sheet, says them)."""
+        return NO_BOARD
 
     def sheet_text(self, names: Sequence[str]) -> list[str] | None:
         """The ruleset's own score sheet as plain text lines (八八's 記入式: ``replay --sheet``), or

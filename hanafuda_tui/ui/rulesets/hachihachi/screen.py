@@ -18,7 +18,7 @@ from ....core.rulesets.hachihachi.facts import HachihachiFacts
 from ....core.rulesets.hachihachi.game import MONTHS, Hachihachi
 from ....core.rulesets.hachihachi.months import MonthResult
 from ....core.rulesets.hachihachi.payout import teyaku_each
-from ....core.rulesets.hachihachi.sheet import line_of
+from ....core.rulesets.hachihachi.sheet import HachihachiBoard
 from ....core.rulesets.hachihachi.sheet_text import WIDTH, cell_text, heading, units
 from ....core.rulesets.hachihachi.yaku import KAN, MULTIPLIERS, points
 from ....core.stakes import Stakes
@@ -177,17 +177,18 @@ def rows_table(result: Any, names: Sequence[str]) -> Table:
     return table
 
 
-def board_of(game: Any) -> dict[str, Any]:
-    """The game's board (``Hachihachi.board``): asked of the core's game, or as a hosted table's
-    copy (``RemoteGame``) last received it; empty before anything is known."""
+def board_of(game: Any) -> HachihachiBoard | None:
+    """The game's board (``Hachihachi.board``): asked of the core's game, or as a seat's game
+    (``SeatGame``) last received it; None before anything is known."""
     board = game.board
-    return dict(board()) if callable(board) else dict(board)
+    board = board() if callable(board) else board
+    return board if isinstance(board, HachihachiBoard) else None
 
 
 def scores_shown(game: Any) -> list[int]:
     """Each seat's score with what this month paid before it ended (the board's ``shown``)."""
-    shown = board_of(game).get("shown")
-    return list(shown) if shown else list(game.scores)
+    board = board_of(game)
+    return list(board.shown) if board is not None else list(game.scores)
 
 
 def sheet_table(game: Any, names: Sequence[str]) -> Table:
@@ -208,11 +209,11 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
         )
     table.add_column(t("hh.note"))
     board = board_of(game)
-    for line in map(line_of, board.get("lines", [])):
+    for line in board.lines if board is not None else ():
         style = "strike dim" if line.struck else ""
         cells = [Text(cell_text(line, s), style=style) for s in range(len(names))]
         table.add_row(Text(line.label), *cells, Text(line.remark))
-    if board.get("mushobu"):
+    if board is not None and board.mushobu:
         table.add_row(Text(t("hh.end.mushobu")))
     return table
 
@@ -254,9 +255,9 @@ class HachihachiScreen(RulesetScreen):
         return sheet_table(game, names)
 
     def year_scores(self, game: Any) -> tuple[Sequence[int], str]:
-        final = board_of(game).get("final")
-        if final is not None:
-            return list(final), "year.rank.hachihachi"
+        board = board_of(game)
+        if board is not None and board.final is not None:
+            return list(board.final), "year.rank.hachihachi"
         return super().year_scores(game)
 
     def option_label(self, option: str, value: Any) -> str | None:
