@@ -231,6 +231,12 @@ class PlayerView(NamedTuple):
     """The game's options (the ruleset's frozen Options model, the same for every seat): what a
     bot needs to play this game and not another."""
 
+    @property
+    def rules(self) -> type[Game]:
+        """The ruleset's game class (its kasu cards, its year's length...), as its options know
+        it: no look-up by name."""
+        return self.options.game
+
 
 _new_view = tuple.__new__
 """Builds a PlayerView from a ready tuple, skipping the generated ``__new__`` (the hot path)."""
@@ -289,6 +295,8 @@ class Game:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.watches_steps = cls.step_done is not Game.step_done
+        if "Options" in vars(cls):
+            cls.Options.game = cls
 
     def __init__(self, options: Any, first_dealer: int, deck_source: DeckSource) -> None:
         self.players = self.seated(options)

@@ -77,6 +77,7 @@ def test_an_update_reads_back_its_rulesets_results_and_board(
     assert isinstance(message, Update) and type(message) is UPDATES[ruleset]
     assert message.results == game.results and message.board == game.board()
     assert view_of(message.view) == game.view(0)
+    assert view_of(message.view).rules is ruleset_class(ruleset)
     sent = json.loads(text)
     assert sent["results"] == json.loads(json.dumps([plain(r) for r in game.results]))
     assert sent["board"] == json.loads(json.dumps(dataclasses.asdict(game.board())))
