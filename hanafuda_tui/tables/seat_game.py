@@ -42,9 +42,13 @@ class SeatGame:
         self.results: list[DealResult] = []
         self.settlements: list[Settlement] = []
         self.scores: list[int] = [0] * len(self.seats)
-        self.board: PublicBoard = NO_BOARD
+        self.public_board: PublicBoard = NO_BOARD
         self.record: GameRecord | None = None
         """The year's whole record, once it is over."""
+
+    def board(self) -> PublicBoard:
+        """The ruleset's public whole-game facts as last told (as the core's ``Game.board``)."""
+        return self.public_board
 
     @property
     def players(self) -> int:
@@ -58,7 +62,7 @@ class SeatGame:
         self.results.extend(update.results)
         self.settlements.extend(update.settlements)
         self.scores = list(update.scores)
-        self.board = update.board
+        self.public_board = update.board
         self.current = update.view
         self.seq = update.seq
         if update.record is not None:
