@@ -28,7 +28,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from ..core import actions as act
 from ..core.cards import ALL_CARDS, MONTH_MASK, POINTS, cards_of
 from ..core.game import Game, PlayerView
-from ..core.rulesets import ruleset_class
 from ..core.table import matches
 from .evaluation import GO_ON, STOP_FIRST, Evaluator
 from .policy import DENY, Seen, _lay_risk, _named, normal_action
@@ -86,7 +85,7 @@ class Table(NamedTuple):
 
 
 def table_of_view(view: PlayerView) -> Table:
-    left = ruleset_class(view.ruleset).year_length(view.options) - view.month
+    left = view.rules.year_length(view.options) - view.month
     return Table(view.scores, max(0, left), view.stock_count)
 
 

@@ -31,7 +31,6 @@ from ..core import actions as act
 from ..core.cards import POINTS
 from ..core.determinize import build_game, sample_deal
 from ..core.game import Game, PlayerView
-from ..core.rulesets import ruleset_class
 from .chances import year_win_chance
 from .evaluation import Evaluator
 from .evaluators import evaluator_of
@@ -179,7 +178,7 @@ class StrongBot:
         results: list[dict[int, float]] = [{} for _ in range(n)]
         """Each action's result in each world it was tried in (for paired comparisons)."""
         value_of = self._value_of(view, ev)
-        year = ruleset_class(view.ruleset).year_length(view.options)
+        year = view.rules.year_length(view.options)
         net = self._net(view)
 
         def world(alive: list[int]) -> None:
@@ -271,7 +270,7 @@ class StrongBot:
         if self.aim == "margin":
             before = _margin(view.scores, seat)
             return lambda scores: _margin(scores, seat) - before
-        left = max(0, ruleset_class(view.ruleset).year_length(view.options) - view.month)
+        left = max(0, view.rules.year_length(view.options) - view.month)
         spread = self.spread * ev.spread * math.sqrt(left)
         return lambda scores: year_win_chance(scores, seat, spread)
 

@@ -26,7 +26,6 @@ from typing import Any, NamedTuple
 
 from ..core.cards import cards_of
 from ..core.game import Phase, PlayerView
-from ..core.rulesets import ruleset_class
 from .chances import year_win_chance
 from .evaluators import evaluator_of
 from .learned import STOP_FEATURES, Table, stop_features
@@ -102,7 +101,7 @@ def encode(view: PlayerView) -> Encoded:
         bits += [base + c for c in cards_of(view.shown[s])]
         base += 48
     ev = evaluator_of(view)
-    year = ruleset_class(view.ruleset).year_length(view.options)
+    year = view.rules.year_length(view.options)
     left = max(0, year - view.month)
     table = Table(view.scores, left, view.stock_count)
     scalars = stop_features(ev, seen_of_view(view), table)

@@ -186,6 +186,15 @@ class NoFacts(NoFields, FactsDefaults):
 NO_FACTS = NoFacts()
 
 
+@dataclass(frozen=True)
+class PublicBoard:
+    """A ruleset's public whole-game facts a table shows beside a view (its ``Game.Board``): none
+    in this base; a ruleset whose table shows more (八八's running sheet) adds its fields."""
+
+
+NO_BOARD = PublicBoard()
+
+
 class PlayerView(NamedTuple):
     """What one seat may know: every hidden card of the others and of the stock is removed.
     An immutable snapshot (a tuple: cheap to build, as bots take one per decision), immutable all
@@ -222,6 +231,12 @@ class PlayerView(NamedTuple):
     """The game's options (the ruleset's frozen Options model, the same for every seat): what a
     bot needs to play this game and not another."""
 
+    @property
+    def rules(self) -> type[Game]:
+        """The ruleset's game class (its kasu cards, its year's length...), as its options know
+        it: no look-up by name."""
+        return self.options.game
+
 
 _new_view = tuple.__new__
 """Builds a PlayerView from a ready tuple, skipping the generated ``__new__`` (the hot path)."""
@@ -255,6 +270,8 @@ class Game:
     docs/rules/hanaawase.md §5)."""
     Facts: ClassVar[type[PublicFacts]] = NoFacts
     """The type of the ruleset's public facts in a view (``PlayerView.facts``)."""
+    Board: ClassVar[type[PublicBoard]] = PublicBoard
+    """The type of the ruleset's public whole-game facts (``board``)."""
     kasu_cards: ClassVar[int] = KASUS
     """The cards the ruleset counts as カス (a card may count as its own kind too)."""
     scoring: ClassVar[Callable[..., dict[str, int]] | None] = None
@@ -278,6 +295,8 @@ class Game:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.watches_steps = cls.step_done is not Game.step_done
+        if "Options" in vars(cls):
+            cls.Options.game = cls
 
     def __init__(self, options: Any, first_dealer: int, deck_source: DeckSource) -> None:
         self.players = self.seated(options)
@@ -389,10 +408,10 @@ class Game:
             else:
                 self.apply_other(action)
 
-    def board(self) -> dict[str, object]:
-        """The ruleset's public whole-game facts a table shows beside a view, as plain data
-        (none here; a ruleset whose table shows more, such as a running sheet, says them)."""
-        return {}
+    def board(self) -> PublicBoard:
+        """The ruleset's public whole-game facts a table shows beside a view, of its ``Board``
+        type (none here; a ruleset whose table shows more, such as a running sheet, says them)."""
+        return NO_BOARD
 
     def sheet_text(self, names: Sequence[str]) -> list[str] | None:
         """The ruleset's own score sheet as plain text lines (八八's 記入式: ``replay --sheet``), or

@@ -39,7 +39,7 @@ def takes(view: PlayerView, card: int) -> int:
 def stakes(view: PlayerView) -> Stakes | None:
     """What the viewer's decision to stop pays each seat, with its doublings, and what going on
     risks (``Game.stakes``); None unless the viewer is asked to stop or go on."""
-    return ruleset_class(view.ruleset).stakes(view)
+    return view.rules.stakes(view)
 
 
 def available(captures: Sequence[int], seat: int) -> int:

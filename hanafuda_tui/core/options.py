@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self, dataclass_tra
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from .game import Game
+
 
 class OptionField(NamedTuple):
     """One option: the values it may take (its annotation: a ``Literal`` or ``bool``) and its
@@ -33,6 +35,8 @@ class RulesetOptions:
     model_fields: ClassVar[dict[str, OptionField]] = {}
     """Each option by name, in the order written."""
     _checker: ClassVar[type[BaseModel] | None] = None
+    game: ClassVar[type[Game]]
+    """The ruleset's game class: the one that names these as its ``Options``."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -48,6 +48,7 @@ from .limits import (
 from .protocol import (
     CLIENT,
     MAX_MESSAGE_BYTES,
+    UPDATES,
     Act,
     Away,
     Closed,
@@ -61,7 +62,6 @@ from .protocol import (
     Update,
     Welcome,
     event_model,
-    plain,
     view_model,
 )
 
@@ -143,11 +143,11 @@ def told_of(seen: Seen) -> Told:
 
 
 def update_of(update: SeatUpdate) -> Update:
-    return Update.model_construct(
+    return UPDATES[update.view.ruleset].model_construct(
         seq=update.seq,
         view=view_model(update.view),
         told=[told_of(seen) for seen in update.told],
-        results=[plain(r) for r in update.results],
+        results=update.results,
         settlements=update.settlements,
         scores=update.scores,
         board=update.board,

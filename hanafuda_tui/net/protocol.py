@@ -15,17 +15,32 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import types
 import typing
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    GetJsonSchemaHandler,
+    PlainSerializer,
+    Tag,
+    TypeAdapter,
+    create_model,
+    field_validator,
+)
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
+from typing_extensions import TypedDict
 
 from ..core import events as ev
-from ..core.game import Phase, PlayerView
+from ..core.game import NO_BOARD, Game, PlayerView, PublicBoard
 from ..core.records import GameRecord
-from ..core.results import Settlement
-from ..core.rulesets import RULESETS, ruleset_class
+from ..core.results import DealResult, Settlement
+from ..core.rulesets import RULESETS
 
 VERSION: Literal[1] = 1
 MAX_MESSAGE_BYTES = 256 << 10
@@ -124,53 +139,75 @@ def event_of(model: BaseModel) -> ev.Event:
     return EVENT_TYPES[kind](**values)  # type: ignore[return-value]
 
 
+def object_form(tp: Any) -> Any:
+    """``tp`` as ``plain`` sends it: each NamedTuple and dataclass in it a TypedDict of the same
+    fields (the JSON Schema of a value sent as ``wire_object``)."""
+    if isinstance(tp, type) and (hasattr(tp, "_fields") or dataclasses.is_dataclass(tp)):
+        hints = typing.get_type_hints(tp)
+        names = (
+            [f.name for f in dataclasses.fields(tp)] if dataclasses.is_dataclass(tp) else tp._fields
+        )
+        return TypedDict(tp.__name__, {n: object_form(hints[n]) for n in names})  # type: ignore[operator]
+    args = typing.get_args(tp)
+    if not args:
+        return tp
+    forms = tuple(a if a is Ellipsis else object_form(a) for a in args)
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        return typing.Union[forms]  # noqa: UP007 (a union made of a tuple)
+    return origin[forms]
+
+
+class ObjectSchema:
+    """The JSON Schema of a value sent as ``plain`` makes it: its NamedTuples as objects."""
+
+    def __init__(self, tp: Any) -> None:
+        self.form = TypeAdapter(object_form(tp)).core_schema
+
+    def __get_pydantic_json_schema__(
+        self, schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return handler(self.form)
+
+
+def wire_object(tp: Any) -> Any:
+    """``tp`` as a message's field: read by pydantic from its JSON object, sent as ``plain``
+    makes it (NamedTuples, dataclasses and mappings as objects, as the core's values read)."""
+    return Annotated[tp, PlainSerializer(plain), ObjectSchema(tp)]
+
+
 class View(BaseModel):
-    """A seat's view: the core's ``PlayerView``, field by field (``facts`` of the ruleset's
-    ``Facts`` type, ``options`` its options)."""
+    """A seat's view: the core's ``PlayerView``, field by field, each ruleset's its own model
+    (``VIEWS``: ``facts`` of its ``Facts`` type; ``options`` its options as a dict)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    ruleset: str
-    seat: int
-    players: int
-    month: int
-    deal_number: int
-    dealer: int
-    turn: int
-    phase: Phase
-    to_act: int
-    legal: tuple[int, ...]
-    hand: int
-    hand_counts: tuple[int, ...]
-    field: int
-    captures: tuple[int, ...]
-    stock_count: int
-    pending_card: int
-    scores: tuple[int, ...]
-    shown: tuple[int, ...]
-    facts: dict[str, Any]
-    options: dict[str, Any]
+
+def _view_model(cls: type[Game]) -> type[View]:
+    hints = typing.get_type_hints(PlayerView)
+    fields: dict[str, Any] = {name: (hints[name], ...) for name in PlayerView._fields}
+    fields["ruleset"] = (Literal[cls.ruleset], ...)
+    fields["facts"] = (wire_object(cls.Facts), ...)
+    fields["options"] = (dict[str, Any], ...)
+    return create_model(f"{cls.__name__}View", __base__=View, **fields)
 
 
-_FACTS = {name: TypeAdapter(cls.Facts) for name, cls in RULESETS.items()}
+VIEWS = {name: _view_model(cls) for name, cls in RULESETS.items()}
+"""Each ruleset's view model by its name."""
 
 
 def view_model(view: PlayerView) -> View:
-    """A view as its model, made from the core's view as it is (its facts as plain data)."""
+    """A view as its model, made from the core's view as it is."""
     data = view._asdict()
-    data["facts"] = plain(view.facts)
     data["options"] = view.options.model_dump()
-    return View.model_construct(**data)
+    return VIEWS[view.ruleset].model_construct(**data)
 
 
 def view_of(model: View) -> PlayerView:
-    """The core's view of a ``View`` (ValueError, or pydantic's, if it is none)."""
-    if model.ruleset not in RULESETS:
-        raise ValueError(f"not a ruleset: {model.ruleset!r}")
-    cls = ruleset_class(model.ruleset)
+    """The core's view of a ``View`` (pydantic's ValidationError if its options are none of its
+    ruleset's)."""
     values = {name: getattr(model, name) for name in PlayerView._fields}
-    values["facts"] = _FACTS[model.ruleset].validate_python(model.facts)
-    values["options"] = cls.Options.model_validate(model.options)
+    values["options"] = RULESETS[values["ruleset"]].Options.model_validate(values["options"])
     return PlayerView(**values)
 
 
@@ -242,15 +279,22 @@ class Told(BaseModel):
     field: int
 
 
+if typing.TYPE_CHECKING:
+    Results = list[DealResult]
+else:
+    Results = list[Any]
+"""Deal results of any ruleset (each ruleset's update reads its own ``Result`` type)."""
+
+
 class Update(Message):
     """After each action: the seat's view, the events since the last update, the deal results
-    and settlements since then, and the scores."""
+    and settlements since then, and the scores; each ruleset's its own model (``UPDATES``)."""
 
     type: Literal["update"] = "update"
     seq: int
     view: View
     told: list[Told]
-    results: list[dict[str, Any]] = []
+    results: Results = []
     """New deal results, of the ruleset's ``Result`` type."""
     settlements: list[Settlement] = []
     scores: list[int]
@@ -258,8 +302,41 @@ class Update(Message):
     at: float = 0.0
     """The host's clock (seconds since the epoch) when it made the update: a client on a machine
     with the same clock can tell how long the update took to reach it."""
-    board: dict[str, Any] = {}
-    """The ruleset's public whole-game facts a table shows beside the view (the 八八 記入式)."""
+    board: PublicBoard = NO_BOARD
+    """The ruleset's public whole-game facts a table shows beside the view, of its ``Board`` type
+    (the 八八 記入式)."""
+
+
+def _update_model(cls: type[Game]) -> type[Update]:
+    results: Any = (list[wire_object(cls.Result)], [])  # type: ignore[misc]
+    board: Any = (cls.Board, NO_BOARD) if cls.Board is PublicBoard else (cls.Board, ...)
+    view = (VIEWS[cls.ruleset], ...)
+    return create_model(
+        f"{cls.__name__}Update", __base__=Update, view=view, results=results, board=board
+    )
+
+
+UPDATES = {name: _update_model(cls) for name, cls in RULESETS.items()}
+"""Each ruleset's update model by its name."""
+
+
+def _ruleset_of(update: Any) -> str | None:
+    """The ruleset an update is of: its view's."""
+    if isinstance(update, Update):
+        return str(getattr(update.view, "ruleset", ""))
+    view = update.get("view") if isinstance(update, dict) else None
+    ruleset = view.get("ruleset") if isinstance(view, dict) else None
+    return ruleset if isinstance(ruleset, str) else None
+
+
+if typing.TYPE_CHECKING:
+    AnyUpdate = Update
+else:
+    AnyUpdate = Annotated[
+        typing.Union[tuple(Annotated[m, Tag(name)] for name, m in UPDATES.items())],  # noqa: UP007
+        Discriminator(_ruleset_of),
+    ]
+"""An update of any ruleset, told by its view's ``ruleset``."""
 
 
 class Refused(Message):
@@ -307,7 +384,7 @@ class Closed(Message):
 
 
 HostMessage = Annotated[
-    Welcome | Update | Refused | Presence | Over | Closed, Field(discriminator="type")
+    Welcome | AnyUpdate | Refused | Presence | Over | Closed, Field(discriminator="type")
 ]
 
 CLIENT = TypeAdapter(ClientMessage)

@@ -3,11 +3,6 @@ updates come over the wire (``tables/seat_game.py``); it holds nothing the seat 
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
-
-from pydantic import TypeAdapter
-
 from ..core.records import SeatRecord
 from ..core.rulesets import ruleset_class
 from ..tables.feed import SeatUpdate, Seen
@@ -40,7 +35,7 @@ class RemoteGame(SeatGame):
 
     def update(self, message: Update) -> None:
         """Take an update from the host."""
-        self.take(seat_update(message, self.ruleset))
+        self.take(seat_update(message))
 
     def present(self, message: Presence) -> None:
         """The seats' names as the host says them now."""
@@ -61,23 +56,16 @@ class RemoteGame(SeatGame):
             self.present(message)
 
 
-@cache
-def results_of(ruleset: str) -> TypeAdapter[Any]:
-    """Reads a deal result of ``ruleset`` from its JSON form."""
-    return TypeAdapter(ruleset_class(ruleset).Result)
-
-
-def seat_update(message: Update, ruleset: str) -> SeatUpdate:
+def seat_update(message: Update) -> SeatUpdate:
     """The host's update as a table's feed gives it (its events numbered from 0: a seat's game
     files them after what it has)."""
-    results = results_of(ruleset)
     return SeatUpdate(
         seq=message.seq,
         view=view_of(message.view),
         told=[Seen(k, event_of(told.event), told.field) for k, told in enumerate(message.told)],
-        results=[results.validate_python(r) for r in message.results],
+        results=list(message.results),
         settlements=list(message.settlements),
         scores=list(message.scores),
-        board=dict(message.board),
+        board=message.board,
         at=message.at,
     )

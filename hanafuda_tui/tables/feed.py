@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..core.events import Event
-from ..core.game import PlayerView
+from ..core.game import PlayerView, PublicBoard
 from ..core.records import GameRecord
 from ..core.results import DealResult, Settlement
 
@@ -39,7 +39,8 @@ class SeatUpdate:
     results: list[DealResult]
     settlements: list[Settlement]
     scores: list[int]
-    board: dict[str, Any]
+    board: PublicBoard
+    """The ruleset's public whole-game facts (of its ``Board`` type)."""
     at: float
     """The table's clock when it was made."""
     record: GameRecord | None = None

@@ -7,10 +7,9 @@ held at this keyboard or by a host across the network; it holds nothing the seat
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..core.events import Event
-from ..core.game import Phase, PlayerView
+from ..core.game import NO_BOARD, Phase, PlayerView, PublicBoard
 from ..core.options import RulesetOptions
 from ..core.records import GameRecord, SeatRecord
 from ..core.results import DealResult, Settlement
@@ -43,9 +42,13 @@ class SeatGame:
         self.results: list[DealResult] = []
         self.settlements: list[Settlement] = []
         self.scores: list[int] = [0] * len(self.seats)
-        self.board: dict[str, Any] = {}
+        self.public_board: PublicBoard = NO_BOARD
         self.record: GameRecord | None = None
         """The year's whole record, once it is over."""
+
+    def board(self) -> PublicBoard:
+        """The ruleset's public whole-game facts as last told (as the core's ``Game.board``)."""
+        return self.public_board
 
     @property
     def players(self) -> int:
@@ -59,7 +62,7 @@ class SeatGame:
         self.results.extend(update.results)
         self.settlements.extend(update.settlements)
         self.scores = list(update.scores)
-        self.board = dict(update.board)
+        self.public_board = update.board
         self.current = update.view
         self.seq = update.seq
         if update.record is not None:

@@ -33,6 +33,7 @@ from .screens.selector import SelectorScreen
 if TYPE_CHECKING:
     from ..core.records import GameRecord, SeatRecord
     from ..history import HistoryStore
+    from .app_side import OnlineLobby
     from .screens.table import TableScreen
     from .session import HereTable, Session
 
@@ -137,9 +138,9 @@ class HanafudaApp(App[int]):
         """Where the trace of an unhandled error was written (the app then exits with status 1)."""
         self._resumed: Session[HereTable] | None = None
         self._checked = False
-        self.online: Any = None
-        """The server's lobby this app is connected to (a ``ui.screens.lobby.LobbyScreen``), if any: a
-        hosted table's news and end go to it."""
+        self.online: OnlineLobby | None = None
+        """The server's lobby this app is connected to, if any: a hosted table's news and end go
+        to it."""
         set_lang(language or settings.language or locale_lang())
 
     async def on_mount(self, event: events.Mount | None = None) -> None:

@@ -17,6 +17,17 @@ if TYPE_CHECKING:
     from .session import HereTable, Session
 
 
+class OnlineLobby(Protocol):
+    """A server's lobby the app is connected to (``ui.screens.lobby.LobbyScreen``): a hosted
+    table's news and end go to it."""
+
+    def deliver(self) -> None: ...
+
+    def year_done(self) -> None: ...
+
+    def leave_table(self) -> None: ...
+
+
 class AppSide(Protocol):
     config: Config
     """The settings, as the settings file keeps them."""
@@ -30,6 +41,8 @@ class AppSide(Protocol):
     store: Store
     current_ruleset: str
     last_session: Session[HereTable] | None
+    online: OnlineLobby | None
+    """The server's lobby this app is connected to, if any."""
 
     @property
     def motion(self) -> bool: ...

@@ -24,7 +24,6 @@ from ..core.cards import (
     TANE,
     card_list,
 )
-from ..core.rulesets import ruleset_class
 from .i18n import lang, t
 
 _DATA = json.loads((Path(__file__).parent / "data" / "cards.json").read_text(encoding="utf-8"))
@@ -43,12 +42,6 @@ def kind_key(card: int) -> str:
     if bit & AOTAN:
         return "aotan"
     return {HIKARI: "light", TANE: "tane", KASU: "kasu"}.get(KIND[card], "tan")
-
-
-def kasu_count(ruleset: str, captures: int) -> int:
-    """How many of ``captures`` the ruleset counts as カス (``Game.kasu_cards``: 菊に盃 too in
-    こいこい, docs/rules/koikoi3.md §5, koikoi2.md §4)."""
-    return (captures & ruleset_class(ruleset).kasu_cards).bit_count()
 
 
 def style_of(card: int) -> str:

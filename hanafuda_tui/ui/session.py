@@ -422,7 +422,7 @@ class Session(Generic[L]):
         else:
             from ..net.remote import seat_update
 
-            self.seen.take(seat_update(message, self.seen.ruleset))
+            self.seen.take(seat_update(message))
 
     def hand_to(self, table: Any, on_top: bool) -> None:
         """Something came for the table screen ``table`` (``on_top``: nothing over it): a

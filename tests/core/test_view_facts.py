@@ -98,3 +98,11 @@ def test_view_facts_are_the_rulesets_type_and_hide_nothing(ruleset, values):
     assert checked > 200
     assert owned > 0 or ruleset == "koikoi2", "the teyaku question was asked"
     assert warned > 0 or ruleset != "hachihachi"
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_a_view_carries_its_rulesets_game_class(name: str) -> None:
+    cls = ruleset_class(name)
+    game = cls(cls.Options(), 0, lambda: shuffled_deck(random.Random(name)))
+    game.start()
+    assert game.view(0).rules is cls and game.spectator_view().rules is cls

@@ -3,6 +3,7 @@ after each action of a record (each seat's view, hands, stock) and the cards a m
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -33,7 +34,7 @@ class Snapshot:
             }
         self.views = {s: view_model(view) for s, view in views.items()}
         self.views[-1] = view_model(game.spectator_view())
-        self.board = json.loads(json.dumps(game.board()))
+        self.board = json.loads(json.dumps(dataclasses.asdict(game.board())))
         """The public whole-game facts (八八's sheet so far): the same for every seat."""
 
 

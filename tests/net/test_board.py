@@ -1,10 +1,9 @@
-"""八八's board: the shown scores and the 記入式 as plain data, read the same from the core's game
+"""八八's board: the shown scores and the 記入式 of its type, read the same from the core's game
 and from a seat's hosted copy of it."""
 
 from __future__ import annotations
 
 import io
-import json
 import random
 
 from rich.console import Console
@@ -12,7 +11,7 @@ from rich.console import Console
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.core.records import SeatRecord, new_game
 from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
-from hanafuda_tui.core.rulesets.hachihachi.sheet import line_of, month_so_far, paid_so_far, sheet
+from hanafuda_tui.core.rulesets.hachihachi.sheet import month_so_far, paid_so_far, sheet
 from hanafuda_tui.net.client import parse
 from hanafuda_tui.net.host import Link, Table
 from hanafuda_tui.net.protocol import Update
@@ -53,13 +52,12 @@ def test_the_board_of_a_hachihachi_year_and_its_hosted_copy() -> None:
         table.tell(link)
         told(link, remote)
         board = game.board()
-        assert json.loads(json.dumps(board)) == board  # plain JSON data
-        assert board["shown"] == paid_so_far(game)
-        lines = [*sheet(game).lines, *month_so_far(game)]
-        assert [line_of(x) for x in board["lines"]] == lines
+        assert remote.board == board
+        assert list(board.shown) == paid_so_far(game)
+        assert list(board.lines) == [*sheet(game).lines, *month_so_far(game)]
         if game.rows and not game.finished:
-            paid_mid_month += board["shown"] != list(game.scores)
-        assert list(screen.scores_shown(remote)) == board["shown"]
+            paid_mid_month += list(board.shown) != list(game.scores)
+        assert list(screen.scores_shown(remote)) == list(board.shown)
     assert paid_mid_month  # teyaku paid as declared show before the month ends
     assert drawn(sheet_table(remote, NAMES)) == drawn(sheet_table(game, NAMES))
     assert "最終得点" in drawn(sheet_table(remote, NAMES))

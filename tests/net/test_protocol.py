@@ -4,6 +4,7 @@ the models'."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -15,12 +16,15 @@ from hanafuda_tui.core import events as ev
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import Settlement
 from hanafuda_tui.core.rulesets import RULESETS, ruleset_class
+from hanafuda_tui.net.host import update_text
 from hanafuda_tui.net.protocol import (
     CLIENT,
     EVENT_MODELS,
     HOST,
+    UPDATES,
+    VIEWS,
     EventModel,
-    View,
+    Update,
     event_model,
     event_of,
     plain,
@@ -28,6 +32,7 @@ from hanafuda_tui.net.protocol import (
     view_model,
     view_of,
 )
+from hanafuda_tui.tables.feed import SeatUpdate
 
 EVENTS = TypeAdapter(EventModel)
 SETTLEMENTS = TypeAdapter(list[Settlement])
@@ -40,12 +45,13 @@ def test_a_whole_year_of_views_events_and_results_comes_back_from_json(
 ) -> None:
     game = new_game(ruleset, random.Random(f"json/{ruleset}"), options)
     rng = random.Random(1)
+    model = VIEWS[ruleset]
     while not game.is_over:
         for seat in range(game.players):
             view = game.view(seat)
-            assert view_of(View.model_validate_json(view_model(view).model_dump_json())) == view
+            assert view_of(model.model_validate_json(view_model(view).model_dump_json())) == view
         spectator = game.spectator_view()
-        assert view_of(View.model_validate_json(view_model(spectator).model_dump_json())) == (
+        assert view_of(model.model_validate_json(view_model(spectator).model_dump_json())) == (
             spectator
         )
         game.apply(rng.choice(game.legal_actions()))
@@ -55,6 +61,38 @@ def test_a_whole_year_of_views_events_and_results_comes_back_from_json(
     sent = json.dumps([plain(r) for r in game.results], ensure_ascii=False)
     assert results.validate_json(sent) == game.results
     assert SETTLEMENTS.validate_json(SETTLEMENTS.dump_json(game.settlements)) == game.settlements
+
+
+@pytest.mark.parametrize(("ruleset", "options"), TABLES)
+def test_an_update_reads_back_its_rulesets_results_and_board(
+    ruleset: str, options: dict[str, int]
+) -> None:
+    game = new_game(ruleset, random.Random(f"update/{ruleset}"), options)
+    rng = random.Random(2)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    update = SeatUpdate(0, game.view(0), [], list(game.results), [], [], game.board(), 0.0)
+    text = update_text(update)
+    message = HOST.validate_json(text)
+    assert isinstance(message, Update) and type(message) is UPDATES[ruleset]
+    assert message.results == game.results and message.board == game.board()
+    assert view_of(message.view) == game.view(0)
+    assert view_of(message.view).rules is ruleset_class(ruleset)
+    sent = json.loads(text)
+    assert sent["results"] == json.loads(json.dumps([plain(r) for r in game.results]))
+    assert sent["board"] == json.loads(json.dumps(dataclasses.asdict(game.board())))
+    assert isinstance(sent["view"]["facts"], dict)
+
+
+def test_an_update_whose_facts_are_not_its_rulesets_is_refused() -> None:
+    game = new_game("koikoi3", random.Random(3))
+    sent = json.loads(update_text(SeatUpdate(0, game.view(0), [], [], [], [], game.board(), 0.0)))
+    sent["view"]["facts"]["shibari"] = [1]
+    with pytest.raises(ValidationError, match=r"view\.facts\.shibari"):
+        HOST.validate_python(sent)
+    sent["view"]["ruleset"] = "chess"
+    with pytest.raises(ValidationError, match="chess"):
+        HOST.validate_python(sent)
 
 
 def test_every_event_type_of_the_core_has_a_model() -> None:

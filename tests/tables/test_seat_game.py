@@ -58,7 +58,7 @@ def test_a_seat_game_from_the_feed_alone_is_the_game_as_the_seat_may_see_it() ->
         assert mine.log == [seen_by(event, seat) for event in core.log]
         assert [s.card for s in mine.book.steps] == [s.card for s in core.book.steps]
         assert mine.results == core.results and mine.settlements == core.settlements
-        assert mine.scores == list(core.scores) and mine.board == core.board()
+        assert mine.scores == list(core.scores) and mine.board() == core.board()
         try:
             mine.view((seat + 1) % core.players)
         except KeyError:

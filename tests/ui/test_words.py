@@ -33,7 +33,7 @@ from hanafuda_tui.core.rulesets import RULESETS, ruleset_class
 from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
-from hanafuda_tui.ui.faces import FACES, describe, kasu_count, short_name
+from hanafuda_tui.ui.faces import FACES, describe, short_name
 from hanafuda_tui.ui.i18n import own, t
 from hanafuda_tui.ui.rulesets import screen_of
 from hanafuda_tui.ui.screens.modals import Decision
@@ -141,7 +141,7 @@ def test_the_kasu_count_is_the_one_the_kasu_yaku_counts(ruleset: str) -> None:
     cls = ruleset_class(ruleset)
     chaff = [c for c in card_list(KIND_MASK[KASU]) if c // 4 != 10]  # no rain card
     caps = sum(1 << c for c in chaff[:9]) | KIKU_SAKAZUKI
-    counted = kasu_count(ruleset, caps)
+    counted = (caps & cls.kasu_cards).bit_count()  # as a seat's panel counts them
     assert counted == 10 if KIKU_SAKAZUKI & cls.kasu_cards else counted == 9
     if any(d.name == "カス" for d in cls.yaku_defs(cls.Options())):
         assert ("カス" in current_yaku(ruleset, cls.Options(), caps)) == (counted >= 10)

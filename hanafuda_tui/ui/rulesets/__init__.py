@@ -17,5 +17,8 @@ SCREENS: dict[str, RulesetScreen] = {
 
 def screen_of(ruleset: str) -> RulesetScreen:
     """The screen adapter of a ruleset; UnknownRuleset for a name no ruleset has."""
-    ruleset_class(ruleset)
-    return SCREENS[ruleset]
+    screen = SCREENS.get(ruleset)
+    if screen is None:
+        ruleset_class(ruleset)
+        raise KeyError(ruleset)
+    return screen

@@ -613,9 +613,9 @@ class LobbyScreen(Screen[None]):
         self.query_one("#open", DataTable).focus()
 
     def on_unmount(self) -> None:
-        app: Any = self.app
-        if getattr(app, "online", None) is self:
-            app.online = None
+        side = app_side(self)
+        if side.online is self:
+            side.online = None
         if self.connection is not None:
             self.app.run_worker(self.connection.close(), exit_on_error=False)
 
@@ -656,8 +656,7 @@ class LobbyScreen(Screen[None]):
                 continue
             break
         self.connection, self.welcome = connection, welcome
-        app: Any = self.app
-        app.online = self
+        app_side(self).online = self
         self.show_head()
         async for message in connection.messages():
             self.take(message)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rich.cells import cell_len
 from rich.table import Table
@@ -12,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
+from textual.visual import VisualType
 from textual.widgets import Button, Static
 
 from ...core.results import DealResult, Settlement
@@ -30,6 +30,7 @@ from ..text import (
     signed,
     yaku_name,
 )
+from .ruleset_screen import SheetGame
 
 
 class Closable(ModalScreen[None]):
@@ -93,7 +94,7 @@ def result_parts(
     scores: Sequence[int],
     settlements: Sequence[Settlement] = (),
     last: bool = False,
-) -> tuple[str, list[Any]]:
+) -> tuple[str, list[VisualType]]:
     """A month result's title (markup) and its body: how it ended, each yaku won with its value,
     every payment with its causes (the deal's lines, then the settlements'), and the totals."""
     title = month_label(result.month)
@@ -164,7 +165,7 @@ def short(name: str, width: int | None) -> str:
     return "…" + tail
 
 
-def sheet_table(game: Any, names: Sequence[str]) -> Table:
+def sheet_table(game: SheetGame, names: Sequence[str]) -> Table:
     """Every deal's row, the settlements (小引, 吟味) and the totals; a seat that sat a deal out
     is marked so (下り, 追込) in its column. Past four seats, names are cut and columns packed so
     that six fit at 80 columns."""
@@ -196,7 +197,7 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
     return table
 
 
-def standings(game: Any, names: Sequence[str]) -> list[str]:
+def standings(game: SheetGame, names: Sequence[str]) -> list[str]:
     """Final ranks; 八八 ranks by its 最終得点 in 貫."""
     scores, key = screen_of(game.ruleset).year_scores(game)
     order = sorted(range(len(names)), key=lambda s: -scores[s])
@@ -220,7 +221,7 @@ class ScoreSheet(ScrollKeys, ModalScreen[str | None]):
 
     def __init__(
         self,
-        game: Any,
+        game: SheetGame,
         names: Sequence[str],
         final: bool = False,
         save: Callable[[], None] | None = None,

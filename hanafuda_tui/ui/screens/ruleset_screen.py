@@ -9,18 +9,38 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.table import Table
+from textual.visual import VisualType
 
-from ...core.game import PlayerView
-from ...core.results import DealResult
+from ...core.game import PlayerView, PublicBoard
+from ...core.results import DealResult, Settlement
 
 if TYPE_CHECKING:
     from .modals import Decision
 
 Prompt = Callable[[PlayerView, Sequence[str]], "Decision"]
 """A decision prompt for the seat a view is of, from that view and the seats' names."""
+
+
+class SheetGame(Protocol):
+    """What the score sheet and the standings read of a game: the core's ``Game`` or a seat's
+    ``SeatGame``."""
+
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+    @property
+    def results(self) -> Sequence[DealResult]: ...
+
+    @property
+    def settlements(self) -> Sequence[Settlement]: ...
+
+    def board(self) -> PublicBoard: ...
 
 
 class RulesetScreen:
@@ -40,14 +60,14 @@ class RulesetScreen:
         """Yaku values as the sidebar shows them (八八: at this month's 場)."""
         return yaku
 
-    def scores_shown(self, game: Any) -> Sequence[int]:
+    def scores_shown(self, game: SheetGame) -> Sequence[int]:
         """Each seat's score as the table shows it (八八: with this month's payments so far); ``game``
         is the core's game or a hosted table's copy (``RemoteGame``)."""
         return game.scores
 
     def result_parts(
         self, result: DealResult, names: Sequence[str], last: bool
-    ) -> tuple[str, list[Any]] | None:
+    ) -> tuple[str, list[VisualType]] | None:
         """A deal's result as its own head (markup) and tables, above the running totals; None
         for the common layout."""
         return None
@@ -65,11 +85,11 @@ class RulesetScreen:
         oikomi); they score 0 for it."""
         return {}
 
-    def sheet(self, game: Any, names: Sequence[str]) -> Table | None:
+    def sheet(self, game: SheetGame, names: Sequence[str]) -> Table | None:
         """The ruleset's own score sheet (八八's 記入式), or None for the month-by-month table."""
         return None
 
-    def year_scores(self, game: Any) -> tuple[Sequence[int], str]:
+    def year_scores(self, game: SheetGame) -> tuple[Sequence[int], str]:
         """The scores the year's standings rank by, and the text of a rank."""
         return game.scores, "year.rank"
 

@@ -11,7 +11,6 @@ from textual.screen import Screen
 from ...core.cards import card_list
 from ...core.game import PlayerView
 from ...core.hints import available, current_yaku, near_yaku
-from ...core.rulesets import ruleset_class
 from ..faces import face
 from ..i18n import t
 from ..rulesets import screen_of
@@ -66,7 +65,7 @@ def seat_info(
         view.shown[seat],
         scores[seat],
         flags,
-        ruleset_class(view.ruleset).kasu_cards,
+        view.rules.kasu_cards,
         entry=t(f"table.entry.{entry}") if entry else "",
         out=out,
         set_aside=seating.set_aside if seating and seat == viewer else 0,

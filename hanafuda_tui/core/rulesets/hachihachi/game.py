@@ -48,7 +48,7 @@ from .lines import (
 )
 from .months import MonthResult, Row, YearEnd, year_end
 from .payout import offered, shares, stakes_of, teyaku_each
-from .sheet import board, sheet
+from .sheet import HachihachiBoard, board, sheet
 from .sheet_text import render_sheet
 from .teyaku import COUNT_VALUES, NUKE_TYPES, SHISO, Teyaku, teyaku, teyaku_table
 from .yaku import (
@@ -132,6 +132,7 @@ class Hachihachi(Game):
     kasu_cards = KASU_CARDS
     Facts = HachihachiFacts
     Result = MonthResult
+    Board = HachihachiBoard
     Options = HachihachiOptions
 
     scoring = staticmethod(dekiyaku)
@@ -156,7 +157,7 @@ class Hachihachi(Game):
         """Month stones so far (docs/rules/hachihachi.md §15)."""
         return tuple(self.stones)
 
-    def board(self) -> dict[str, object]:
+    def board(self) -> HachihachiBoard:
         """The shown scores, the 記入式 lines so far and the year's final 貫 (``sheet.board``)."""
         return board(self)
 

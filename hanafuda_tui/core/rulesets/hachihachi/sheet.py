@@ -10,8 +10,10 @@ how they are laid out as text is the CLI's and the screen's.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
+from ...game import PublicBoard
 from .ba import ba_label
 from .months import GINMI, MonthResult, Row, YearEnd, split_same_sign
 from .yaku import KAN
@@ -181,31 +183,27 @@ def month_so_far(game: Year) -> list[SheetLine]:
     ]
 
 
-def board(game: Year) -> dict[str, Any]:
-    """What a table shows of the whole game beside a view, as plain JSON data: each seat's score
-    with this month's payments so far (``shown``), every 記入式 line so far with the month being
-    played (``lines``, each a ``SheetLine`` as a list), whether the year ended 無勝負, and the
-    final 貫 once the year is settled (``final``, else None)."""
+@dataclass(frozen=True)
+class HachihachiBoard(PublicBoard):
+    """What a table shows of the whole year beside a view (its JSON: ``lines`` each a
+    ``SheetLine`` as a list)."""
+
+    shown: tuple[int, ...]
+    """Each seat's score with this month's payments so far."""
+    lines: tuple[SheetLine, ...]
+    """Every 記入式 line so far, the month being played included."""
+    mushobu: bool
+    """The year ended 無勝負."""
+    final: tuple[int, ...] | None
+    """The final 貫, once the year is settled."""
+
+
+def board(game: Year) -> HachihachiBoard:
+    """The year's board: the shown scores, the 記入式 lines so far and the final 貫."""
     kinyu = sheet(game)
-    lines = [*kinyu.lines, *month_so_far(game)]
-    return {
-        "shown": paid_so_far(game),
-        "lines": [
-            [line.label, [list(c) for c in line.cells], line.remark, line.struck, list(line.stones)]
-            for line in lines
-        ],
-        "mushobu": kinyu.mushobu,
-        "final": list(game.year.final) if game.year is not None else None,
-    }
-
-
-def line_of(data: Sequence[Any]) -> SheetLine:
-    """A ``SheetLine`` of a ``board``'s line."""
-    label, cells, remark, struck, stones = data
-    return SheetLine(
-        str(label),
-        tuple((c[0], c[1], bool(c[2])) for c in cells),
-        str(remark),
-        bool(struck),
-        tuple(int(n) for n in stones),
+    return HachihachiBoard(
+        shown=tuple(paid_so_far(game)),
+        lines=(*kinyu.lines, *month_so_far(game)),
+        mushobu=kinyu.mushobu,
+        final=game.year.final if game.year is not None else None,
     )

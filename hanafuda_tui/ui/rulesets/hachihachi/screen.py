@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+from textual.visual import VisualType
 
 from ....core.game import Phase, PlayerView
 from ....core.hints import stakes
@@ -18,14 +19,14 @@ from ....core.rulesets.hachihachi.facts import HachihachiFacts
 from ....core.rulesets.hachihachi.game import MONTHS, Hachihachi
 from ....core.rulesets.hachihachi.months import MonthResult
 from ....core.rulesets.hachihachi.payout import teyaku_each
-from ....core.rulesets.hachihachi.sheet import line_of
+from ....core.rulesets.hachihachi.sheet import HachihachiBoard
 from ....core.rulesets.hachihachi.sheet_text import WIDTH, cell_text, heading, units
 from ....core.rulesets.hachihachi.yaku import KAN, MULTIPLIERS, points
 from ....core.stakes import Stakes
 from ....core.start import printable
 from ...i18n import t
 from ...screens.modals import Decision, choices, teyaku_prompt
-from ...screens.ruleset_screen import RulesetScreen
+from ...screens.ruleset_screen import RulesetScreen, SheetGame
 from ...text import name_text, plain, signed, yaku_name
 
 RULESET = Hachihachi.ruleset
@@ -153,7 +154,7 @@ def cancel_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     )
 
 
-def result_head(result: Any, names: Sequence[str], last: bool = False) -> str:
+def result_head(result: MonthResult, names: Sequence[str], last: bool = False) -> str:
     """How the month ended: あがり, 取消し, special yaku, hands out (who deals next, unless it was
     the ``last`` month of the year), 四三, 無勝負."""
     who = plain(names[result.winner]) if result.winner >= 0 else ""
@@ -164,7 +165,7 @@ def result_head(result: Any, names: Sequence[str], last: bool = False) -> str:
     return t(key, who=who, yaku=yaku)
 
 
-def rows_table(result: Any, names: Sequence[str]) -> Table:
+def rows_table(result: MonthResult, names: Sequence[str]) -> Table:
     """Every payment of the month in 点 (struck rows are 吹き消し), and the net."""
     table = Table(box=None, show_header=True, pad_edge=False, show_footer=True)
     table.add_column(t("hh.remark"), t("hh.net"))
@@ -177,20 +178,20 @@ def rows_table(result: Any, names: Sequence[str]) -> Table:
     return table
 
 
-def board_of(game: Any) -> dict[str, Any]:
-    """The game's board (``Hachihachi.board``): asked of the core's game, or as a hosted table's
-    copy (``RemoteGame``) last received it; empty before anything is known."""
-    board = game.board
-    return dict(board()) if callable(board) else dict(board)
+def board_of(game: SheetGame) -> HachihachiBoard | None:
+    """The game's board (``Hachihachi.board``): the core's game's, or as a seat's game last
+    received it; None before anything is known."""
+    board = game.board()
+    return board if isinstance(board, HachihachiBoard) else None
 
 
-def scores_shown(game: Any) -> list[int]:
+def scores_shown(game: SheetGame) -> list[int]:
     """Each seat's score with what this month paid before it ended (the board's ``shown``)."""
-    shown = board_of(game).get("shown")
-    return list(shown) if shown else list(game.scores)
+    board = board_of(game)
+    return list(board.shown) if board is not None else list(game.scores)
 
 
-def sheet_table(game: Any, names: Sequence[str]) -> Table:
+def sheet_table(game: SheetGame, names: Sequence[str]) -> Table:
     """The 記入式: each line's 場 label, then 貫 and 点 for each player (* the month stone), the
     remark, the cells as ``replay --sheet`` writes them, the month being played included. Rich
     lays the columns by cell width, so kanji names stay aligned."""
@@ -208,11 +209,11 @@ def sheet_table(game: Any, names: Sequence[str]) -> Table:
         )
     table.add_column(t("hh.note"))
     board = board_of(game)
-    for line in map(line_of, board.get("lines", [])):
+    for line in board.lines if board is not None else ():
         style = "strike dim" if line.struck else ""
         cells = [Text(cell_text(line, s), style=style) for s in range(len(names))]
         table.add_row(Text(line.label), *cells, Text(line.remark))
-    if board.get("mushobu"):
+    if board is not None and board.mushobu:
         table.add_row(Text(t("hh.end.mushobu")))
     return table
 
@@ -241,22 +242,22 @@ class HachihachiScreen(RulesetScreen):
 
     def result_parts(
         self, result: DealResult, names: Sequence[str], last: bool
-    ) -> tuple[str, list[Any]] | None:
+    ) -> tuple[str, list[VisualType]] | None:
         if not isinstance(result, MonthResult):
             return None
         unit = Text(f"{t('hh.ba', ba=BA_NAMES[result.ba])} · {t('explain.kan')}")
         return result_head(result, names, last), [rows_table(result, names), unit]
 
-    def scores_shown(self, game: Any) -> Sequence[int]:
+    def scores_shown(self, game: SheetGame) -> Sequence[int]:
         return scores_shown(game)
 
-    def sheet(self, game: Any, names: Sequence[str]) -> Table | None:
+    def sheet(self, game: SheetGame, names: Sequence[str]) -> Table | None:
         return sheet_table(game, names)
 
-    def year_scores(self, game: Any) -> tuple[Sequence[int], str]:
-        final = board_of(game).get("final")
-        if final is not None:
-            return list(final), "year.rank.hachihachi"
+    def year_scores(self, game: SheetGame) -> tuple[Sequence[int], str]:
+        board = board_of(game)
+        if board is not None and board.final is not None:
+            return list(board.final), "year.rank.hachihachi"
         return super().year_scores(game)
 
     def option_label(self, option: str, value: Any) -> str | None:
