@@ -235,7 +235,8 @@ class PlayerView(NamedTuple):
     def rules(self) -> type[Game]:
         """The ruleset's game class (its kasu cards, its year's length...), as its options know
         it: no look-up by name."""
-        return self.options.game
+        rules: type[Game] = self.options.game
+        return rules
 
 
 _new_view = tuple.__new__

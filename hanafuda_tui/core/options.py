@@ -16,8 +16,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self, dataclass_tra
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from .game import Game
-
 
 class OptionField(NamedTuple):
     """One option: the values it may take (its annotation: a ``Literal`` or ``bool``) and its
@@ -35,8 +33,9 @@ class RulesetOptions:
     model_fields: ClassVar[dict[str, OptionField]] = {}
     """Each option by name, in the order written."""
     _checker: ClassVar[type[BaseModel] | None] = None
-    game: ClassVar[type[Game]]
-    """The ruleset's game class: the one that names these as its ``Options``."""
+    game: ClassVar[type]
+    """The ruleset's game class: the one that names these as its ``Options`` (set by the game,
+    which this module does not import)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

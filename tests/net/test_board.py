@@ -52,7 +52,7 @@ def test_the_board_of_a_hachihachi_year_and_its_hosted_copy() -> None:
         table.tell(link)
         told(link, remote)
         board = game.board()
-        assert remote.board == board
+        assert remote.board() == board
         assert list(board.shown) == paid_so_far(game)
         assert list(board.lines) == [*sheet(game).lines, *month_so_far(game)]
         if game.rows and not game.finished:
