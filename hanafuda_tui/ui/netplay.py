@@ -213,7 +213,7 @@ class NetApp(HanafudaApp):
         table = self.table()
         if table is not None:
             with contextlib.suppress(NoMatches):  # a table being taken down shows nothing
-                session.hand_to(table, self.screen is table)
+                session.hand_to(table.flow, self.screen is table)
             return
         known = session.opened()
         connecting = self.screen

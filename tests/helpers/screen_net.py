@@ -126,7 +126,7 @@ def describe(app: Any) -> str:
     table = app.table()
     parts = [f"screen {type(app.screen).__name__}"]
     if session is not None:
-        game = session.game
+        game = session.seen
         parts += [
             f"seat {game.seat} to act {game.to_act} phase {game.phase} seq {game.seq}",
             f"inbox {[type(m).__name__ for m in session.inbox]}",
@@ -135,7 +135,9 @@ def describe(app: Any) -> str:
         if session.link.connection is not None:
             parts.append(f"latest seq {session.link.connection.game.seq}")
     if table is not None:
-        parts.append(f"moments {len(table.moments)} pending {table.pending} ended {table.ended}")
+        parts.append(
+            f"moments {len(table.flow.moments)} pending {table.flow.pending} ended {table.flow.ended}"
+        )
     return "; ".join(parts)
 
 

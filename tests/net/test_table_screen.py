@@ -65,23 +65,25 @@ async def updates_that_come_while_a_move_is_staged_wait_their_turn(tmp_path: Pat
             session = session_of(app)
 
             def queued() -> bool:
-                return bool(screen.moments) and any(isinstance(m, Update) for m in session.inbox)
+                return bool(screen.flow.moments) and any(
+                    isinstance(m, Update) for m in session.inbox
+                )
 
             while not queued():  # play on until a move is on screen with another behind it
-                if waits_for_key(app) or screen.moments:
+                if waits_for_key(app) or screen.flow.moments:
                     await press(pilot, "enter")  # a card played, or a lone move's steps skipped
                 await pilot.pause(0.01)
             connection = session.link.connection
             assert connection is not None
-            assert session.game.seq < connection.game.seq  # the table shows the older move first
-            steps = len(session.game.book.steps)
+            assert session.seen.seq < connection.game.seq  # the table shows the older move first
+            steps = len(session.seen.book.steps)
             await press(pilot, "enter")  # the rest of this move at once: the next one is staged
-            assert len(session.game.book.steps) > steps
-            while session.inbox or screen.moments:
+            assert len(session.seen.book.steps) > steps
+            while session.inbox or screen.flow.moments:
                 await press(pilot, "enter")
-            assert session.game.seq == connection.game.seq
-            assert session.game.log == connection.game.log  # in order, each once
-            assert [s.card for s in session.game.book.steps] == [
+            assert session.seen.seq == connection.game.seq
+            assert session.seen.log == connection.game.log  # in order, each once
+            assert [s.card for s in session.seen.book.steps] == [
                 s.card for s in connection.game.book.steps
             ]
 
@@ -95,7 +97,7 @@ async def a_refused_action_is_said_and_the_decision_asked_again(tmp_path: Path) 
             await until(pilot, lambda: app.table() is not None and waits_for_key(app), "our turn")
             screen = app.table()
             assert isinstance(screen, TableScreen) and app.screen is screen
-            screen.play_out(47 if 47 not in session_of(app).seen.view(0).legal else 99)
+            screen.flow.play_out(47 if 47 not in session_of(app).seen.view(0).legal else 99)
             assert screen.human_to_play() is None  # sent: no second card meanwhile
             await until(pilot, lambda: any("refused" in n for n in notices), "the refusal")
             assert any("is not legal now" in n for n in notices)
@@ -132,14 +134,14 @@ async def a_dropped_connection_is_rejoined_and_play_goes_on(tmp_path: Path) -> N
             await until(pilot, lambda: session.link.connection not in (None, first), "rejoined")
             await until(pilot, lambda: not session.inbox, "the table taken again")
             assert session.link.connection is not None
-            assert len(session.game.log) == len(session.link.connection.game.log)  # not doubled
+            assert len(session.seen.log) == len(session.link.connection.game.log)  # not doubled
             moves = len(table.table.game.log)
             for _ in range(6):  # the table goes on from where it was
                 await until(pilot, lambda: waits_for_key(app), "a key to press")
                 await press(pilot, "enter")
-            await until(pilot, lambda: not session.inbox and not screen.moments, "all shown")
+            await until(pilot, lambda: not session.inbox and not screen.flow.moments, "all shown")
             assert len(table.table.game.log) > moves
-            assert session.game.log == session.link.connection.game.log
+            assert session.seen.log == session.link.connection.game.log
 
 
 async def a_key_pressed_while_connecting_is_not_lost(tmp_path: Path) -> None:
@@ -217,7 +219,7 @@ async def a_spectator_watches(tmp_path: Path) -> None:
             await until(pilot, lambda: "P2: plays" in screen_text(app), "moves watched")
             screen = app.table()
             assert screen is not None and screen.viewer is None
-            assert screen.hand_cards(session.game.view(0)) == []  # no hand is open to watchers
+            assert screen.hand_cards(session.seen.view(0)) == []  # no hand is open to watchers
 
 
 def test_a_spectator_watches(tmp_path: Path) -> None:

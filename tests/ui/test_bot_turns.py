@@ -36,7 +36,7 @@ async def watch_bots(pilot: Pilot[Any], tmp_path: Path) -> int:
     table = app.table()
     moments = 0
     deadline = time.monotonic() + 30  # generous: a loaded machine is slow, not wrong
-    while table.thinking or table.moments:
+    while table.flow.thinking or table.flow.moments:
         assert time.monotonic() < deadline
         assert visible_cards(app) & unsaved_cards(tmp_path) == 0
         moments += table.query_one(FieldPanel).pending >= 0
@@ -60,7 +60,7 @@ def test_a_bots_card_is_on_screen_only_once_its_play_is_saved(tmp_path: Path) ->
                 await human_step(pilot)
                 table = app.table()
                 field = table.query_one(FieldPanel)
-                while field.pending < 0 and (table.thinking or table.moments):
+                while field.pending < 0 and (table.flow.thinking or table.flow.moments):
                     await pilot.pause(0.005)
                 if app.screen is not table:  # the human faces a prompt: answered next round
                     continue
@@ -108,7 +108,7 @@ def test_leaving_or_quitting_while_a_bot_thinks_does_not_wait_for_it(
                 await pilot.click("#continue")
                 await pilot.pause()
                 table = app.table()
-                if table.session.game.to_act == 0:
+                if table.session.link.table.game.to_act == 0:
                     await human_step(pilot)
                 while not SlowBot.thinking.is_set():
                     await pilot.pause(0.01)
