@@ -143,12 +143,11 @@ def describe(app: Any) -> str:
 
 async def answer_teyaku_question(pilot: Pilot[Any]) -> None:
     """Answer the teyaku question, put to every seat at a hosted table, with 'pass' (its key is
-    ignored for the prompt's first moment, so it is pressed until the prompt goes)."""
+    ignored for the prompt's first moment, so it is pressed once the prompt takes keys)."""
     app = pilot.app
     await until(pilot, lambda: isinstance(app.screen, Decision), "the teyaku question")
     prompt = app.screen
-    deadline = time.monotonic() + 15
-    while app.screen is prompt:
-        assert time.monotonic() < deadline, f"the teyaku question stays ({describe(app)})"
-        await press(pilot, "p")
-        await pilot.pause(0.05)
+    assert isinstance(prompt, Decision)
+    await until(pilot, lambda: not prompt.guarded, "the teyaku question taking keys")
+    await press(pilot, "p")
+    await until(pilot, lambda: app.screen is not prompt, "the teyaku question answered")

@@ -90,6 +90,17 @@ async def settle(pilot: Pilot[Any]) -> None:
             await pilot.pause(app.bot_pause)  # the step on screen is held for the pace
 
 
+async def wait_until(
+    pilot: Pilot[Any], ready: Callable[[], object], what: str, seconds: float = 15
+) -> None:
+    """Wait, the app running, until ``ready()`` (checked between short turns of the app's loop);
+    ``what`` names the condition in the failure of a wait that never ends."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        assert time.monotonic() < deadline, f"never: {what}"
+        await pilot.pause(0.01)
+
+
 async def start(
     pilot: Pilot[Any], seats: list[str], seed: str, options: dict[str, Any] | None = None
 ) -> TableScreen:

@@ -48,7 +48,7 @@ async def a_whole_year_played_by_keys(tmp_path: Path) -> None:
         game = table.table.game
         assert app.return_code == 0
         assert results == len(game.results)  # each month's result shown once
-        shown = session_of(app).game
+        shown = session_of(app).seen
         assert shown.scores == list(game.scores)
         assert len(shown.log) == len(game.log)  # every event told once, none twice
         saved = load_record(record.read_text("utf-8"))  # --record: saved at the year's end
@@ -69,10 +69,13 @@ async def updates_that_come_while_a_move_is_staged_wait_their_turn(tmp_path: Pat
                     isinstance(m, Update) for m in session.inbox
                 )
 
+            def pressable() -> bool:
+                return waits_for_key(app) or bool(screen.flow.moments)
+
             while not queued():  # play on until a move is on screen with another behind it
-                if waits_for_key(app) or screen.flow.moments:
+                await until(pilot, lambda: queued() or pressable(), "a move or a key")
+                if not queued():
                     await press(pilot, "enter")  # a card played, or a lone move's steps skipped
-                await pilot.pause(0.01)
             connection = session.link.connection
             assert connection is not None
             assert session.seen.seq < connection.game.seq  # the table shows the older move first
@@ -245,7 +248,7 @@ async def a_spectator_keeps_pace_without_a_key(tmp_path: Path) -> None:
             await until(pilot, year_shown, "the year's sheet, no key pressed", seconds=60)
             assert "MonthResult" not in screens
             game = table.table.game
-            assert len(session_of(app).game.results) == len(game.results) >= 3
+            assert len(session_of(app).seen.results) == len(game.results) >= 3
             months = [n for n in notices if "月" in n]
             assert len(months) == len(game.results), notices
 
@@ -267,9 +270,9 @@ async def a_spectator_never_falls_behind(tmp_path: Path) -> None:
             game = table.table.game
             await until(pilot, lambda: game.is_over, "the bots' year at the host", seconds=60)
             await until(
-                pilot, lambda: session_of(app).game.is_over, "the year watched, no key", seconds=60
+                pilot, lambda: session_of(app).seen.is_over, "the year watched, no key", seconds=60
             )
-            assert len(session_of(app).game.log) == len(game.log)
+            assert len(session_of(app).seen.log) == len(game.log)
             await until(
                 pilot,
                 lambda: len([n for n in notices if "month" in n.lower()]) == len(game.results),
@@ -301,7 +304,7 @@ async def advice_for_ones_own_seat(tmp_path: Path) -> None:
             await until(pilot, lambda: isinstance(app.screen, AdviceScreen), "the advice")
             screen = app.screen
             assert isinstance(screen, AdviceScreen)
-            assert screen.view == session_of(app).game.view(0)  # from our seat's own view
+            assert screen.view == session_of(app).seen.view(0)  # from our seat's own view
 
 
 def test_advice_for_ones_own_seat(tmp_path: Path) -> None:

@@ -169,7 +169,7 @@ def test_the_hachihachi_teyaku_prompt_ignores_its_first_moment_then_enter_answer
             assert "d declares" in said and "p or Enter keeps it hidden" in said
             await pilot.press("enter", "d", "enter")  # meant for the table: nothing answered
             assert app.screen is prompt and app.focused is None
-            await pilot.pause(2.1)
+            await ui_helpers.wait_until(pilot, lambda: not prompt.guarded, "keys taken again")
             assert isinstance(app.focused, Button) and app.focused.id == f"a{act.PASS}"
             await pilot.press("enter")
             await settle(pilot)
