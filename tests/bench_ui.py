@@ -140,7 +140,7 @@ async def latencies() -> dict[str, list[float]]:
                 await pilot.press("enter")
                 await settle(pilot)
                 continue
-            game = table.session.game
+            game = table.session.link.table.game
             if game.phase == "play" and game.to_act == 0 and game.hands[0].bit_count() == 1:
                 await pilot.press("enter")
             elif game.phase == "play" and game.to_act == 0:

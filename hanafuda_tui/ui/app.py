@@ -204,8 +204,8 @@ class HanafudaApp(App[int]):
         if saved is None or not self.saving:
             go()
             return
-        title = ruleset_label(saved.game.ruleset)
-        body = t("confirm.discard_body", ruleset=title, months=len(saved.game.results))
+        title = ruleset_label(saved.seen.ruleset)
+        body = t("confirm.discard_body", ruleset=title, months=len(saved.seen.results))
         self.push_screen(confirm(t("confirm.discard"), body), go)
 
     # -- saves ----------------------------------------------------------------------------------

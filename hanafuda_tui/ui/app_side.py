@@ -8,8 +8,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
-    from textual.dom import DOMNode
-
     from ..core.records import GameRecord, SeatRecord
     from ..history import HistoryStore
     from ..tables.storage import Store
@@ -87,6 +85,13 @@ class AppSide(Protocol):
         """A server's address asked, then its lobby."""
 
 
-def app_side(node: DOMNode) -> AppSide:
+class InApp(Protocol):
+    """A screen or widget, or what stands for one: what runs in an app."""
+
+    @property
+    def app(self) -> Any: ...
+
+
+def app_side(node: InApp) -> AppSide:
     """The app ``node`` runs in, as the screens see it."""
     return cast("AppSide", node.app)

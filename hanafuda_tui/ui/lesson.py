@@ -11,16 +11,15 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from textual.screen import Screen
-
 from ..bots import Bot
-from ..core.game import Game, PlayerView
+from ..core.game import PlayerView
 from ..core.records import REMOTE, SeatRecord, replay
 from ..core.table import shuffled_deck
 from ..learn.coach import Answer, Coach, joined, said
 from ..learn.lessons import Lesson, Said
 from ..tables.table import Table
 from .session import AtThisKeyboard, Front, Inbound, InboxFeed, Session, Shown, Told
+from .table_face import TableFace
 
 
 class Coached(AtThisKeyboard):
@@ -54,14 +53,6 @@ class Coached(AtThisKeyboard):
         """What the coach said last: the step, or its answer to the learner's move."""
         self.accepted = True
         """Whether the learner's last move (or reading on) completed its step."""
-
-    @property
-    def whole(self) -> Game:
-        return self.table.game
-
-    @property
-    def game(self) -> Game:
-        return self.table.game
 
     @property
     def bots(self) -> dict[int, Bot]:
@@ -130,12 +121,12 @@ class Coached(AtThisKeyboard):
         """No record is kept of a lesson."""
 
     def year_over(
-        self, session: Session[Any], screen: Screen[Any], front: Front, answer: str | None
+        self, session: Session[Any], screen: TableFace, front: Front, answer: str | None
     ) -> None:
         """A lesson is not played again."""
         screen.app.pop_screen()
 
-    def leave(self, screen: Screen[Any], front: Front) -> None:
+    def leave(self, screen: TableFace, front: Front) -> None:
         """Back to the lessons list, from the table or a prompt over it."""
         while screen.app.screen is not screen:
             screen.app.pop_screen()

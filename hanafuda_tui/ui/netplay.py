@@ -208,7 +208,7 @@ class NetApp(StraightApp):
         table = self.table()
         if table is not None:
             with contextlib.suppress(NoMatches):  # a table being taken down shows nothing
-                session.hand_to(table, self.screen is table)
+                session.hand_to(table.flow, self.screen is table)
             return
         known = session.opened()
         connecting = self.screen

@@ -27,18 +27,19 @@ from .widgets.status import AwaySeat, hosted_parts
 
 if TYPE_CHECKING:  # the network's modules load when a hosted table opens, not at start
     from textual.notifications import SeverityLevel
-    from textual.screen import Screen
 
     from ..history import HistoryStore
     from ..net.protocol import Over, Presence, Refused, Update
     from ..net.remote import RemoteGame
+    from .table_face import TableFace
 
 
 class Shown(Protocol):
-    """The table screen, as a session shows what happens at its table."""
+    """The table screen's turn flow, as a session shows what happens at its table."""
 
-    moments: list[Any]
-    """The steps of a move still on screen."""
+    @property
+    def moments(self) -> list[Any]:
+        """The steps of a move still on screen."""
 
     def apply(self, action: int) -> None:
         """Take an action to the table (and say what could not be saved)."""
@@ -113,10 +114,6 @@ class Link(Protocol):
     itself beyond its seats' games."""
 
     @property
-    def whole(self) -> Game | None:
-        """The table's whole game where it is held here."""
-
-    @property
     def save_error(self) -> str: ...
 
     @property
@@ -171,11 +168,11 @@ class Link(Protocol):
         """A player here was shown advice."""
 
     def year_over(
-        self, session: Session[Any], screen: Screen[Any], front: Front, answer: str | None
+        self, session: Session[Any], screen: TableFace, front: Front, answer: str | None
     ) -> None:
         """The year's last sheet closed on ``screen`` (``answer``: ``rematch`` for another)."""
 
-    def leave(self, screen: Screen[Any], front: Front) -> None:
+    def leave(self, screen: TableFace, front: Front) -> None:
         """The table on ``screen`` is left (Esc)."""
 
 
@@ -274,11 +271,6 @@ class Session(Generic[L]):
     def seen(self) -> SeatGame:
         """The game the screen draws."""
         return self.games[self.on_screen]
-
-    @property
-    def game(self) -> Game | SeatGame:
-        """The table's whole game where it is held here, else what this seat knows of it."""
-        return self.link.whole or self.seen
 
     def view_of(self, seat: int) -> PlayerView:
         """What ``seat`` sees, if it is played here (else what the seat on screen sees)."""
@@ -424,16 +416,17 @@ class Session(Generic[L]):
 
             self.seen.take(seat_update(message))
 
-    def hand_to(self, table: Any, on_top: bool) -> None:
-        """Something came for the table screen ``table`` (``on_top``: nothing over it): a
-        spectator behind cuts the move on screen short, a table busy showing something has its
-        status line redrawn (who is away, the connection), else it takes the news now."""
-        if table.moments and self.behind:
-            table.skip_staging()  # a spectator keeps up with the live table
-        elif table.moments or table.pending or not on_top:
-            table.refresh_table()
+    def hand_to(self, flow: Any, on_top: bool) -> None:
+        """Something came for the table screen whose turns ``flow`` runs (``on_top``: nothing
+        over it): a spectator behind cuts the move on screen short, a table busy showing
+        something has its status line redrawn (who is away, the connection), else it takes the
+        news now."""
+        if flow.moments and self.behind:
+            flow.staged.skip()  # a spectator keeps up with the live table
+        elif flow.moments or flow.pending or not on_top:
+            flow.refresh_table()
         else:
-            table.advance()
+            flow.advance()
 
     def opened(self) -> bool:
         """Before there is a table screen: the welcome and the first update taken; whether the
@@ -532,10 +525,6 @@ class HereTable(AtThisKeyboard):
         return 0
 
     @property
-    def whole(self) -> Game:
-        return self.table.game
-
-    @property
     def alone(self) -> bool:
         return len(self.table.here) == 1
 
@@ -611,14 +600,14 @@ class HereTable(AtThisKeyboard):
             self.table.keep()
 
     def year_over(
-        self, session: Session[Any], screen: Screen[Any], front: Front, answer: str | None
+        self, session: Session[Any], screen: TableFace, front: Front, answer: str | None
     ) -> None:
         """Back to the selector, or (``r``) straight on to a new year at the same table."""
         screen.app.pop_screen()
         if answer == "rematch":
             front.rematch(session)
 
-    def leave(self, screen: Screen[Any], front: Front) -> None:
+    def leave(self, screen: TableFace, front: Front) -> None:
         """Back to the selector; the game is saved and can be continued."""
         screen.app.pop_screen()
 
@@ -634,7 +623,6 @@ class HostedSeat:
     the connection is lost. Nothing is applied here: the host decides, and its updates are
     shown in order."""
 
-    whole = None
     save_error = ""
     history_error = ""
     """Never set: the host keeps the year in its history."""
@@ -742,12 +730,12 @@ class HostedSeat:
         self.away = {a.seat: AwaySeat(now - a.seconds, a.by_bot) for a in message.away}
 
     def year_over(
-        self, session: Session[Any], screen: Screen[Any], front: Front, answer: str | None
+        self, session: Session[Any], screen: TableFace, front: Front, answer: str | None
     ) -> None:
         """A hosted table's year ends the program (or goes back to its lobby)."""
         front.year_done()
 
-    def leave(self, screen: Screen[Any], front: Front) -> None:
+    def leave(self, screen: TableFace, front: Front) -> None:
         """Left by quitting (asked first), or back to the lobby it was met in: its host keeps
         the seat for a rejoin."""
         front.leave_hosted()

@@ -126,7 +126,7 @@ def describe(app: Any) -> str:
     table = app.table()
     parts = [f"screen {type(app.screen).__name__}"]
     if session is not None:
-        game = session.game
+        game = session.seen
         parts += [
             f"seat {game.seat} to act {game.to_act} phase {game.phase} seq {game.seq}",
             f"inbox {[type(m).__name__ for m in session.inbox]}",
@@ -135,18 +135,19 @@ def describe(app: Any) -> str:
         if session.link.connection is not None:
             parts.append(f"latest seq {session.link.connection.game.seq}")
     if table is not None:
-        parts.append(f"moments {len(table.moments)} pending {table.pending} ended {table.ended}")
+        parts.append(
+            f"moments {len(table.flow.moments)} pending {table.flow.pending} ended {table.flow.ended}"
+        )
     return "; ".join(parts)
 
 
 async def answer_teyaku_question(pilot: Pilot[Any]) -> None:
     """Answer the teyaku question, put to every seat at a hosted table, with 'pass' (its key is
-    ignored for the prompt's first moment, so it is pressed until the prompt goes)."""
+    ignored for the prompt's first moment, so it is pressed once the prompt takes keys)."""
     app = pilot.app
     await until(pilot, lambda: isinstance(app.screen, Decision), "the teyaku question")
     prompt = app.screen
-    deadline = time.monotonic() + 15
-    while app.screen is prompt:
-        assert time.monotonic() < deadline, f"the teyaku question stays ({describe(app)})"
-        await press(pilot, "p")
-        await pilot.pause(0.05)
+    assert isinstance(prompt, Decision)
+    await until(pilot, lambda: not prompt.guarded, "the teyaku question taking keys")
+    await press(pilot, "p")
+    await until(pilot, lambda: app.screen is not prompt, "the teyaku question answered")

@@ -78,14 +78,27 @@ async def settle(pilot: Pilot[Any]) -> None:
         if isinstance(app.screen, Decision) and app.screen.guarded:
             await asyncio.sleep(0.02)  # a prompt's first moment, when keys count for nothing
             continue
-        if table is None or (table.thinking is None and not table.moments):
+        if table is None or (table.flow.thinking is None and not table.flow.moments):
             return
         left = deadline - time.monotonic()
         assert left > 0, "the bots never stopped"
-        if table.thinking is not None:
-            await asyncio.wait_for(table.thinking.wait(), left)  # its move is applied as it ends
+        if table.flow.thinking is not None:
+            await asyncio.wait_for(
+                table.flow.thinking.wait(), left
+            )  # its move is applied as it ends
         else:
             await pilot.pause(app.bot_pause)  # the step on screen is held for the pace
+
+
+async def wait_until(
+    pilot: Pilot[Any], ready: Callable[[], object], what: str, seconds: float = 15
+) -> None:
+    """Wait, the app running, until ``ready()`` (checked between short turns of the app's loop);
+    ``what`` names the condition in the failure of a wait that never ends."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        assert time.monotonic() < deadline, f"never: {what}"
+        await pilot.pause(0.01)
 
 
 async def start(
@@ -139,7 +152,7 @@ def check_prompt_matches_rules(app: HanafudaApp) -> None:
     """A decision prompt is up exactly when the rules ask a human for a decision."""
     table = app.table()
     assert table is not None
-    game = table.session.game
+    game = table.session.link.table.game
     legal = game.legal_actions()
     # one human with a single named action (a 'pass' without teyaku) is answered without a prompt
     automatic = len(table.session.humans) == 1 and len(legal) == 1 and legal[0] >= act.DECLARE
@@ -181,7 +194,7 @@ async def human_step(pilot: Pilot[Any]) -> str:
         await press(pilot, "right", "enter")  # the second choice: pass / shobu / the other card
         return "decision"
     assert isinstance(screen, TableScreen)
-    game = screen.session.game
+    game = screen.session.link.table.game
     assert game.phase == Phase.PLAY and screen.session.is_human(game.to_act)
     await press(pilot, "right", "enter")
     return "play"

@@ -44,8 +44,8 @@ def test_a_year_finished_at_the_table_is_kept_once_with_its_totals(tmp_path: Pat
             [game] = HistoryStore(tmp_path).games()
             assert session.kept == game.id and game.source == "table"
             record = HistoryStore(tmp_path).record(game.id)
-            assert replay(record).scores == session.game.scores
-            assert [s.score for s in game.seats] == session.game.scores
+            assert replay(record).scores == session.link.table.game.scores
+            assert [s.score for s in game.seats] == session.link.table.game.scores
             assert [s.name for s in game.seats] == ["A", "B"]
 
     asyncio.run(run())

@@ -48,7 +48,7 @@ async def a_whole_year_played_by_keys(tmp_path: Path) -> None:
         game = table.table.game
         assert app.return_code == 0
         assert results == len(game.results)  # each month's result shown once
-        shown = session_of(app).game
+        shown = session_of(app).seen
         assert shown.scores == list(game.scores)
         assert len(shown.log) == len(game.log)  # every event told once, none twice
         saved = load_record(record.read_text("utf-8"))  # --record: saved at the year's end
@@ -65,23 +65,28 @@ async def updates_that_come_while_a_move_is_staged_wait_their_turn(tmp_path: Pat
             session = session_of(app)
 
             def queued() -> bool:
-                return bool(screen.moments) and any(isinstance(m, Update) for m in session.inbox)
+                return bool(screen.flow.moments) and any(
+                    isinstance(m, Update) for m in session.inbox
+                )
+
+            def pressable() -> bool:
+                return waits_for_key(app) or bool(screen.flow.moments)
 
             while not queued():  # play on until a move is on screen with another behind it
-                if waits_for_key(app) or screen.moments:
+                await until(pilot, lambda: queued() or pressable(), "a move or a key")
+                if not queued():
                     await press(pilot, "enter")  # a card played, or a lone move's steps skipped
-                await pilot.pause(0.01)
             connection = session.link.connection
             assert connection is not None
-            assert session.game.seq < connection.game.seq  # the table shows the older move first
-            steps = len(session.game.book.steps)
+            assert session.seen.seq < connection.game.seq  # the table shows the older move first
+            steps = len(session.seen.book.steps)
             await press(pilot, "enter")  # the rest of this move at once: the next one is staged
-            assert len(session.game.book.steps) > steps
-            while session.inbox or screen.moments:
+            assert len(session.seen.book.steps) > steps
+            while session.inbox or screen.flow.moments:
                 await press(pilot, "enter")
-            assert session.game.seq == connection.game.seq
-            assert session.game.log == connection.game.log  # in order, each once
-            assert [s.card for s in session.game.book.steps] == [
+            assert session.seen.seq == connection.game.seq
+            assert session.seen.log == connection.game.log  # in order, each once
+            assert [s.card for s in session.seen.book.steps] == [
                 s.card for s in connection.game.book.steps
             ]
 
@@ -95,7 +100,7 @@ async def a_refused_action_is_said_and_the_decision_asked_again(tmp_path: Path) 
             await until(pilot, lambda: app.table() is not None and waits_for_key(app), "our turn")
             screen = app.table()
             assert isinstance(screen, TableScreen) and app.screen is screen
-            screen.play_out(47 if 47 not in session_of(app).seen.view(0).legal else 99)
+            screen.flow.play_out(47 if 47 not in session_of(app).seen.view(0).legal else 99)
             assert screen.human_to_play() is None  # sent: no second card meanwhile
             await until(pilot, lambda: any("refused" in n for n in notices), "the refusal")
             assert any("is not legal now" in n for n in notices)
@@ -132,14 +137,14 @@ async def a_dropped_connection_is_rejoined_and_play_goes_on(tmp_path: Path) -> N
             await until(pilot, lambda: session.link.connection not in (None, first), "rejoined")
             await until(pilot, lambda: not session.inbox, "the table taken again")
             assert session.link.connection is not None
-            assert len(session.game.log) == len(session.link.connection.game.log)  # not doubled
+            assert len(session.seen.log) == len(session.link.connection.game.log)  # not doubled
             moves = len(table.table.game.log)
             for _ in range(6):  # the table goes on from where it was
                 await until(pilot, lambda: waits_for_key(app), "a key to press")
                 await press(pilot, "enter")
-            await until(pilot, lambda: not session.inbox and not screen.moments, "all shown")
+            await until(pilot, lambda: not session.inbox and not screen.flow.moments, "all shown")
             assert len(table.table.game.log) > moves
-            assert session.game.log == session.link.connection.game.log
+            assert session.seen.log == session.link.connection.game.log
 
 
 async def a_key_pressed_while_connecting_is_not_lost(tmp_path: Path) -> None:
@@ -217,7 +222,7 @@ async def a_spectator_watches(tmp_path: Path) -> None:
             await until(pilot, lambda: "P2: plays" in screen_text(app), "moves watched")
             screen = app.table()
             assert screen is not None and screen.viewer is None
-            assert screen.hand_cards(session.game.view(0)) == []  # no hand is open to watchers
+            assert screen.hand_cards(session.seen.view(0)) == []  # no hand is open to watchers
 
 
 def test_a_spectator_watches(tmp_path: Path) -> None:
@@ -243,7 +248,7 @@ async def a_spectator_keeps_pace_without_a_key(tmp_path: Path) -> None:
             await until(pilot, year_shown, "the year's sheet, no key pressed", seconds=60)
             assert "MonthResult" not in screens
             game = table.table.game
-            assert len(session_of(app).game.results) == len(game.results) >= 3
+            assert len(session_of(app).seen.results) == len(game.results) >= 3
             months = [n for n in notices if "月" in n]
             assert len(months) == len(game.results), notices
 
@@ -265,9 +270,9 @@ async def a_spectator_never_falls_behind(tmp_path: Path) -> None:
             game = table.table.game
             await until(pilot, lambda: game.is_over, "the bots' year at the host", seconds=60)
             await until(
-                pilot, lambda: session_of(app).game.is_over, "the year watched, no key", seconds=60
+                pilot, lambda: session_of(app).seen.is_over, "the year watched, no key", seconds=60
             )
-            assert len(session_of(app).game.log) == len(game.log)
+            assert len(session_of(app).seen.log) == len(game.log)
             await until(
                 pilot,
                 lambda: len([n for n in notices if "month" in n.lower()]) == len(game.results),
@@ -299,7 +304,7 @@ async def advice_for_ones_own_seat(tmp_path: Path) -> None:
             await until(pilot, lambda: isinstance(app.screen, AdviceScreen), "the advice")
             screen = app.screen
             assert isinstance(screen, AdviceScreen)
-            assert screen.view == session_of(app).game.view(0)  # from our seat's own view
+            assert screen.view == session_of(app).seen.view(0)  # from our seat's own view
 
 
 def test_advice_for_ones_own_seat(tmp_path: Path) -> None:

@@ -85,7 +85,7 @@ def test_advice_appears_for_the_human_to_act_and_marks_the_game(tmp_path: Path) 
         app = app_at(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
             table = await start(pilot, ["human", "normal", "normal"], "5")
-            view = table.session.game.view(0)
+            view = table.session.link.table.game.view(0)
             await pilot.press("a")
             screen = await advice_shown(pilot)
             strong = StrongBot(random.Random(seed_of(view)), iterations=ITERATIONS)
@@ -123,7 +123,7 @@ def test_advice_only_for_the_hot_seat_human_whose_hand_is_on_screen(tmp_path: Pa
             table = await start(pilot, ["human", "human", "normal"], "5")
             asked = 0
             for _ in range(12):
-                game = table.session.game
+                game = table.session.link.table.game
                 if isinstance(app.screen, PassScreen):
                     app.action_advice()
                     await pilot.pause()

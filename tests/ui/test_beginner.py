@@ -68,7 +68,7 @@ def test_beginner_mode_marks_takers_and_explains_and_b_turns_it_off(tmp_path: Pa
             assert table is not None and table.beginner
             moved = 0
             while moved < 3:  # a few turns: the bot's move gets its reason
-                view = table.session.game.view(0)
+                view = table.session.link.table.game.view(0)
                 hand = table.query_one("#hand", HandPanel)
                 takers = {c for c in card_list(view.hand) if takes(view, c)}
                 assert {c for c in hand.cards if hand.marks.takers >> c & 1} == takers

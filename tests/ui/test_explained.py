@@ -191,7 +191,7 @@ SEATS = [
 def declared_first(session: Session) -> bool:
     """Plays the bots of the first 八八 month up to the human's first card; whether a teyaku was
     declared and paid by then (the human holding none, so not asked)."""
-    game = session.game
+    game = session.link.table.game
     while not game.finished and len(game.deals) == 1:
         if game.to_act == 0:
             legal = game.legal_actions()
@@ -211,7 +211,7 @@ def test_hachihachi_teyaku_are_in_the_sidebar_and_the_sheet_once_declared(tmp_pa
     )
     session = Session.new("hachihachi", {}, SEATS, seed)
     declared_first(session)
-    game = session.game
+    game = session.link.table.game
     assert isinstance(game, Hachihachi) and game.scores == [0, 0, 0]
     paid = [sum(row.amounts[s] for row in game.rows) for s in range(3)]
 
@@ -226,7 +226,7 @@ def test_hachihachi_teyaku_are_in_the_sidebar_and_the_sheet_once_declared(tmp_pa
                 assert f"{name} {paid[s]:+d}点" in text, (name, paid, text)
             table = app.table()
             assert table is not None
-            sheet = shown(hachihachi_screen.sheet_table(table.session.game, list("ABC")))
+            sheet = shown(hachihachi_screen.sheet_table(table.session.link.table.game, list("ABC")))
             assert sheet.count(game.rows[0].remark) >= len(game.rows), sheet
             assert "1月" in sheet, sheet
 

@@ -149,7 +149,7 @@ def test_a_hatto_play_is_warned_with_its_value_and_can_be_taken_back(tmp_path: P
             await continued(pilot)
             table = app.screen
             assert isinstance(table, TableScreen)
-            game = table.session.game
+            game = table.session.link.table.game
             hand = table.hand_cards(game.view(0))
             await pilot.press(str(hand.index(card) + 1), "enter")
             await settle(pilot)
@@ -206,7 +206,7 @@ def test_the_teyaku_prompt_says_its_kan_and_the_ten_paid_at_this_ba(tmp_path: Pa
             await settle(pilot)
             table = app.table()
             assert table is not None
-            game = table.session.game
+            game = table.session.link.table.game
             assert isinstance(game, Hachihachi)
             paid = next(row.amounts for row in game.rows if row.remark == own.name)
             return text, paid
@@ -231,7 +231,7 @@ def test_status_shows_the_ba_and_the_sheet_is_the_kinyushiki(tmp_path: Path) -> 
             await continued(pilot)
             table = app.table()
             assert table is not None
-            game = table.session.game
+            game = table.session.link.table.game
             ba = "小大絶"[game.view(0).facts.ba]
             assert f"{ba}場" in screen_text(app).splitlines()[0]
             await pilot.press("s")

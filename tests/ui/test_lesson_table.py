@@ -49,7 +49,7 @@ def panel(screen: LessonTableScreen) -> str:
 
 async def play(pilot: Pilot[Any], screen: LessonTableScreen, token: str) -> None:
     """Choose the hand card ``token`` by its number and press Enter."""
-    hand = card_list(screen.session.game.view(screen.lesson_session.coach.seat).hand)
+    hand = card_list(screen.session.link.table.game.view(screen.lesson_session.coach.seat).hand)
     await pilot.press(str(hand.index(act.parse_token(token)) + 1), "enter")
     await settle(pilot)
 
@@ -100,7 +100,9 @@ def test_a_lesson_is_played_with_the_tables_keys(tmp_path: Path) -> None:
             assert coach.wanted(lesson.steps[1].wanted)[language] in panel(screen)
             await play(pilot, screen, "A")  # the crane: the point
             assert coach.index == 2
-            assert len(screen.session.game.actions) == len(coach.game.actions) > played + 1
+            assert (
+                len(screen.session.link.table.game.actions) == len(coach.game.actions) > played + 1
+            )
             assert lesson.steps[2].say[language] in panel(screen)
             await pilot.press("escape")  # left at any time
             await pilot.pause()
@@ -144,13 +146,13 @@ def test_the_hint_key_says_a_move_and_the_coach_moves_the_others(tmp_path: Path)
             await pilot.press("a")
             assert "Hint: " in panel(screen)
             session = screen.lesson_session
-            assert session.bots == {} and screen.thinking is None  # no bot of the table's
-            before = len(session.game.actions)
+            assert session.bots == {} and screen.flow.thinking is None  # no bot of the table's
+            before = len(session.table.game.actions)
             await pilot.press("enter")
             await settle(pilot)
-            moved = session.game.actions[before:]
+            moved = session.table.game.actions[before:]
             assert len(moved) >= 2  # the learner's, then the other seat's from the coach
-            assert session.game.actions == session.coach.game.actions
+            assert session.table.game.actions == session.coach.game.actions
 
     asyncio.run(run())
     i18n.set_lang("ja")
@@ -212,7 +214,10 @@ def test_a_finished_lesson_asks_nothing_more_and_esc_leaves_from_a_prompt(tmp_pa
             screen = await choose(pilot, lesson.id)
             await follow(pilot, survey(lesson).ways[0])
             assert screen.lesson_session.coach.finished
-            assert screen.session.game.to_act == 0 and screen.session.game.phase.name == "KOIKOI"
+            assert (
+                screen.session.link.table.game.to_act == 0
+                and screen.session.link.table.game.phase.name == "KOIKOI"
+            )
             assert app.screen is screen  # the table holds: no prompt of a game past the lesson
             await pilot.press("escape")
             await pilot.pause()

@@ -119,7 +119,7 @@ def test_a_table_made_in_the_lobby_is_played_and_rated_then_the_board_and_a_page
             bot = make_bot("random", random.Random(1))
             theirs = asyncio.create_task(play_year(other, bot))
             await until(pilot, lambda: app.table() is not None, "the table", 30)
-            assert app.table().session.game.options.months == 3
+            assert app.table().session.seen.options.months == 3
             await year_by_keys(pilot, lobby)
             finished: Finished = await asyncio.wait_for(theirs, 60)
             assert lobby.last is not None and lobby.last.rating is not None
@@ -253,7 +253,7 @@ def test_a_table_in_play_is_watched_and_a_private_table_waited_at_is_left(
             await press(pilot, "w")
             await until(pilot, lambda: app.table() is not None, "the table watched")
             session = app.table().session
-            assert session.watching and session.game.ruleset == "koikoi2"
+            assert session.watching and session.seen.ruleset == "koikoi2"
             await other.close()
         await server.stop()
         server.store.close()

@@ -56,7 +56,7 @@ def test_names_with_brackets_on_every_screen_of_every_ruleset(
             await pilot.pause()
             assert all(name in text(app) for name in names)
             table = await start(pilot, kinds, "6")
-            game = table.session.game
+            game = table.session.link.table.game
             seen: set[str] = set()
             for _ in range(200):  # each kind of screen read once, the first time it shows
                 screen = app.screen

@@ -27,12 +27,12 @@ from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, replay
 from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.bot_turn import BotTurn
 from hanafuda_tui.ui.faces import FACES
 from hanafuda_tui.ui.screens.help import HelpScreen
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen
 from hanafuda_tui.ui.screens.results import MonthResult
-from hanafuda_tui.ui.screens.table import TableScreen
 from hanafuda_tui.ui.widgets.table import FieldPanel, HandPanel
 
 
@@ -46,7 +46,7 @@ def test_a_whole_month_against_seeded_bots_by_keys(tmp_path: Path) -> None:
         steps: list[str] = []
         async with app.run_test(size=(80, 24)) as pilot:
             table = await start(pilot, ["human", "normal", "normal"], "11")
-            game = table.session.game
+            game = table.session.link.table.game
             while not isinstance(app.screen, MonthResult):
                 check_prompt_matches_rules(app)
                 steps.append(await human_step(pilot))
@@ -72,7 +72,7 @@ def test_hot_seat_never_shows_another_humans_hand(tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
             table = await start(pilot, ["human", "human", "human"], "5")
-            game = table.session.game
+            game = table.session.link.table.game
             passes = 0
             while not game.results:
                 viewer = table.viewer
@@ -101,7 +101,7 @@ def test_resume_after_quit_at_the_same_decision(tmp_path: Path) -> None:
             for _ in range(3):
                 await human_step(pilot)
                 await settle(pilot)
-            game = table.session.game
+            game = table.session.link.table.game
             state = (game.legal_actions(), game.to_act, game.phase)
         return state
 
@@ -115,7 +115,7 @@ def test_resume_after_quit_at_the_same_decision(tmp_path: Path) -> None:
             await settle(pilot)
             table = app.table()
             assert table is not None
-            game = table.session.game
+            game = table.session.link.table.game
             return game.legal_actions(), game.to_act, game.phase
 
     before = asyncio.run(first())
@@ -127,7 +127,7 @@ def test_mouse_selects_then_plays_a_hand_card(tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
             table = await start(pilot, ["human", "random", "random"], "2")
-            game = table.session.game
+            game = table.session.link.table.game
             while not (game.phase == Phase.PLAY and game.to_act == 0):
                 await human_step(pilot)
                 await settle(pilot)
@@ -216,7 +216,7 @@ def test_hot_seat_screen_text_never_has_another_humans_card(tmp_path: Path, rule
             await settle(pilot)
             table = app.table()
             assert table is not None
-            game = table.session.game
+            game = table.session.link.table.game
             drawn = {e.card for e in game.log if isinstance(e, FirstDraw)}  # dealt face up
             unique = unique_faces()
             steps = 0
@@ -249,13 +249,13 @@ def test_garbage_is_collected_while_bots_play_not_during_a_key(
     collects: list[int] = []
     starts: list[int] = []
     monkeypatch.setattr(memory, "collect", lambda: collects.append(1))
-    start_bot = TableScreen.start_bot
+    start_bot = BotTurn.start
 
-    def counted(self: TableScreen, seat: int) -> None:
+    def counted(self: BotTurn, seat: int, pause: float) -> None:
         starts.append(seat)
-        start_bot(self, seat)
+        start_bot(self, seat, pause)
 
-    monkeypatch.setattr(TableScreen, "start_bot", counted)
+    monkeypatch.setattr(BotTurn, "start", counted)
 
     gc.unfreeze()  # other tests' apps froze theirs
 
@@ -292,7 +292,7 @@ def test_hint_key_turns_the_highlight_off_and_speed_keys_change_the_bot_pause(
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0.5, language="en")
         async with app.run_test(size=(80, 24)) as pilot:
             table = await start(pilot, ["human", "normal", "normal"], "4")
-            game = table.session.game
+            game = table.session.link.table.game
             view = game.view(0)
             hand = table.hand_cards(view)
             takes = [i for i, c in enumerate(hand) if view.field >> (c & ~3) & 15]
@@ -368,12 +368,12 @@ def test_hanaawase_hint_counts_the_others_shown_kasu_as_field_cards(tmp_path: Pa
             await continued(pilot)
             table = app.table()
             assert table is not None and app.screen is table
-            hand = table.hand_cards(table.session.game.view(0))
+            hand = table.hand_cards(table.session.link.table.game.view(0))
             await pilot.press(str(hand.index(card) + 1))
             assert "takes" in table.query_one(HandPanel).hint
             await pilot.press("enter")
             await settle(pilot)
-            game = table.session.game
+            game = table.session.link.table.game
             captures = [e for e in game.log if isinstance(e, Captured)]
             assert any(e.seat == 0 and e.card == card for e in captures)
 

@@ -59,7 +59,7 @@ def run_prompt(tmp_path: Path, phase: str, keys: dict[str, int], answer: str) ->
             assert prompt.keys == keys
             table = app.table()
             assert table is not None
-            game = table.session.game
+            game = table.session.link.table.game
             before = len(game.deals[-1].actions)
             await pilot.press(answer)
             await settle(pilot)
@@ -116,7 +116,7 @@ def test_year_end_shows_ginmi_and_standings_then_the_selector(tmp_path: Path) ->
             await settle(pilot)
             table = app.table()
             assert table is not None
-            game = table.session.game
+            game = table.session.link.table.game
             last: MonthResult | None = None
             for _ in range(40):
                 if isinstance(app.screen, ScoreSheet):
@@ -190,7 +190,7 @@ def test_a_broken_bot_or_a_failed_save_is_reported_and_play_goes_on(tmp_path: Pa
             table = app.table()
             assert table is not None
             table.session.link.bots[1] = BrokenBot()  # type: ignore[assignment]
-            game = table.session.game
+            game = table.session.link.table.game
             start = len(game.deals[-1].actions)
             while len(game.deals) == 1 and len(game.deals[0].actions) < start + 6:
                 await human_step(pilot)
@@ -242,7 +242,7 @@ def test_deru_oriru_prompt_shows_the_answers_so_far_and_the_places_left(tmp_path
             assert f"残りの席 {places} / まだ答える人 {(saved.dealer - seat) % 4}" in text
             table = app.table()
             assert table is not None
-            game = table.session.game
+            game = table.session.link.table.game
             before = len(game.deals[0].actions)
             await pilot.press("o")
             await settle(pilot)
@@ -269,7 +269,7 @@ def test_a_forced_deru_is_applied_without_the_pass_screen_in_hot_seat(tmp_path: 
             await settle(pilot)
             table = app.table()
             assert table is not None
-            game = table.session.game
+            game = table.session.link.table.game
             assert game.view(forced).facts.entries[forced] == "shibari"  # type: ignore[attr-defined]
             assert game.phase == Phase.TEYAKU
             assert isinstance(app.screen, PassScreen)

@@ -14,7 +14,7 @@ from hanafuda_tui.core.rulesets import RULESETS
 from hanafuda_tui.ui.i18n import set_lang
 from hanafuda_tui.ui.rulesets import screen_of
 from hanafuda_tui.ui.screens.modals import generic_prompt
-from hanafuda_tui.ui.screens.table import PROMPTS
+from hanafuda_tui.ui.turn_flow import PROMPTS
 
 SEATED = {"koikoi3": 3, "koikoi2": 2, "hanaawase": 5, "hachihachi": 3}
 """How many sit at each ruleset's table (花合わせ with five: 出る・下る is asked)."""

@@ -111,7 +111,7 @@ def test_with_a_saved_game_enter_continues_it(tmp_path: Path) -> None:
             await pilot.press("enter")
             await settle(pilot)
             table = app.table()
-            assert table is not None and table.session.game.ruleset == "hanaawase"
+            assert table is not None and table.session.link.table.game.ruleset == "hanaawase"
 
     asyncio.run(run())
 
@@ -167,7 +167,7 @@ def test_koikoi2_nintendo_rules_turn_off_the_options_they_replace(tmp_path: Path
             await settle(pilot)
             table = app.table()
             assert table is not None
-            return after, notices, back, table.session.game.options
+            return after, notices, back, table.session.link.table.game.options
 
     after, notices, back, options = asyncio.run(run())
     assert after == [False, False]
@@ -205,7 +205,7 @@ def test_hanaawase_players_sets_the_seat_rows_and_the_game_seats_them(tmp_path: 
             await pilot.pause()
             table = app.table()
             assert table is not None
-            return table.session.game.players, table.session.names
+            return table.session.link.table.game.players, table.session.names
 
     players, names = asyncio.run(run())
     assert players == 5 and names[1] == "Kept" and len(names) == 5
@@ -284,7 +284,7 @@ def test_hachihachi_offers_a_shorter_year_as_a_house_rule(tmp_path: Path) -> Non
             await settle(pilot)
             table = app.table()
             assert table is not None
-            return labels, desc, table.session.game.options.months
+            return labels, desc, table.session.link.table.game.options.months
 
     labels, desc, months = asyncio.run(run("en"))
     assert labels == ["3 (house rule)", "6 (house rule)", "12"]
@@ -319,8 +319,8 @@ def test_back_from_a_game_the_selector_shows_its_settings(tmp_path: Path) -> Non
             await pilot.press("y")  # the game left is saved: start anew all the same
             await settle(pilot)
             table = app.table()
-            assert table is not None and table.session.game.ruleset == "koikoi2"
-            assert table.session.game.options.months == 6
+            assert table is not None and table.session.link.table.game.ruleset == "koikoi2"
+            assert table.session.link.table.game.options.months == 6
 
     asyncio.run(run())
 

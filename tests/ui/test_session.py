@@ -41,7 +41,7 @@ class Stage:
 
 def test_each_seat_at_one_keyboard_has_its_own_game_from_the_feed() -> None:
     session = Session.new("koikoi3", {"months": 3}, HOT_SEAT, seed="4")
-    whole = session.link.whole
+    whole = session.link.table.game
     assert sorted(session.games) == [0, 1]
     assert all(isinstance(game, SeatGame) for game in session.games.values())
     shown = Stage(session)

@@ -65,7 +65,9 @@ def test_start_over_a_saved_game_asks_and_no_keeps_it(tmp_path: Path) -> None:
             await pilot.press("enter", "y")
             await settle(pilot)
             table = app.table()
-            assert table is not None and table.session.game.ruleset == "hanaawase"  # as left
+            assert (
+                table is not None and table.session.link.table.game.ruleset == "hanaawase"
+            )  # as left
 
     asyncio.run(run())
 
@@ -210,6 +212,6 @@ def test_enter_never_declares_a_teyaku(tmp_path: Path) -> None:
             await settle(pilot)
             table = app.table()
             assert table is not None
-            return list(table.session.game.deals[-1].actions[n : n + 1])
+            return list(table.session.link.table.game.deals[-1].actions[n : n + 1])
 
     assert asyncio.run(run()) == [act.PASS]

@@ -63,9 +63,9 @@ async def bot_move_staged(pilot: Any) -> None:
     await open_table(pilot)
     app = pilot.app
     table = app.table()
-    table.apply(table.session.game.legal_actions()[0])
+    table.flow.apply(table.session.link.table.game.legal_actions()[0])
     app.bot_pause = 60
-    table.play_out(table.session.game.legal_actions()[0])
+    table.flow.play_out(table.session.link.table.game.legal_actions()[0])
     await pilot.pause()
 
 

@@ -17,7 +17,7 @@ from hanafuda_tui.core.stakes import Stakes
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.i18n import t
 from hanafuda_tui.ui.rulesets import screen_of
-from hanafuda_tui.ui.screens.table import PROMPTS
+from hanafuda_tui.ui.turn_flow import PROMPTS
 
 
 @pytest.fixture(autouse=True)

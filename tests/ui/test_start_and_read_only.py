@@ -52,7 +52,7 @@ def test_a_save_in_a_read_only_directory_is_offered_as_a_game_that_cannot_be_sav
             await continued(pilot)
             table = app.table()
             assert table is not None and table.session.link.store is None
-            assert table.session.game.phase == Phase.PLAY
+            assert table.session.link.table.game.phase == Phase.PLAY
 
     asyncio.run(run())
     assert (tmp_path / "save.json").read_bytes() == before
@@ -81,8 +81,8 @@ def test_the_app_opens_the_requested_table_over_the_selector(tmp_path):
             table = app.table()
             assert table is not None and app.screen is table
             session = table.session
-            assert session.game.ruleset == "koikoi2" and session.link.seed == "5"
-            assert session.game.options.rules == "nintendo"
+            assert session.link.table.game.ruleset == "koikoi2" and session.link.seed == "5"
+            assert session.link.table.game.options.rules == "nintendo"
             assert [s.player for s in session.seats] == ["human", "random"]
             assert [s.name for s in session.seats] == [
                 "",
@@ -90,7 +90,7 @@ def test_the_app_opens_the_requested_table_over_the_selector(tmp_path):
             ]  # default names, shown in the language
             assert session.names == ["You", "Bot Plum"]
             assert any(isinstance(s, SelectorScreen) for s in app.screen_stack)
-            return session.game.deals[0].deck
+            return session.link.table.game.deals[0].deck
 
     first = asyncio.run(run())
     (tmp_path / "save.json").unlink()
@@ -113,7 +113,7 @@ def test_the_requested_table_asks_before_a_saved_game_is_discarded(tmp_path):
 
     assert isinstance(asyncio.run(run("n")), SelectorScreen)
     session = asyncio.run(run("y"))
-    assert session.game.ruleset == "hachihachi"
+    assert session.link.table.game.ruleset == "hachihachi"
     assert [s.player for s in session.seats] == ["human", "normal", "normal"]
 
 

@@ -95,7 +95,7 @@ def test_a_rematch_is_one_key_at_the_years_end(tmp_path: Path) -> None:
             assert app.config.settings.years_finished == years + 1  # a year played to its end
             table = app.table()
             assert table is not None and table is not first
-            game = table.session.game
+            game = table.session.link.table.game
             assert game.ruleset == "koikoi2" and game.options.months == 3
             assert table.session.seats == BOTS
             played = [r for r in game.results if not redeal_of(r)]  # a redeal is dealt at once
@@ -169,13 +169,13 @@ def test_the_hachihachi_teyaku_prompt_ignores_its_first_moment_then_enter_answer
             assert "d declares" in said and "p or Enter keeps it hidden" in said
             await pilot.press("enter", "d", "enter")  # meant for the table: nothing answered
             assert app.screen is prompt and app.focused is None
-            await pilot.pause(2.1)
+            await ui_helpers.wait_until(pilot, lambda: not prompt.guarded, "keys taken again")
             assert isinstance(app.focused, Button) and app.focused.id == f"a{act.PASS}"
             await pilot.press("enter")
             await settle(pilot)
             table = app.table()
             assert table is not None
-            return list(table.session.game.deals[-1].actions[n : n + 1])
+            return list(table.session.link.table.game.deals[-1].actions[n : n + 1])
 
     assert asyncio.run(run()) == [act.PASS]
 
@@ -353,7 +353,7 @@ def test_a_short_sheet_does_not_say_it_scrolls(tmp_path: Path) -> None:
             await settle(pilot)
             table = app.table()
             assert table is not None
-            app.push_screen(ScoreSheet(table.session.game, table.session.names))
+            app.push_screen(ScoreSheet(table.session.link.table.game, table.session.names))
             await pilot.pause()
             await pilot.pause()
             assert "scroll" not in str(app.screen.query_one(KeysLine).render())

@@ -56,7 +56,7 @@ def test_answers_show_as_given_and_a_human_who_sits_out_sees_no_hidden_card(
 
     def checking(self: TableScreen) -> None:
         refresh(self)
-        game = self.session.game
+        game = self.session.link.table.game
         if self.is_mounted and game.phase == Phase.PLAY:
             assert visible_cards(self.app) & hidden_from(game, 0) == 0  # type: ignore[arg-type]
             me = self.query_one("#me", SeatPanel).info
@@ -74,7 +74,7 @@ def test_answers_show_as_given_and_a_human_who_sits_out_sees_no_hidden_card(
             await settle(pilot)
             table = app.table()
             assert table is not None and isinstance(app.screen, Decision)
-            game = table.session.game
+            game = table.session.link.table.game
             facts = game.view(0).facts
             assert game.phase == Phase.DERU_ORIRU and any(facts.entries)  # type: ignore[attr-defined]
             for seat, entry in enumerate(facts.entries):  # type: ignore[attr-defined]

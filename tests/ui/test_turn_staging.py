@@ -60,7 +60,7 @@ def test_a_bot_turn_shows_its_play_then_its_draw_each_held(
             await continued(pilot)
             table = app.table()
             assert table is not None
-            game = table.session.game
+            game = table.session.link.table.game
             shown.clear()
             await human_step(pilot)
             await settle(pilot)
@@ -88,7 +88,7 @@ def test_the_strip_says_what_each_bot_did_last(tmp_path: Path) -> None:
             for _ in range(2):
                 await human_step(pilot)
                 await settle(pilot)
-            game = table.session.game
+            game = table.session.link.table.game
             strip = table.query_one(LastTurns)
             text = "\n".join(strip.lines(80))
             for bot in (1, 2):
@@ -143,7 +143,7 @@ def test_the_pass_screen_first_shows_the_mover_what_they_drew_and_took(tmp_path:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=PACE, language="ja")
         async with app.run_test(size=(80, 24)) as pilot:
             table = await start(pilot, ["human", "human", "human"], "5")
-            game = table.session.game
+            game = table.session.link.table.game
             screen: Any = None
             for _ in range(30):  # the teyaku decisions first, then the first plays
                 if isinstance(app.screen, PassScreen) and isinstance(game.log[-1], Drew | Laid):
@@ -195,7 +195,7 @@ def test_while_the_play_is_shown_what_the_draw_captures_is_not(
             await continued(pilot)
             table = app.table()
             assert table is not None
-            game = table.session.game
+            game = table.session.link.table.game
             checked = 0
             for _ in range(6):
                 if app.screen is not table or game.phase != Phase.PLAY:
@@ -268,10 +268,15 @@ def test_the_keys_and_the_turn_marker_follow_the_move_on_screen(
 
     def recorded(self: TableScreen) -> None:
         refresh(self)
-        game = self.session.game
-        if self.is_mounted and self.moments and self.moments[0].seat != 0 and game.to_act == 0:
+        game = self.session.link.table.game
+        if (
+            self.is_mounted
+            and self.flow.moments
+            and self.flow.moments[0].seat != 0
+            and game.to_act == 0
+        ):
             me = self.query_one("#me", SeatPanel).info
-            mover = self.session.names[self.moments[0].seat]
+            mover = self.session.names[self.flow.moments[0].seat]
             flags = [p.info.flags for p in self.query(SeatPanel) if p.info and p.info.name == mover]
             keys = getattr(self.query_one("#keys"), "markup_text", "")
             assert me is not None

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from helpers.records import bot_record, example
-from helpers.ui import screen_text
+from helpers.ui import screen_text, wait_until
 
 from hanafuda_tui.core.determinize import unseen
 from hanafuda_tui.core.records import GameRecord
@@ -241,7 +241,7 @@ def test_play_on_opens_the_table_at_the_seat_s_view_then(tmp_path: Path) -> None
             session = table.session
             assert session.humans == [seat]
             assert [s.player for s in session.seats if s.player != "human"] == ["random", "random"]
-            assert session.game.view(seat) == view
+            assert session.link.table.game.view(seat) == view
             assert Store(tmp_path / "data").exists()  # the new game is saved as any other
             assert session.link.history is app.kept_history is not None  # and kept once finished
 
@@ -437,9 +437,10 @@ def test_play_on_levels_are_chosen_and_a_saved_game_is_not_discarded_unasked(
             dialog = app.screen
             assert isinstance(dialog, PlayOnScreen)
             first = next(s for s in range(3) if s != seat)
-            dialog.query_one(f"#seat{first}").focus()
+            level = dialog.query_one(f"#seat{first}")
+            level.focus()
             await keys(pilot, "enter")  # random → normal
-            await pilot.pause(0.25)  # a button takes one press at a time
+            await wait_until(pilot, lambda: not level.has_class("-active"), "the press to end")
             await keys(pilot, "enter")  # normal → strong
             assert dialog.levels[first] == "strong"
             dialog.query_one("#start").focus()
@@ -470,7 +471,8 @@ def test_esc_stops_the_review_and_keeps_nothing(tmp_path: Path) -> None:
             await keys(pilot, "escape")
             assert app.screen is screen and screen.reviews == {}
             assert workers and all(w.is_cancelled for w in workers)  # it stops at the next decision
-            await pilot.pause(0.3)
+            await wait_until(pilot, lambda: all(w.is_finished for w in workers), "the review ends")
+            await pilot.pause()
             assert screen.reviews == {}
 
     asyncio.run(run())

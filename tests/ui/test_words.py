@@ -37,8 +37,8 @@ from hanafuda_tui.ui.faces import FACES, describe, short_name
 from hanafuda_tui.ui.i18n import own, t
 from hanafuda_tui.ui.rulesets import screen_of
 from hanafuda_tui.ui.screens.modals import Decision
-from hanafuda_tui.ui.screens.table import PROMPTS
 from hanafuda_tui.ui.text import event_line, seat_roles
+from hanafuda_tui.ui.turn_flow import PROMPTS
 from hanafuda_tui.ui.widgets.folded import NO_END, NO_START, fold
 from hanafuda_tui.ui.widgets.table import HandPanel
 

@@ -5,6 +5,7 @@ finished in the progress file."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual import events
@@ -18,6 +19,8 @@ from ..app_side import app_side
 from ..i18n import lang, t
 from ..lesson import Coached
 from ..session import Session
+from ..table_face import TableFace
+from ..turn_flow import TurnFlow
 from .lessons import progress_path
 from .modals import Decision
 from .table import TableScreen
@@ -37,16 +40,51 @@ class CoachPanel(Static):
     """
 
 
+class LessonFlow(TurnFlow):
+    """A lesson's turns: as at any table, but a step to read holds the table (no prompt over its
+    words), and so does a finished lesson once its month's result, if it came, is shown."""
+
+    def __init__(
+        self, session: Session[Coached], screen: TableFace, leave: Callable[[], None]
+    ) -> None:
+        super().__init__(session, screen)
+        self.lesson_session = session.link
+        self.leave = leave
+
+    def advance(self) -> None:
+        session = self.lesson_session
+        idle = not (self.pending or self.moments or app_side(self.screen).too_small)
+        if idle and self.on_top() and not self.session.take_news(self):
+            return  # a move of the coach's is shown first
+        result_due = self.shown.due(self.session.seen)
+        done = session.coach.finished and not session.unshown and not result_due
+        if (session.reading or done) and not self.moments:
+            self.screen.refresh_table()
+            return
+        super().advance()
+
+    def open(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
+        """A prompt of the lesson's: over the board, the coach's words left in view; Esc leaves
+        the lesson from it too."""
+        if isinstance(screen, Decision):
+            screen.leave = self.leave
+            screen.add_class("beside-coach")
+        super().open(screen, callback)
+
+
 class LessonTableScreen(TableScreen):
     BINDINGS = [
         Binding("a", "hint", show=False),
     ]
 
     def __init__(self, session: Session[Coached]) -> None:
-        super().__init__(session)
         self.lesson_session = session.link
+        super().__init__(session)
         self.marked = False
         """The lesson is kept as finished."""
+
+    def turn_flow(self, session: Session[Any]) -> TurnFlow:
+        return LessonFlow(session, self, self.action_leave)
 
     def on_mount(self) -> None:
         self.query_one("#side").mount(CoachPanel(id="coach"), before=0)
@@ -60,7 +98,7 @@ class LessonTableScreen(TableScreen):
     def keys_line(self, playing: bool) -> str:
         if self.lesson_session.coach.finished:
             return t("keys.lesson_done")
-        if self.lesson_session.reading and not self.moments:
+        if self.lesson_session.reading and not self.flow.moments:
             return t("keys.lesson_read")
         return t("keys.lesson" if playing else "keys.lesson_watch")
 
@@ -78,9 +116,9 @@ class LessonTableScreen(TableScreen):
         tail = ""
         if coach.finished:
             tail = f"\n[dim]{t('lesson.left')}[/]"
-        elif session.reading and not self.moments:
+        elif session.reading and not self.flow.moments:
             tail = f"\n[dim]{t('lesson.go_on')}[/]"
-        elif session.accepted and self.human_to_play() is not None and not self.moments:
+        elif session.accepted and self.human_to_play() is not None and not self.flow.moments:
             tail = f"\n[dim]{t('lesson.how_to_play')}[/]"
         markup = f"[b]{head}[/b]\n" + Content(text).markup + tail
         panel.set_class(not session.accepted, "answered")
@@ -93,33 +131,11 @@ class LessonTableScreen(TableScreen):
             if problem:
                 self.notify(problem, severity="warning", markup=False)
 
-    def advance(self) -> None:
-        """As at any table, but a step to read holds the table (no prompt over its words), and
-        so does a finished lesson once its month's result, if it came, is shown."""
-        session = self.lesson_session
-        idle = not (self.pending or self.moments or app_side(self).too_small)
-        if idle and self.app.screen is self and not self.session.take_news(self):
-            return  # a move of the coach's is shown first
-        result_due = self.shown.due(self.session.seen)
-        done = session.coach.finished and not session.unshown and not result_due
-        if (session.reading or done) and not self.moments:
-            self.refresh_table()
-            return
-        super().advance()
-
-    def open(self, screen: Screen[Any], callback: Any = None) -> None:
-        """A prompt of the lesson's: over the board, the coach's words left in view; Esc leaves
-        the lesson from it too."""
-        if isinstance(screen, Decision):
-            screen.leave = self.action_leave
-            screen.add_class("beside-coach")
-        super().open(screen, callback)
-
     def action_play(self) -> None:
-        if self.lesson_session.reading and not self.moments:
+        if self.lesson_session.reading and not self.flow.moments:
             self.lesson_session.read_on()
             self.refresh_table()
-            self.advance()
+            self.flow.advance()
             return
         super().action_play()
 

@@ -763,7 +763,7 @@ class LobbyScreen(Screen[None]):
         table = self.app_table()
         if table is not None:
             with contextlib.suppress(NoMatches):
-                session.hand_to(table, self.app.screen is table)
+                session.hand_to(table.flow, self.app.screen is table)
             return
         if session.opened() and not self.opening:
             self.opening = True

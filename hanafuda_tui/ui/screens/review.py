@@ -104,7 +104,7 @@ class PlayOnScreen(ModalScreen[None]):
             if yes:
                 self.open_table()
 
-        body = t("confirm.discard_body", ruleset=saved.game.ruleset, months=len(saved.game.results))
+        body = t("confirm.discard_body", ruleset=saved.seen.ruleset, months=len(saved.seen.results))
         self.app.push_screen(confirm(t("confirm.discard"), body), go)
 
     def open_table(self) -> None:

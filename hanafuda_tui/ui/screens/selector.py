@@ -503,7 +503,7 @@ class SelectorScreen(Screen[None]):
         if saved is None:
             go()
             return
-        game = saved.game
+        game = saved.seen
         title = ruleset_label(game.ruleset)
         body = t("confirm.discard_body", ruleset=title, months=len(game.results))
         self.app.push_screen(confirm(t("confirm.discard"), body), go)

@@ -35,6 +35,7 @@ from ..names import seat_names
 from ..rulesets import screen_of
 from ..table_frame import LOG_LINES
 from ..text import event_line, plain
+from ..turn_flow import PROMPTS
 from ..widgets.board import big_board, is_out, round_roles, seat_info, yaku_infos
 from ..widgets.last_turns import LastTurns, final_turn
 from ..widgets.open_hand import OpenHand
@@ -48,7 +49,6 @@ from ..widgets.table import (
 )
 from .modals import Decision, action_label, generic_prompt, move_label, pct
 from .results import MonthResult, ScoreSheet
-from .table import PROMPTS
 
 OPEN = -1
 """The viewer's seat with every hand open."""
