@@ -801,14 +801,25 @@ class LobbyServer:
         hosted.table.on_close = lambda: self.drop(live)
         live.hosted = hosted
         live.driver = asyncio.create_task(self.drive(live))
-        for client in list(self.clients):
-            seat = live.seat_of(client.player.id) if client.player else None
-            if seat is not None and client.current in (None, live.id):
-                self.attach(client, live, seat)
+        for seat, client in self.seated_connections(live).items():
+            self.attach(client, live, seat)
         for client in live.early_watchers & self.clients:
             self.attach(client, live, SPECTATOR)
         live.early_watchers.clear()
         self.stir(live)
+
+    def seated_connections(self, live: LiveTable) -> dict[int, Client]:
+        """The one connection of each seated player that the table is told to as it begins: the
+        one that sat there, else one at no other table (a player back after sitting down). A
+        player's other connections keep the lobby, where the table is theirs to move at."""
+        chosen: dict[int, Client] = {}
+        for client in self.clients:
+            seat = live.seat_of(client.player.id) if client.player else None
+            if seat is None or client.current not in (None, live.id):
+                continue
+            if seat not in chosen or (client.current == live.id != chosen[seat].current):
+                chosen[seat] = client
+        return chosen
 
     def attach(self, client: Client, live: LiveTable, seat: int) -> None:
         """The connection is told the table's messages from now on (a seat taken up from

@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 from random import Random
+from types import SimpleNamespace
 from typing import Any
 
 from helpers.server import Recorder, connect, hello, make_server, seat_to_move, until
 
 from hanafuda_tui.bots import make_bot
+from hanafuda_tui.server.lobby import LobbyServer
 from hanafuda_tui.server.online import LobbyConnection, play_quick, play_year
 from hanafuda_tui.server.protocol import (
     SERVER,
@@ -128,7 +130,7 @@ def test_a_watcher_sees_a_table_appear_fill_begin_and_finish(tmp_path: Path) -> 
         await asyncio.wait_for(asyncio.gather(*players), 60)
         await until(lambda: watcher.where(table) is None, what="the table gone")
         assert len(years) == 3
-        assert watcher.lobby == server.lobby_state(server.store.player(1))  # type: ignore[arg-type]
+        assert watcher.lobby == server.lobby_state(server.store.player(1))
         first, *later = [m for m in recorder.received if m["type"] == "lobby"]
         assert first["whole"] and not any(m["whole"] for m in later)
         for message in recorder.received:  # each as the client reads it
@@ -179,7 +181,7 @@ def test_a_burst_of_changes_told_together_ends_with_the_lobby_the_server_holds(
             "playing",
             change.playing[0],
         )
-        assert watcher.lobby == server.lobby_state(server.store.player(1))  # type: ignore[arg-type]
+        assert watcher.lobby == server.lobby_state(server.store.player(1))
         for connection in (watching, host, guest):
             await connection.close()
         await server.stop()
@@ -217,3 +219,17 @@ def test_a_player_s_other_connection_is_told_of_its_move_and_of_the_table_gone(
         server.store.close()
 
     asyncio.run(main())
+
+
+def test_a_table_begins_at_the_connection_that_sat_there_not_the_player_s_other_one() -> None:
+    """The player's connection that sat down is told the table, whichever order the server
+    holds its connections in; another one at no table is told it only if none sat there."""
+    sat, other, elsewhere = (
+        SimpleNamespace(player=SimpleNamespace(id=7), current=current) for current in (5, None, 9)
+    )
+    live = SimpleNamespace(id=5, seat_of=lambda player_id: 1 if player_id == 7 else None)
+    for clients in ([other, sat, elsewhere], [sat, other, elsewhere], [elsewhere, other, sat]):
+        held: Any = SimpleNamespace(clients=clients)
+        assert LobbyServer.seated_connections(held, live) == {1: sat}
+    held = SimpleNamespace(clients=[elsewhere, other])
+    assert LobbyServer.seated_connections(held, live) == {1: other}
