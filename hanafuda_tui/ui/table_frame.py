@@ -79,15 +79,21 @@ def playable(view: PlayerView, viewer: int | None) -> int:
     return sum(1 << a for a in view.legal if 0 <= a < 48)
 
 
-def status_line(session: Session[Any], view: PlayerView, pace: float) -> str:
-    title = titles(view.ruleset)
-    parts = [f"[b]{title[0]}[/b]", month_label(view.month)]
-    parts += screen_of(view.ruleset).status_parts(view, session.names)
+def fact_parts(view: PlayerView, names: list[str]) -> list[str]:
+    """The status line's words for the ruleset's public facts (the seats' roles, a 法度...)."""
+    parts = screen_of(view.ruleset).status_parts(view, names)
     for name, value in view.facts.status():
         label = f"status.{view.ruleset}.{name}"
         if has(label):
             named = f"{name}.{value}"
             parts.append(t(label, value=t(named) if has(named) else value))
+    return parts
+
+
+def status_line(session: Session[Any], view: PlayerView, pace: float) -> str:
+    title = titles(view.ruleset)
+    parts = [f"[b]{title[0]}[/b]", month_label(view.month)]
+    parts += fact_parts(view, session.names)
     seating = view.facts.seating()
     out = seating.out_in_stock if seating else 0
     stock = t("table.stock", n=view.stock_count)

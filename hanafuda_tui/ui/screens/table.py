@@ -11,7 +11,6 @@ from typing import Any
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
@@ -26,6 +25,7 @@ from ..table_frame import Looks, bottom_seat, frame, hand_cards, playable
 from ..turn_flow import TurnFlow
 from ..widgets.board import big_board
 from ..widgets.last_turns import LastTurns
+from ..widgets.layout import table_layout
 from ..widgets.table import FieldPanel, HandPanel, LogPanel, SeatPanel, YakuPanel
 from .modals import hatto_prompt
 from .results import ScoreSheet
@@ -69,20 +69,7 @@ class TableScreen(Screen[None]):
         return self.session.seen.ruleset
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Horizontal(id="body"):
-            with Vertical(id="board"):
-                with Vertical(id="opponents"):
-                    for _ in range(self.session.seen.players - 1):
-                        yield SeatPanel(classes="opponent")
-                yield LastTurns(id="last-turns")
-                yield FieldPanel(id="field")
-                yield SeatPanel(id="me")
-                yield HandPanel(id="hand")
-            with Vertical(id="side"):
-                yield YakuPanel(id="yaku")
-                yield LogPanel(id="log")
-        yield Static(id="keys")
+        yield from table_layout(self.session.seen.players)
 
     def on_mount(self) -> None:
         self.hints = app_side(self).config.settings.hints

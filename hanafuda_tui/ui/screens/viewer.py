@@ -16,7 +16,6 @@ from typing import Any
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
@@ -30,14 +29,15 @@ from ...review.judge import ITERATIONS, MISTAKE, Judgement
 from ...review.positions import Positions
 from ..app_side import app_side
 from ..faces import face, month_label
-from ..i18n import has, t
+from ..i18n import t
 from ..names import seat_names
 from ..rulesets import screen_of
-from ..table_frame import LOG_LINES
+from ..table_frame import LOG_LINES, fact_parts
 from ..text import event_line, plain
 from ..turn_flow import PROMPTS
 from ..widgets.board import big_board, is_out, round_roles, seat_info, yaku_infos
 from ..widgets.last_turns import LastTurns, final_turn
+from ..widgets.layout import table_layout
 from ..widgets.open_hand import OpenHand
 from ..widgets.table import (
     FieldPanel,
@@ -111,22 +111,7 @@ class ViewerScreen(Screen[None]):
         return len(self.record.seats)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Horizontal(id="body"):
-            with Vertical(id="board"):
-                with Vertical(id="opponents"):
-                    for _ in range(self.players - 1):
-                        yield SeatPanel(classes="opponent")
-                        yield OpenHand(classes="open-hand")
-                yield LastTurns(id="last-turns")
-                yield FieldPanel(id="field")
-                yield Static(id="decision")
-                yield SeatPanel(id="me")
-                yield HandPanel(id="hand")
-            with Vertical(id="side"):
-                yield YakuPanel(id="yaku")
-                yield LogPanel(id="log")
-        yield Static(id="keys")
+        yield from table_layout(self.players, open_hands=True)
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -208,12 +193,7 @@ class ViewerScreen(Screen[None]):
         parts = [f"[b]{t('viewer.title')}[/b] {title[0]}", f"[reverse]{mode}[/]"]
         parts.append(month_label(view.month))
         parts.append(t("viewer.position", k=self.at, n=len(self.positions) - 1))
-        parts += screen_of(view.ruleset).status_parts(view, self.names)
-        for name, value in view.facts.status():
-            label = f"status.{view.ruleset}.{name}"
-            if has(label):
-                named = f"{name}.{value}"
-                parts.append(t(label, value=t(named) if has(named) else value))
+        parts += fact_parts(view, self.names)
         parts.append(t("table.stock", n=view.stock_count))
         if self.title_text:
             parts.append(plain(self.title_text))
