@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..history import HistoryStore
     from ..tables.storage import Store
     from .config import Config
+    from .screens.table import TableScreen
     from .session import HereTable, Session
 
 
@@ -83,6 +84,13 @@ class AppSide(Protocol):
 
     def ask_online(self) -> None:
         """A server's address asked, then its lobby."""
+
+    def table(self) -> TableScreen | None:
+        """The table open in the app, if one is (under any screen over it)."""
+
+    def refuse(self, text: str) -> None:
+        """End a program opened straight on its screen, ``text`` its one line (a lobby whose
+        server cannot be reached)."""
 
 
 class InApp(Protocol):

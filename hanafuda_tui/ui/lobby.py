@@ -26,8 +26,6 @@ class LobbyApp(StraightApp):
     ) -> None:
         super().__init__(**kwargs)
         self.lobby = LobbyScreen(where, tls, name, book, standalone=True)
-        self.refusal = ""
-        """Why the server could not be reached (the program then exits with status 1)."""
 
     def first_screen(self) -> LobbyScreen:
         return self.lobby

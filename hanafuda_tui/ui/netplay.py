@@ -116,8 +116,6 @@ class NetApp(StraightApp):
         self.where, self.code, self.player, self.tls = where, code, name, tls
         self.record = record
         self.session: Session[HostedSeat] | None = None
-        self.refusal = ""
-        """Why the table could not be joined at all (the app then exits with status 1)."""
         self.opening = False
         self.saving = False
 

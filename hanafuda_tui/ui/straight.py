@@ -15,6 +15,15 @@ class StraightApp(HanafudaApp):
     """An app whose first screen is ``first_screen``; the app's own mount is not run (no local
     save is read)."""
 
+    refusal = ""
+    """Why the program ends before its screen could do anything (exit status 1): said in one
+    line once the terminal is back."""
+
+    def refuse(self, text: str) -> None:
+        """End the program, ``text`` its one line."""
+        self.refusal = text
+        self.exit(1, return_code=1)
+
     def first_screen(self) -> Screen[Any]:
         """The screen the app opens on."""
         raise NotImplementedError

@@ -750,9 +750,7 @@ class LobbyScreen(Screen[None]):
     # -- the table ------------------------------------------------------------------------------
 
     def app_table(self) -> TableScreen | None:
-        app: Any = self.app
-        table: TableScreen | None = app.table()
-        return table
+        return app_side(self).table()
 
     def deliver(self) -> None:
         """The table takes what came; before it is open, the welcome and the first update open
@@ -794,10 +792,8 @@ class LobbyScreen(Screen[None]):
     def unreachable(self, text: str) -> None:
         """The server cannot be reached: the program that is this lobby ends with one line;
         a lobby opened from the selector says it and stays for Esc."""
-        app: Any = self.app
         if self.standalone:
-            app.refusal = text
-            app.exit(1, return_code=1)
+            app_side(self).refuse(text)
             return
         self.say_problem(text)
 
