@@ -36,3 +36,47 @@ def drifts(points: int = 24, width: float = 4.0) -> tuple[tuple[float, float], .
 
 
 DRIFTS = drifts()
+
+
+FIT_PRIOR_MONTHS = 4.0
+"""How many months the ruleset's measured spread counts for in a fitted spread."""
+FIT_LOW, FIT_HIGH = 0.5, 3.0
+"""A fitted spread stays within these factors of the ruleset's measured spread."""
+
+
+class MonthSpread:
+    """The month spread of the table being played, fitted from the scores every seat sees at each
+    month's start: the mean square of two seats' score changes' difference a month, shrunk toward
+    the ruleset's measured spread (``prior``, counted as ``FIT_PRIOR_MONTHS`` months) and kept
+    within ``FIT_LOW`` and ``FIT_HIGH`` times it. A month seen again after a later one (a new
+    game) starts over."""
+
+    def __init__(self, prior: float) -> None:
+        self.prior = prior
+        self.squares = 0.0
+        """The summed mean square of pairs' differences over the months seen."""
+        self.months = 0
+        self.last: tuple[int, tuple[int, ...]] | None = None
+        """The latest month seen and the scores at its start."""
+
+    def see(self, month: int, scores: tuple[int, ...]) -> None:
+        """Note the scores at ``month`` (those of every month before it, as all seats see them)."""
+        last = self.last
+        if last is None or month < last[0]:
+            self.squares, self.months = 0.0, 0
+        elif month > last[0]:
+            changes = [now - then for now, then in zip(scores, last[1], strict=True)]
+            pairs = [(a - b) ** 2 for i, a in enumerate(changes) for b in changes[i + 1 :]]
+            self.squares += sum(pairs) / len(pairs)
+            self.months += month - last[0]
+        else:
+            return
+        self.last = (month, scores)
+
+    def spread(self) -> float:
+        """The fitted month spread of two seats' difference."""
+        prior = self.prior
+        variance = (FIT_PRIOR_MONTHS * prior * prior + self.squares) / (
+            FIT_PRIOR_MONTHS + self.months
+        )
+        return min(FIT_HIGH * prior, max(FIT_LOW * prior, math.sqrt(variance)))

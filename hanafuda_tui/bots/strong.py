@@ -31,7 +31,7 @@ from ..core import actions as act
 from ..core.cards import POINTS
 from ..core.determinize import build_game, sample_deal
 from ..core.game import Game, PlayerView
-from .chances import year_win_chance
+from .chances import MonthSpread, year_win_chance
 from .evaluation import Evaluator
 from .evaluators import evaluator_of
 from .learned import (
@@ -116,7 +116,10 @@ class StrongBot:
         self.value_net: ValueNet | None = None if value is None else _value_file(value)
         """The value to search with in place of the shipped one (``search=value``): a file's
         (``value=FILE``, a training round's), or set by the training itself."""
-        self.spread = _number("spread", spread, float)
+        self.fitted: MonthSpread | None = None
+        """The month spread fitted to this table's months (``spread=fit``), from the first choice."""
+        self.fit = str(spread).strip() == "fit"
+        self.spread = 1.0 if self.fit else _number("spread", spread, float)
         """A factor on the ruleset's month spread in reading scores as a chance (``aim=win``)."""
         if not MIN_SPREAD <= self.spread <= MAX_SPREAD:
             raise ValueError(f"spread must be {MIN_SPREAD:g} to {MAX_SPREAD:g}")
@@ -271,8 +274,18 @@ class StrongBot:
             before = _margin(view.scores, seat)
             return lambda scores: _margin(scores, seat) - before
         left = max(0, view.rules.year_length(view.options) - view.month)
-        spread = self.spread * ev.spread * math.sqrt(left)
+        spread = self._month_spread(view, ev) * math.sqrt(left)
         return lambda scores: year_win_chance(scores, seat, spread)
+
+    def _month_spread(self, view: PlayerView, ev: Evaluator) -> float:
+        """The month spread the scores are read with: the ruleset's times ``spread``, or with
+        ``spread=fit`` the one fitted to the months of this table so far (``MonthSpread``)."""
+        if not self.fit:
+            return self.spread * ev.spread
+        if self.fitted is None or self.fitted.prior != ev.spread:
+            self.fitted = MonthSpread(ev.spread)
+        self.fitted.see(view.month, view.scores)
+        return self.fitted.spread()
 
     def _advantage(self, other: dict[int, float], guess: dict[int, float]) -> float:
         """An action's mean paired advantage over the guess (worlds where both

@@ -52,7 +52,8 @@ def test_bot_specs_take_parameters_and_reject_bad_ones():
         "strong:iterations=40:time=0.5:playout=easy:confidence=2.5:spread=2", random.Random(0)
     )
     assert (bot.iterations, bot.time, bot.playout, bot.confidence) == (40, 0.5, "easy", 2.5)
-    assert bot.spread == 2.0
+    assert bot.spread == 2.0 and not bot.fit
+    assert make_bot("strong:spread=fit", random.Random(0)).fit
     bad_specs = (
         "strong:iterations=x",
         "strong:depth=3",
@@ -64,6 +65,7 @@ def test_bot_specs_take_parameters_and_reject_bad_ones():
         "strong:spread=nan",
         "strong:spread=0",
         "strong:spread=inf",
+        "strong:spread=fitted",
         "strong:search=deep",
     )
     for bad in bad_specs:
