@@ -8,11 +8,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from ..core.records import GameRecord, SeatRecord
     from ..history import HistoryStore
     from ..tables.storage import Store
     from .config import Config
-    from .screens.table import TableScreen
     from .session import HereTable, Session
 
 
@@ -85,8 +86,8 @@ class AppSide(Protocol):
     def ask_online(self) -> None:
         """A server's address asked, then its lobby."""
 
-    def table(self) -> TableScreen | None:
-        """The table open in the app, if one is (under any screen over it)."""
+    def table(self) -> Screen[Any] | None:
+        """The table open in the app (a ``TableScreen``), if one is (under any screen over it)."""
 
     def refuse(self, text: str) -> None:
         """End a program opened straight on its screen, ``text`` its one line (a lobby whose

@@ -17,7 +17,7 @@ import ssl
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel, ValidationError
 from rich.text import Text
@@ -750,7 +750,7 @@ class LobbyScreen(Screen[None]):
     # -- the table ------------------------------------------------------------------------------
 
     def app_table(self) -> TableScreen | None:
-        return app_side(self).table()
+        return cast("TableScreen | None", app_side(self).table())
 
     def deliver(self) -> None:
         """The table takes what came; before it is open, the welcome and the first update open
