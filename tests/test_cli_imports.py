@@ -249,3 +249,8 @@ def test_the_selector_from_the_command_is_drawn_before_pydantic_and_the_records_
     first_frame = set(result["first_frame"])
     assert of(first_frame, "hanafuda_tui.ui.config", "hanafuda_tui.ui.screens.selector")
     assert not of(first_frame, "pydantic", "pydantic_core", "hanafuda_tui.core.records")
+    shown = "koikoi3"  # the first ruleset of the selector: its modules alone are loaded
+    assert of(first_frame, f"hanafuda_tui.core.rulesets.{shown}")
+    others = ("koikoi2", "hanaawase", "hachihachi")
+    layers = ("core.rulesets", "bots.rulesets", "ui.rulesets")
+    assert not of(first_frame, *(f"hanafuda_tui.{layer}.{n}" for layer in layers for n in others))
