@@ -219,18 +219,19 @@ def drawn(screen, *args, **kwargs):
     done = draw(screen, *args, **kwargs)
     if type(screen).__name__ == "SelectorScreen" and not first:
         first.append(sorted(sys.modules))
+        first.append(sorted(name for _, name in screen.app.stylesheet.source))
         screen.app.exit(0)
     return done
 
 App.run, Screen._compositor_refresh = headless, drawn
 status = main([])
-print(json.dumps({"status": status, "first_frame": first[0]}))
+print(json.dumps({"status": status, "first_frame": first[0], "stylesheets": first[1]}))
 """
-"""Runs ``hanafuda`` (no arguments: the selector) headless and prints its exit status and the
-modules loaded when the selector's first frame is drawn."""
+"""Runs ``hanafuda`` (no arguments: the selector) headless and prints its exit status, the
+modules loaded and the stylesheets read when the selector's first frame is drawn."""
 
 
-def test_the_selector_from_the_command_is_drawn_before_pydantic_and_the_records_are_loaded(
+def test_the_selector_from_the_command_is_drawn_before_what_it_does_not_show_is_loaded(
     tmp_path: Path,
 ) -> None:
     settings = tmp_path / "config" / "config.json"
@@ -249,3 +250,10 @@ def test_the_selector_from_the_command_is_drawn_before_pydantic_and_the_records_
     first_frame = set(result["first_frame"])
     assert of(first_frame, "hanafuda_tui.ui.config", "hanafuda_tui.ui.screens.selector")
     assert not of(first_frame, "pydantic", "pydantic_core", "hanafuda_tui.core.records")
+    shown = "koikoi3"  # the first ruleset of the selector: its modules alone are loaded
+    assert of(first_frame, f"hanafuda_tui.core.rulesets.{shown}")
+    others = ("koikoi2", "hanaawase", "hachihachi")
+    layers = ("core.rulesets", "bots.rulesets", "ui.rulesets")
+    assert not of(first_frame, *(f"hanafuda_tui.{layer}.{n}" for layer in layers for n in others))
+    assert "Button.DEFAULT_CSS" not in result["stylesheets"]  # the longest of Textual's widgets
+    assert "CompactButton.DEFAULT_CSS" in result["stylesheets"]

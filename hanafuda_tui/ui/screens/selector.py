@@ -31,6 +31,7 @@ from ..i18n import has, lang, t
 from ..names import seat_name as shown_name
 from ..rulesets import screen_of
 from ..widgets.choice import Choice
+from ..widgets.compact_button import CompactButton
 from .modals import confirm
 
 DEFAULT_BOT = "normal"
@@ -231,12 +232,14 @@ class SelectorScreen(Screen[None]):
                 yield Label(t("selector.seed"), classes="label")
                 yield Input(self.seed, placeholder=t("selector.seed_hint"), compact=True, id="seed")
             with SelectorRow(classes="row buttons"):
-                yield Button(t("selector.start"), id="start", compact=True, variant="primary")
-                yield Button(t("selector.continue"), id="continue", compact=True)
-                yield Button(t("selector.learn"), id="learn", compact=True)
-                yield Button(t("selector.online"), id="online", compact=True)
-                yield Button(t("selector.stats"), id="stats", compact=True)
-                yield Button(t("selector.quit"), id="quit", compact=True)
+                yield CompactButton(
+                    t("selector.start"), id="start", compact=True, variant="primary"
+                )
+                yield CompactButton(t("selector.continue"), id="continue", compact=True)
+                yield CompactButton(t("selector.learn"), id="learn", compact=True)
+                yield CompactButton(t("selector.online"), id="online", compact=True)
+                yield CompactButton(t("selector.stats"), id="stats", compact=True)
+                yield CompactButton(t("selector.quit"), id="quit", compact=True)
             yield Static("", id="selector-error")
             yield Static(Content.from_markup(t("keys.selector")), id="selector-keys")
 
@@ -415,7 +418,7 @@ class SelectorScreen(Screen[None]):
         """The focusable widgets of each row, top to bottom."""
         out = []
         for row in self.query(".row"):
-            widgets = [w for w in row.query("Choice, Input, Button") if w.focusable]
+            widgets = [w for w in row.query("Choice, Input, CompactButton") if w.focusable]
             if widgets:
                 out.append(widgets)
         return out

@@ -36,6 +36,7 @@ from ...options import RulesetOptions
 from ...results import Cause, Line, Settlement, YearClosing
 from ...stakes import Stakes
 from ...stats import BaYear
+from ..titles import TITLES
 from .ba import BA_NAMES, KOBA, ba_chain, ba_label, ba_of
 from .facts import HachihachiFacts
 from .hatto import Hatto, Table, exempt, fusakui, hatto_cards, warnings
@@ -126,7 +127,7 @@ class Hachihachi(Game):
     )
     points_per_unit = KAN
     ruleset = "hachihachi"
-    titles = ("八八", "hachi-hachi")
+    titles = TITLES["hachihachi"]
     dealer_title = "胴"
     has_ba = True
     kasu_cards = KASU_CARDS

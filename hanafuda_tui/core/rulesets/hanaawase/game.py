@@ -35,6 +35,7 @@ from ...game import DERU_ORIRU, OVER, PLAY, TAKE, TEYAKU, Game, PlayerView
 from ...options import RulesetOptions
 from ...results import DealEnd, DealResult, Line, Outcome
 from ...table import FIELD, positions
+from ..titles import TITLES
 from .facts import HanaawaseFacts
 from .yaku import (
     FUKE_LIMIT,
@@ -120,7 +121,7 @@ class Hanaawase(Game):
     )  # fmt: skip
     ruleset = "hanaawase"
     table_sizes = (3, 4, 5, 6)
-    titles = ("花合わせ", "hana-awase")
+    titles = TITLES["hanaawase"]
     dealer_title = "親"
     Facts = HanaawaseFacts
     Result = RoundResult

@@ -23,6 +23,7 @@ from ...results import Cause, DealEnd, Line, Outcome
 from ...stakes import Doubling, GoOn, Stakes, scaled
 from ...table import DEAL_TWO, matches
 from ...yaku_defs import YakuDef
+from ..titles import TITLES
 from .facts import Koikoi2Facts
 from .yaku import (
     KASU_CARDS,
@@ -163,7 +164,7 @@ class Koikoi2(Game):
     __slots__ = ("values", "rain", "nintendo", "kuitsuki", "month_index", "koikoi", "offer")
     ruleset = "koikoi2"
     table_sizes = (2,)
-    titles = ("二人こいこい", "two-player koi-koi")
+    titles = TITLES["koikoi2"]
     dealer_title = "親"
     Facts = Koikoi2Facts
     Result = RoundResult

@@ -17,6 +17,7 @@ from ...results import Cause, DealEnd, Line, Outcome, Settlement, pair
 from ...stakes import GoOn, Stakes
 from ...stats import count_by_pattern
 from ...table import has_shima
+from ..titles import TITLES
 from .facts import Koikoi3Facts
 from .yaku import (
     KASU_CARDS,
@@ -138,7 +139,7 @@ class Koikoi3(Game):
         "winners",
     )
     ruleset = "koikoi3"
-    titles = ("三人こいこい", "three-player koi-koi")
+    titles = TITLES["koikoi3"]
     dealer_title = "胴"
     Facts = Koikoi3Facts
     Result = MonthResult
