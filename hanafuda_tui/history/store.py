@@ -16,16 +16,17 @@ leaves ``problem`` set: the history is not kept and nothing else stops.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -45,6 +46,8 @@ from .facts import FACTS_VERSION, Fact, facts_of
 from .schema import damage, one_line, stored_version, table_names, tables_of
 
 DB_NAME = "history.sqlite3"
+T = TypeVar("T")
+
 BUSY_MS = 30_000
 """How long a write waits for another writer (ms) before it gives up."""
 
@@ -312,7 +315,7 @@ class HistoryStore:
         for _ in range(3):
             try:
                 self.directory.mkdir(parents=True, exist_ok=True)
-                self._migrate()
+                self._patiently(self._migrate)
                 self._ready = True
                 return True
             except _SetAside as why:
@@ -329,6 +332,21 @@ class HistoryStore:
                 return False
         self.problem = f"{self.path}: cannot be opened"
         return False
+
+    def _patiently(self, work: Callable[[], T]) -> T:
+        """``work``, done again while another process holds the database for a moment (SQLite
+        answers "locked" at once, without waiting, while a process's last connection tidies the
+        write-ahead log away), for up to the busy timeout."""
+        deadline = time.monotonic() + self.busy_ms / 1000
+        wait = 0.01
+        while True:
+            try:
+                return work()
+            except sqlite3.OperationalError as err:
+                if not _busy(err) or time.monotonic() + wait > deadline:
+                    raise
+            time.sleep(wait)
+            wait = min(wait * 2, 0.5)
 
     def _migrate(self) -> None:
         with self._connect() as conn:
@@ -402,7 +420,7 @@ class HistoryStore:
         try:
             with self._connect() as conn:
                 for p in games:
-                    ids.append(self._insert(conn, p, source))
+                    ids.append(self._patiently(functools.partial(self._insert, conn, p, source)))
         except sqlite3.Error as err:
             raise HistoryError(f"{self.path}: {one_line(err)}", len(ids)) from None
         return ids
@@ -708,6 +726,12 @@ def _version(conn: sqlite3.Connection) -> int:
     if missing:
         raise _SetAside(f"damaged (no {', '.join(missing)} table)")
     return version
+
+
+def _busy(err: sqlite3.OperationalError) -> bool:
+    """Another connection holds the database for now."""
+    code = getattr(err, "sqlite_errorcode", None)
+    return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in str(err).lower()
 
 
 def _unwritable(err: sqlite3.DatabaseError) -> bool:

@@ -104,6 +104,35 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     assert {store.record(g.id).to_json() for g in games} == seeds
 
 
+def held_for_a_moment(monkeypatch: pytest.MonkeyPatch, name: str, times: int) -> list[int]:
+    """Make ``HistoryStore.<name>`` answer "database is locked" at once ``times`` times, as SQLite
+    does while another process's last connection tidies the write-ahead log away; the calls."""
+    real = getattr(HistoryStore, name)
+    calls: list[int] = []
+
+    def flaky(self: HistoryStore, *args: object) -> object:
+        calls.append(1)
+        if len(calls) <= times:
+            raise sqlite3.OperationalError("database is locked")
+        return real(self, *args)
+
+    monkeypatch.setattr(HistoryStore, name, flaky)
+    return calls
+
+
+def test_a_database_held_for_a_moment_is_waited_for_not_given_up_or_set_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    HistoryStore(tmp_path).add(finished("koikoi2", 1, {"months": 3})[0])
+    opened = held_for_a_moment(monkeypatch, "_migrate", 2)
+    inserted = held_for_a_moment(monkeypatch, "_insert", 3)
+    store = HistoryStore(tmp_path)
+    store.add(finished("koikoi2", 2, {"months": 3})[0])
+    assert (len(opened), len(inserted)) == (3, 4)
+    assert store.problem == "" and store.notices == [] and store.count() == 2
+    assert not list(tmp_path.glob("history-set-aside-*"))
+
+
 def test_a_damaged_database_is_set_aside_and_a_new_one_started(tmp_path: Path) -> None:
     damaged = b"this is no database" * 100
     (tmp_path / DB_NAME).write_bytes(damaged)
