@@ -17,6 +17,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..bots import Bot, make_bot
 from ..core.records import write_atomically
+from ..core.start import printable
 from .protocol import (
     HOST,
     MAX_MESSAGE_BYTES,
@@ -134,7 +135,10 @@ def parse(raw: str | bytes) -> HostMessage:
     try:
         return HOST.validate_json(raw)
     except ValidationError as err:
-        return Closed(reason=f"the host sent a message this client does not read: {err}")
+        first = err.errors()[0]
+        where = printable(".".join(str(p) for p in first["loc"])) or "message"
+        why = " ".join(str(first["msg"]).split())[:200]
+        return Closed(reason=f"the host sent a message this client does not read: {where}: {why}")
 
 
 async def play_bot(

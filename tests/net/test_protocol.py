@@ -16,6 +16,7 @@ from hanafuda_tui.core import events as ev
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import Settlement
 from hanafuda_tui.core.rulesets import RULESETS, ruleset_class
+from hanafuda_tui.net.client import parse
 from hanafuda_tui.net.host import update_text
 from hanafuda_tui.net.protocol import (
     CLIENT,
@@ -23,6 +24,7 @@ from hanafuda_tui.net.protocol import (
     HOST,
     UPDATES,
     VIEWS,
+    Closed,
     EventModel,
     Update,
     event_model,
@@ -133,3 +135,18 @@ def test_host_messages_are_told_apart_by_type() -> None:
 
 def test_the_committed_schema_is_the_models() -> None:
     assert PROTOCOL_SCHEMA.read_text("utf-8") == schema_text(), f"regenerate with {REGENERATE}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"v": 1, "type": "closed"}',
+        '{"v": 1, "type": "presence", "away": [{"seat": "x\\u001b[2J"}], "names": []}',
+        '{"v": 1, "type": "nothing of this protocol"}',
+    ],
+)
+def test_a_host_message_the_client_cannot_read_closes_it_with_one_line(text: str) -> None:
+    told = parse(text)
+    assert isinstance(told, Closed)
+    assert told.reason.startswith("the host sent a message this client does not read: ")
+    assert "\n" not in told.reason and "\x1b" not in told.reason and len(told.reason) < 300
