@@ -30,4 +30,21 @@ TANE, TAN, KASU = "タネ", "タン", "カス"
 COUNTED = ((TANE, TANES, 5), (TAN, TANS, 5), (KASU, KASUS | KIKU_SAKAZUKI, 10))
 """The counted yaku of こいこい as (name, cards, need) (docs/rules/koikoi3.md §5, docs/rules/koikoi2.md
 §4): タネ and タン from five cards, カス (菊に盃 counted) from ten, each worth 1 and 1 more per card
-past ``need``. Scoring functions loop over it inline (they run in every simulated turn)."""
+past ``need``."""
+
+
+def add_counted(out: dict[str, int], caps: int) -> None:
+    """Add to ``out`` the counted yaku (``COUNTED``) that the capture set ``caps`` reaches."""
+    for name, cards, need in COUNTED:
+        n = (caps & cards).bit_count()
+        if n >= need:
+            out[name] = n - need + 1
+
+
+def add_complete(
+    out: dict[str, int], caps: int, sets: tuple[tuple[str, int], ...], values: dict[str, int]
+) -> None:
+    """Add to ``out`` each yaku of ``sets`` (name, cards) that ``caps`` holds whole, at its value."""
+    for name, cards in sets:
+        if caps & cards == cards:
+            out[name] = values[name]

@@ -23,7 +23,7 @@ from ...cards import (
 )
 from ...cards import GOKO as GOKO_CARDS
 from ...table import has_shima
-from ...yaku_defs import COUNTED, KASU, TAN, TANE, YakuDef
+from ...yaku_defs import KASU, TAN, TANE, YakuDef, add_complete, add_counted
 
 GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
 INOSHIKACHO_Y, AKATAN_Y, AOTAN_Y = "猪鹿蝶", "赤短", "青短"
@@ -96,17 +96,10 @@ def yaku(caps: int, values: dict[str, int], rain: bool = False) -> dict[str, int
     if caps & _LIGHTS:
         _lights(out, caps, values)
     if caps & _SET_CARDS:
-        for name, cards in _SETS:
-            if caps & cards == cards:
-                out[name] = values[name]
+        add_complete(out, caps, _SETS, values)
         if caps & KIKU_SAKAZUKI and not (rain and caps & AME):
-            for name, cards in _CUPS:
-                if caps & cards == cards:
-                    out[name] = values[name]
-    for name, cards, need in COUNTED:
-        n = (caps & cards).bit_count()
-        if n >= need:
-            out[name] = n - need + 1
+            add_complete(out, caps, _CUPS, values)
+    add_counted(out, caps)
     return out
 
 
@@ -201,9 +194,7 @@ def yaku_nintendo(caps: int) -> dict[str, int]:
     elif ao:
         out[AOTAN_Y] = tan + 2
     if caps & KIKU_SAKAZUKI:
-        for name, cards in _CUPS:
-            if caps & cards == cards:
-                out[name] = NINTENDO_VALUES[name]
+        add_complete(out, caps, _CUPS, NINTENDO_VALUES)
     if tane >= 5 and INOSHIKACHO_Y not in out:
         out[TANE_Y] = tane - 4
     if tan >= 5 and not (aka or ao):

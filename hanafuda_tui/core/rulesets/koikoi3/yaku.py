@@ -27,7 +27,7 @@ from ...cards import (
     TSUKIMI,
 )
 from ...cards import GOKO as GOKO_CARDS
-from ...yaku_defs import COUNTED, KASU, TAN, TANE, YakuDef
+from ...yaku_defs import KASU, TAN, TANE, YakuDef, add_complete, add_counted
 
 # 手役 (dealt hands): month pattern of the seven dealt cards → (name, 文). docs/rules/koikoi3.md §3.
 TEYAKU = {
@@ -131,17 +131,10 @@ def raw_yaku(caps: int) -> dict[str, int]:
         if caps & OTORI == OTORI:
             out[OTORI_Y] = YAKU_VALUES[OTORI_Y]
         out[KOTORI_Y] = YAKU_VALUES[KOTORI_Y]
-    for name, cards in _SETS:
-        if caps & cards == cards:
-            out[name] = YAKU_VALUES[name]
+    add_complete(out, caps, _SETS, YAKU_VALUES)
     if caps & KIKU_SAKAZUKI:
-        for name, cards in _CUPS:
-            if caps & cards == cards:
-                out[name] = YAKU_VALUES[name]
-    for name, cards, need in COUNTED:
-        n = (caps & cards).bit_count()
-        if n >= need:
-            out[name] = n - need + 1
+        add_complete(out, caps, _CUPS, YAKU_VALUES)
+    add_counted(out, caps)
     return out
 
 
