@@ -2,4 +2,7 @@
 
 from .game import Hachihachi
 
-__all__ = ["Hachihachi"]
+GAME = Hachihachi
+"""The ruleset's game class, as ``RULESETS`` reads it."""
+
+__all__ = ["GAME", "Hachihachi"]

@@ -2,4 +2,7 @@
 
 from .game import Hanaawase
 
-__all__ = ["Hanaawase"]
+GAME = Hanaawase
+"""The ruleset's game class, as ``RULESETS`` reads it."""
+
+__all__ = ["GAME", "Hanaawase"]

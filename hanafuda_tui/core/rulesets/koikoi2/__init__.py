@@ -2,4 +2,7 @@
 
 from .game import Koikoi2
 
-__all__ = ["Koikoi2"]
+GAME = Koikoi2
+"""The ruleset's game class, as ``RULESETS`` reads it."""
+
+__all__ = ["GAME", "Koikoi2"]

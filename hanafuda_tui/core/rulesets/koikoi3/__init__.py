@@ -2,4 +2,7 @@
 
 from .game import Koikoi3
 
-__all__ = ["Koikoi3"]
+GAME = Koikoi3
+"""The ruleset's game class, as ``RULESETS`` reads it."""
+
+__all__ = ["GAME", "Koikoi3"]
