@@ -7,13 +7,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.dom import DOMNode
 from textual.widgets import Static
 
 from .i18n import has, t
+
+
+def unlisted(*keys: tuple[str, str], priority: bool = False) -> list[BindingType]:
+    """Bindings of (keys, action) left out of the footer: the screen names its keys itself."""
+    return [Binding(key, action, show=False, priority=priority) for key, action in keys]
 
 
 def description(action: str) -> str | None:

@@ -63,6 +63,7 @@ from ...server.tokens import TokenBook, TokenFileError
 from ...tables.storage import data_dir
 from ..app_side import app_side
 from ..i18n import has, lang, t
+from ..keys import unlisted
 from ..session import HostedSeat, Joined, Session
 from ..widgets.chart import chart_text
 from ..widgets.choice import Choice
@@ -541,14 +542,16 @@ class LobbyScreen(Screen[None]):
     #lobby-keys { height: auto; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("escape", "back", show=False),
-        Binding("c", "create", show=False),
-        Binding("q", "quick", show=False),
-        Binding("w", "watch", show=False),
-        Binding("x", "leave", show=False),
-        Binding("i", "invite", show=False),
-        Binding("b", "board", show=False),
-        Binding("enter", "enter", show=False, priority=True),
+        *unlisted(
+            ("escape", "back"),
+            ("c", "create"),
+            ("q", "quick"),
+            ("w", "watch"),
+            ("x", "leave"),
+            ("i", "invite"),
+            ("b", "board"),
+        ),
+        *unlisted(("enter", "enter"), priority=True),
     ]
 
     def __init__(

@@ -10,7 +10,6 @@ from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
@@ -20,6 +19,7 @@ from .. import memory
 from ..advice import AdviceScreen
 from ..app_side import app_side
 from ..i18n import t
+from ..keys import unlisted
 from ..session import Session
 from ..table_frame import Looks, bottom_seat, frame, hand_cards, playable
 from ..turn_flow import TurnFlow
@@ -33,18 +33,18 @@ from .results import ScoreSheet
 
 class TableScreen(Screen[None]):
     is_table = True
-    BINDINGS = [
-        Binding("left", "move(-1)", show=False),
-        Binding("right", "move(1)", show=False),
-        Binding("enter,space", "play", show=False),
-        *[Binding(str(i), f"choose({i - 1})", show=False) for i in range(1, 10)],
-        Binding("s", "sheet", show=False),
-        Binding("h", "toggle_hints", show=False),
-        Binding("a", "advice", show=False),
-        Binding("g", "gallery", show=False),
-        Binding("n", "toggle_beginner", show=False),
-        Binding("escape", "leave", show=False),
-    ]
+    BINDINGS = unlisted(
+        ("left", "move(-1)"),
+        ("right", "move(1)"),
+        ("enter,space", "play"),
+        *[(str(i), f"choose({i - 1})") for i in range(1, 10)],
+        ("s", "sheet"),
+        ("h", "toggle_hints"),
+        ("a", "advice"),
+        ("g", "gallery"),
+        ("n", "toggle_beginner"),
+        ("escape", "leave"),
+    )
 
     def __init__(self, session: Session[Any]) -> None:
         super().__init__()
@@ -74,9 +74,9 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.hints = app_side(self).config.settings.hints
         self.beginner = app_side(self).config.settings.beginner_mode
-        if self.session.save_error:
+        if self.session.link.save_error:
             self.notify(
-                t("save.failed", error=self.session.save_error), severity="error", markup=False
+                t("save.failed", error=self.session.link.save_error), severity="error", markup=False
             )
         self.refresh_table()
         self.call_after_refresh(self.flow.advance)
@@ -145,7 +145,7 @@ class TableScreen(Screen[None]):
 
     def tick(self) -> None:
         """Each second: how long who is away, while anyone is (or the connection is down)."""
-        if self.session.ticking:
+        if self.session.link.ticking():
             self.refresh_table()
 
     # -- keys -------------------------------------------------------------------------------------
@@ -202,7 +202,7 @@ class TableScreen(Screen[None]):
         if card not in view.legal:
             return
         warning = view.facts.warnings().get(card)
-        if warning is not None and not warning[1] and not self.session.coached:
+        if warning is not None and not warning[1] and not self.session.link.coached:
             names, ruleset = self.session.names, self.ruleset
             prompt = hatto_prompt(card, warning[0], names, ruleset)
             prompt.remake = lambda: hatto_prompt(card, warning[0], names, ruleset)

@@ -15,7 +15,6 @@ from typing import Any
 
 from textual import events
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
@@ -30,6 +29,7 @@ from ...review.positions import Positions
 from ..app_side import app_side
 from ..faces import face, month_label
 from ..i18n import t
+from ..keys import unlisted
 from ..names import seat_names
 from ..rulesets import screen_of
 from ..table_frame import LOG_LINES, fact_parts
@@ -48,7 +48,7 @@ from ..widgets.table import (
     YakuPanel,
 )
 from .modals import Decision, action_label, generic_prompt, move_label, pct
-from .results import MonthResult, ScoreSheet
+from .results import MonthResult, MonthShown, ScoreSheet
 
 OPEN = -1
 """The viewer's seat with every hand open."""
@@ -59,22 +59,22 @@ class ViewerScreen(Screen[None]):
     game only: a game not finished is seen from one seat, and stays so)."""
 
     is_viewer = True
-    BINDINGS = [
-        Binding("left", "go_by(-1)", show=False),
-        Binding("right", "go_by(1)", show=False),
-        Binding("home", "jump(0)", show=False),
-        Binding("end", "jump(-1)", show=False),
-        Binding("m", "month(1)", show=False),
-        Binding("M", "month(-1)", show=False),
-        *[Binding(str(i), f"to_month({i or 10})", show=False) for i in range(10)],
-        Binding("v", "change_view", show=False),
-        Binding("enter", "month_result", show=False),
-        Binding("p", "play_on", show=False),
-        Binding("r", "review", show=False),
-        Binding("s", "sheet", show=False),
-        Binding("escape", "close", show=False),
-        Binding("l", "language", show=False),
-    ]
+    BINDINGS = unlisted(
+        ("left", "go_by(-1)"),
+        ("right", "go_by(1)"),
+        ("home", "jump(0)"),
+        ("end", "jump(-1)"),
+        ("m", "month(1)"),
+        ("M", "month(-1)"),
+        *[(str(i), f"to_month({i or 10})") for i in range(10)],
+        ("v", "change_view"),
+        ("enter", "month_result"),
+        ("p", "play_on"),
+        ("r", "review"),
+        ("s", "sheet"),
+        ("escape", "close"),
+        ("l", "language"),
+    )
 
     def __init__(
         self,
@@ -308,7 +308,9 @@ class ViewerScreen(Screen[None]):
         before = self.positions.marks[ended - 1].settled if ended else 0
         closing = game.settlements[before : self.positions.marks[ended].settled]
         turn = final_turn(game.book, result.deal, self.names, game.ruleset)
-        screen = MonthResult(game.ruleset, result, self.names, totals, closing, game.is_over, turn)
+        screen = MonthResult(
+            MonthShown(game.ruleset, result, self.names, totals, closing, game.is_over), turn
+        )
         self.app.push_screen(screen)
 
     def action_sheet(self) -> None:
