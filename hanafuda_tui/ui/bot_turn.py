@@ -35,7 +35,7 @@ class BotTurn:
 
     def start(self, seat: int, pause: float) -> None:
         """The seat's bot thinks, if it is here (else the table's next update says)."""
-        here = self.session.bot_turn(seat)
+        here = self.session.link.bot_turn(seat)
         if here is None:
             return
         bot, view = here

@@ -303,35 +303,8 @@ class Session(Generic[L]):
         return self.seen.seat < 0
 
     @property
-    def alone(self) -> bool:
-        return self.link.alone
-
-    @property
-    def ticking(self) -> bool:
-        return self.link.ticking()
-
-    @property
-    def coached(self) -> bool:
-        return self.link.coached
-
-    def pointed(self) -> int:
-        return self.link.pointed()
-
-    @property
     def year_known(self) -> bool:
         return self.link.year_known(self)
-
-    @property
-    def kept(self) -> int | None:
-        return self.link.kept
-
-    @property
-    def save_error(self) -> str:
-        return self.link.save_error
-
-    @property
-    def history_error(self) -> str:
-        return self.link.history_error
 
     def status_parts(self) -> list[str]:
         """The table's state, first in the status line."""
@@ -339,9 +312,6 @@ class Session(Generic[L]):
 
     def record_saver(self, shown: Shown) -> Callable[[], None] | None:
         return self.link.record_saver(self, shown)
-
-    def bot_turn(self, seat: int) -> tuple[Bot, PlayerView] | None:
-        return self.link.bot_turn(seat)
 
     def advised(self) -> None:
         self.link.advised()

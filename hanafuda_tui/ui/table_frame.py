@@ -149,8 +149,8 @@ def frame(session: Session[Any], looks: Looks) -> Frame:
         )
     elif pending >= 0:
         note = t("table.pending", card=face(pending))
-    pointed = 0 if moment is not None else session.pointed()
-    coaching = looks.beginner and not session.coached
+    pointed = 0 if moment is not None else session.link.pointed()
+    coaching = looks.beginner and not session.link.coached
     notes = []
     if coaching:
         notes = beginner_notes(view, game.book.latest_turns(told), names, session.is_human)

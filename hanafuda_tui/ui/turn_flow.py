@@ -26,7 +26,7 @@ from .i18n import t
 from .rulesets import screen_of
 from .screens.modals import Decision, generic_prompt, koikoi_prompt, take_prompt, teyaku_prompt
 from .screens.passing import PassScreen
-from .screens.results import MonthResult, ScoreSheet, result_parts
+from .screens.results import MonthResult, MonthShown, ScoreSheet, result_parts
 from .session import Session
 from .staged_move import StagedMove
 from .table_face import TableFace
@@ -100,12 +100,16 @@ class TurnFlow:
                 self.viewer = None  # a new deal: hide every hand until the next human confirms
                 self.screen.refresh_table()
             turn = final_turn(game.book, result.deal, session.names, game.ruleset)
-            self.open(MonthResult(game.ruleset, result, session.names, scores, closing, last, turn))
+            self.open(
+                MonthResult(
+                    MonthShown(game.ruleset, result, session.names, scores, closing, last), turn
+                )
+            )
             return
         if game.is_over:
             if session.year_known:
                 save = session.record_saver(self)
-                sheet = ScoreSheet(game, session.names, True, save, session.kept)
+                sheet = ScoreSheet(game, session.names, True, save, session.link.kept)
                 self.open(sheet, self.year_over)
             return
         seat = game.to_act
@@ -116,7 +120,7 @@ class TurnFlow:
             return
         view = session.view_of(seat)
         legal = view.legal
-        if (session.alone or game.phase in screen_of(game.ruleset).open_phases) and (
+        if (session.link.alone or game.phase in screen_of(game.ruleset).open_phases) and (
             len(legal) == 1 and legal[0] in act.NAMED
         ):
             # Nothing to decide (e.g. 'pass' without a teyaku), and no other human to hide it
@@ -144,7 +148,7 @@ class TurnFlow:
         """A month's result for a spectator: its head line as a notice for a few seconds (the
         payments are in the log), and the table goes on with the players."""
         names, ruleset = self.session.names, self.session.seen.ruleset
-        title, _ = result_parts(ruleset, result, names, scores, closing, last)
+        title, _ = result_parts(MonthShown(ruleset, result, names, scores, closing, last))
         self.say(Content.from_markup(title).plain, timeout=WATCHED_RESULT)
 
     def just_moved(self) -> tuple[str, str]:
@@ -189,7 +193,7 @@ class TurnFlow:
         hosted table's year ends the program."""
         self.bot.stop()
         session, side = self.session, app_side(self.screen)
-        if not session.coached:
+        if not session.link.coached:
             side.remember(years_finished=side.config.settings.years_finished + 1)
         self.ended = True
         session.link.year_over(session, self.screen, side, answer)
@@ -204,14 +208,16 @@ class TurnFlow:
 
     def apply(self, action: int) -> None:
         """Apply an action of the seat to act and save; a failed save is reported, once."""
-        had_error = self.session.save_error
+        had_error = self.session.link.save_error
         self.session.apply(action, self)
-        error = self.session.save_error
+        error = self.session.link.save_error
         if error and error != had_error:
             self.say(t("save.failed", error=error), "error", timeout=10)
-        if self.session.history_error and not self.history_said:
+        if self.session.link.history_error and not self.history_said:
             self.history_said = True
-            self.say(t("history.failed", error=self.session.history_error), "warning", timeout=10)
+            self.say(
+                t("history.failed", error=self.session.link.history_error), "warning", timeout=10
+            )
 
     def stage(self, seat: int, start: int, mark: int, deals: int) -> None:
         self.staged.stage(seat, start, mark, deals)

@@ -39,10 +39,10 @@ def test_a_year_finished_at_the_table_is_kept_once_with_its_totals(tmp_path: Pat
             session = table.session
             assert isinstance(app.screen, ScoreSheet)
             kept = str(app.screen.query_one(".kept", Static).render())
-            assert f"game {session.kept}" in kept
+            assert f"game {session.link.kept}" in kept
             session.link.save()  # saved again after the year's end: still kept once
             [game] = HistoryStore(tmp_path).games()
-            assert session.kept == game.id and game.source == "table"
+            assert session.link.kept == game.id and game.source == "table"
             record = HistoryStore(tmp_path).record(game.id)
             assert replay(record).scores == session.link.table.game.scores
             assert [s.score for s in game.seats] == session.link.table.game.scores

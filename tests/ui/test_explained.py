@@ -29,7 +29,7 @@ from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.explain import cause_text, payments
 from hanafuda_tui.ui.i18n import has, set_lang, t
 from hanafuda_tui.ui.rulesets.hachihachi import screen as hachihachi_screen
-from hanafuda_tui.ui.screens.results import MonthResult, result_parts
+from hanafuda_tui.ui.screens.results import MonthResult, MonthShown, result_parts
 from hanafuda_tui.ui.session import Session
 from hanafuda_tui.ui.text import faces_of
 
@@ -54,7 +54,9 @@ def shown(renderable: object) -> str:
 
 
 def screen_text(game: Game, result: DealResult, settled: Sequence[Settlement] = ()) -> str:
-    title, body = result_parts(game.ruleset, result, NAMES[: game.players], game.scores, settled)
+    title, body = result_parts(
+        MonthShown(game.ruleset, result, NAMES[: game.players], game.scores, settled)
+    )
     return " ".join([shown(Content.from_markup(title)), *map(shown, body)])
 
 
@@ -172,7 +174,7 @@ async def show_busiest(pilot: Any) -> None:
     game, r = busiest_month()
     set_lang("ja")
     names = ["あなた", "Bot・梅", "Bot・竹"]
-    pilot.app.push_screen(MonthResult("hachihachi", r, names, game.scores))
+    pilot.app.push_screen(MonthResult(MonthShown("hachihachi", r, names, game.scores)))
     await pilot.pause()
 
 

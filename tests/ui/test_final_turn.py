@@ -18,7 +18,7 @@ from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import Outcome
 from hanafuda_tui.ui.faces import face
 from hanafuda_tui.ui.i18n import set_lang
-from hanafuda_tui.ui.screens.results import MonthResult
+from hanafuda_tui.ui.screens.results import MonthResult, MonthShown
 from hanafuda_tui.ui.widgets.last_turns import final_turn
 
 
@@ -60,7 +60,7 @@ def test_the_month_result_shows_the_final_turn_first() -> None:
     class Shows(App[None]):
         def on_mount(self) -> None:
             scores = list(result.payments)
-            self.push_screen(MonthResult("koikoi3", result, names, scores, (), False, lines))
+            self.push_screen(MonthResult(MonthShown("koikoi3", result, names, scores), lines))
 
     async def run() -> str:
         async with Shows().run_test(size=(100, 30)) as pilot:

@@ -73,7 +73,7 @@ def test_agari_prompt_says_what_agari_pays_and_the_core_pays_it(tmp_path: Path) 
             await pilot.press("a")
             await settle(pilot)
             assert isinstance(app.screen, MonthResult)
-            result = app.screen.result
+            result = app.screen.month.result
             assert result.reason == "agari" and result.winner == 0
             yaku = dict(result.yaku)
             yaku_rows = [r for r in result.rows if r.remark.split("法度")[0] in yaku]
@@ -102,7 +102,7 @@ def test_cancel_prompt_says_the_half_values_and_the_core_pays_them(tmp_path: Pat
             await pilot.press("c")
             await settle(pilot)
             assert isinstance(app.screen, MonthResult)
-            result = app.screen.result
+            result = app.screen.month.result
             assert result.reason == "cancel" and result.winner == 0
             halves = [r for r in result.rows if "・消" in r.remark]
             assert sum(r.amounts[0] for r in halves) == 2 * half
@@ -130,7 +130,7 @@ def test_a_hatto_offender_is_named_with_both_shares_in_the_agari_prompt(tmp_path
             await pilot.press("a")
             await settle(pilot)
             assert isinstance(app.screen, MonthResult)
-            rows = app.screen.result.rows[-len(offered.yaku) :]
+            rows = app.screen.month.result.rows[-len(offered.yaku) :]
             assert tuple(sum(r.amounts[s] for r in rows) for s in range(3)) == full
 
     asyncio.run(run())

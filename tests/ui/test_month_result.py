@@ -15,7 +15,7 @@ from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import DealResult, Outcome
 from hanafuda_tui.ui.i18n import set_lang
-from hanafuda_tui.ui.screens.results import MonthResult, result_parts, sheet_table
+from hanafuda_tui.ui.screens.results import MonthResult, MonthShown, result_parts, sheet_table
 from hanafuda_tui.ui.text import yaku_name
 
 UNIT = {"koikoi2": "", "hachihachi": "貫"}
@@ -40,7 +40,7 @@ def screen_text(ruleset: str, result: DealResult, names: list[str], scores: list
 
     class Shows(App[None]):
         def on_mount(self) -> None:
-            self.push_screen(MonthResult(ruleset, result, names, scores))
+            self.push_screen(MonthResult(MonthShown(ruleset, result, names, scores)))
 
     async def run() -> str:
         app = Shows()
@@ -80,7 +80,7 @@ def test_every_seated_player_is_on_the_month_result_and_the_out_ones_are_marked(
     out = [s for s in range(5) if s not in result.participants]  # type: ignore[attr-defined]
     set_lang(lang)
     try:
-        title, body = result_parts("hanaawase", result, names, game.scores)
+        title, body = result_parts(MonthShown("hanaawase", result, names, game.scores))
         console = Console(width=76, file=io.StringIO(), record=True)
         for part in body:
             console.print(part)

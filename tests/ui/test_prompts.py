@@ -87,7 +87,7 @@ def test_koikoi_prompt_and_shobu_pays(tmp_path: Path) -> None:
             await pilot.press("s")
             await settle(pilot)
             assert isinstance(app.screen, MonthResult)
-            result = app.screen.result
+            result = app.screen.month.result
             assert result.winner == 0 and result.reason == "shobu"
             # the result shows each yaku won with its value
             assert dict(result.yaku) == expected and result.value == sum(expected.values())
@@ -128,8 +128,8 @@ def test_year_end_shows_ginmi_and_standings_then_the_selector(tmp_path: Path) ->
             assert isinstance(app.screen, ScoreSheet) and app.screen.final
             assert game.is_over and game.settlements[-1].name == "吟味"
             # the last month's result shows 吟味 and the final totals
-            assert last is not None and "吟味" in [x.name for x in last.settlements]
-            assert list(last.scores) == list(game.scores)
+            assert last is not None and "吟味" in [x.name for x in last.month.settlements]
+            assert list(last.month.scores) == list(game.scores)
             text = " ".join(str(s.render()) for s in app.screen.query(Static))
             assert "1位" in text
             assert not Store(tmp_path).exists()

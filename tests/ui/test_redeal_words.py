@@ -14,7 +14,7 @@ from hanafuda_tui.core.events import Redealt
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets.koikoi2.yaku import REDEALS, redeal_kind
 from hanafuda_tui.ui.i18n import set_lang
-from hanafuda_tui.ui.screens.results import result_parts
+from hanafuda_tui.ui.screens.results import MonthShown, result_parts
 from hanafuda_tui.ui.text import event_line, result_rows
 
 WORDS = {
@@ -79,7 +79,7 @@ def test_a_nintendo_redeal_says_its_own_reason_in_the_result_sheet_and_log() -> 
             set_lang(language)
             for kind, (result, log) in found.items():
                 others = [w for k, w in words.items() if k != kind and w not in words[kind]]
-                head, parts = result_parts("koikoi2", result, names, [0, 0], [], False)
+                head, parts = result_parts(MonthShown("koikoi2", result, names, [0, 0], [], False))
                 console = Console(width=100, record=True, color_system=None)
                 for part in parts:
                     console.print(part)

@@ -20,7 +20,7 @@ from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets import RULESETS
 from hanafuda_tui.ui.i18n import set_lang
 from hanafuda_tui.ui.rulesets.hachihachi import screen as hachihachi
-from hanafuda_tui.ui.screens.results import result_parts, sheet_table, standings
+from hanafuda_tui.ui.screens.results import MonthShown, result_parts, sheet_table, standings
 from hanafuda_tui.ui.text import ZERO_WIDTH, event_line, plain
 
 NAMES = ("Bob[", "[red]\\[", "[b]x\\", "[/]")
@@ -79,7 +79,7 @@ def rendered(games: Sequence[Game], names: Sequence[str]) -> Iterator[tuple[str,
         for r in game.results:
             if shape(r) not in seen:
                 seen.add(shape(r))
-                title, body = result_parts(game.ruleset, r, names, game.scores, settled)
+                title, body = result_parts(MonthShown(game.ruleset, r, names, game.scores, settled))
                 yield "result", " ".join([shown(title), *map(shown, body)])
     for game in games[:3]:
         sheet = hachihachi.sheet_table if game.ruleset == "hachihachi" else sheet_table

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.table import Table
@@ -53,28 +54,14 @@ class MonthResult(ScrollKeys, Closable):
 
     BINDINGS = [Binding("enter,escape,space", "close", show=False), *ScrollKeys.SCROLL_BINDINGS]
 
-    def __init__(
-        self,
-        ruleset: str,
-        result: DealResult,
-        names: Sequence[str],
-        scores: Sequence[int],
-        settlements: Sequence[Settlement] = (),
-        last: bool = False,
-        final_turn: Sequence[str] = (),
-    ) -> None:
-        """``settlements``: payments made right after this deal (小引, 吟味), shown as columns and
-        explained; ``last``: the year ended with this deal; ``final_turn``: the turn that ended
-        it, a line (markup) a step, shown first as the table would have shown it."""
+    def __init__(self, month: MonthShown, final_turn: Sequence[str] = ()) -> None:
+        """``final_turn``: the turn that ended the month, a line (markup) a step, shown first as
+        the table would have shown it."""
         super().__init__()
-        self.last, self.final_turn = last, final_turn
-        self.ruleset, self.result, self.names, self.scores = ruleset, result, names, scores
-        self.settlements = settlements
+        self.month, self.final_turn = month, final_turn
 
     def compose(self) -> ComposeResult:
-        title, body = result_parts(
-            self.ruleset, self.result, self.names, self.scores, self.settlements, self.last
-        )
+        title, body = result_parts(self.month)
         with Vertical(classes="dialog result"):
             yield Static(Content.from_markup(title), classes="dialog-title")
             with VerticalScroll(classes="result-body"):
@@ -87,16 +74,25 @@ class MonthResult(ScrollKeys, Closable):
         yield KeysLine(f"[b]Enter[/b] {t('key.continue')}  {t('keys.prompt')}")
 
 
-def result_parts(
-    ruleset: str,
-    result: DealResult,
-    names: Sequence[str],
-    scores: Sequence[int],
-    settlements: Sequence[Settlement] = (),
-    last: bool = False,
-) -> tuple[str, list[VisualType]]:
+@dataclass(frozen=True)
+class MonthShown:
+    """A month's end as its result screen shows it: the deal's result, the settlements made right
+    after it (小引, 吟味: shown as columns and explained), the totals after both, and whether the
+    year ended with it."""
+
+    ruleset: str
+    result: DealResult
+    names: Sequence[str]
+    scores: Sequence[int]
+    settlements: Sequence[Settlement] = ()
+    last: bool = False
+
+
+def result_parts(month: MonthShown) -> tuple[str, list[VisualType]]:
     """A month result's title (markup) and its body: how it ended, each yaku won with its value,
     every payment with its causes (the deal's lines, then the settlements'), and the totals."""
+    ruleset, result, names, scores = month.ruleset, month.result, month.names, month.scores
+    settlements, last = month.settlements, month.last
     title = month_label(result.month)
     told = explained(result.lines, names, ruleset)
     for settled in settlements:
