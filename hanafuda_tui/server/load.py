@@ -182,14 +182,8 @@ async def player(
                     await connection.send(QuickMatch(ruleset=ruleset, options=options))
                 elif isinstance(message, Error):
                     tally.errors.append(f"{name}: {message.reason}")
-                view = game.current if game is not None else None
-                if (
-                    game is not None
-                    and view is not None
-                    and view.legal
-                    and game.to_act == game.seat
-                    and answered != game.seq
-                ):
+                view = game.to_decide() if game is not None else None
+                if game is not None and view is not None and answered != game.seq:
                     answered = game.seq
                     if think:
                         await asyncio.sleep(think * pause.uniform(0.5, 1.5))

@@ -291,9 +291,8 @@ async def play_year(connection: LobbyConnection, bot: Any, year: Year | None = N
                 why = message.reason  # the server stopping: it says so, then the line ends
             if game is None or not isinstance(message, Update | Refused):
                 continue
-            view = game.current
-            mine = view is not None and view.legal and game.to_act == game.seat
-            if mine and view is not None and answered != game.seq:
+            view = game.to_decide()
+            if view is not None and answered != game.seq:
                 answered = game.seq
                 action = await asyncio.to_thread(bot.act, view)
                 await connection.send(Act(action=action, seq=game.seq))
