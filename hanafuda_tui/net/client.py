@@ -198,10 +198,8 @@ async def _play_seat(connection: Connection, bot: Bot) -> RemoteGame:
     async for message in connection.messages():
         if isinstance(message, Refused):
             answered = -1  # asked again below, with the view as it is now
-        view = game.current
-        mine = view is not None and view.legal and game.to_act == game.seat
-        if isinstance(message, Update | Refused) and mine and answered != game.seq:
-            assert view is not None
+        view = game.to_decide()
+        if isinstance(message, Update | Refused) and view is not None and answered != game.seq:
             answered = game.seq
             action = await asyncio.to_thread(bot.act, view)
             try:

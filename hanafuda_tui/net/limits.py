@@ -38,13 +38,10 @@ Clock = Callable[[], float]
 
 
 @dataclass(frozen=True)
-class Limits:
-    """A host's limits (the module's constants unless told other)."""
+class MessageLimits:
+    """How fast one connection may send (the module's constants unless told other): what a
+    host's and the server's limits share."""
 
-    max_connections: int = MAX_CONNECTIONS
-    max_per_address: int = MAX_PER_ADDRESS
-    max_spectators: int = MAX_SPECTATORS
-    max_join_checks: int = MAX_JOIN_CHECKS
     messages_per_second: float = MESSAGES_PER_SECOND
     message_burst: int = MESSAGE_BURST
     flood_drops: int = FLOOD_DROPS
@@ -52,6 +49,16 @@ class Limits:
     def budget(self, clock: Clock = time.monotonic) -> MessageBudget:
         """A new connection's budget of messages."""
         return MessageBudget(self.messages_per_second, self.message_burst, self.flood_drops, clock)
+
+
+@dataclass(frozen=True)
+class Limits(MessageLimits):
+    """A host's limits (the module's constants unless told other)."""
+
+    max_connections: int = MAX_CONNECTIONS
+    max_per_address: int = MAX_PER_ADDRESS
+    max_spectators: int = MAX_SPECTATORS
+    max_join_checks: int = MAX_JOIN_CHECKS
 
 
 class TokenBucket:

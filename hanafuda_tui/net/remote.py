@@ -3,11 +3,13 @@ updates come over the wire (``tables/seat_game.py``); it holds nothing the seat 
 
 from __future__ import annotations
 
+from pydantic import BaseModel
+
 from ..core.records import SeatRecord
 from ..core.rulesets import ruleset_class
 from ..tables.feed import SeatUpdate, Seen
 from ..tables.seat_game import SeatGame
-from .protocol import HostMessage, Over, Presence, Seat, Update, Welcome, event_of, view_of
+from .protocol import Over, Presence, Seat, Update, Welcome, event_of, view_of
 
 
 class RemoteGame(SeatGame):
@@ -45,9 +47,9 @@ class RemoteGame(SeatGame):
         """The year's record, as the host's last word."""
         self.finish(message.record)
 
-    def receive(self, message: HostMessage) -> None:
+    def receive(self, message: BaseModel) -> None:
         """Take what the host said into this copy: an update, the seats' names or the year's
-        record (any other message leaves it as it is)."""
+        record (any other message, of the host or of a lobby, leaves it as it is)."""
         if isinstance(message, Update):
             self.update(message)
         elif isinstance(message, Over):

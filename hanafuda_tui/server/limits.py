@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..net.limits import Clock, Counts, MessageBudget, TokenBucket
+from ..net.limits import Clock, Counts, MessageBudget, MessageLimits, TokenBucket
 from .identity import name_key
 
 MAX_CONNECTIONS = 2000
@@ -31,9 +31,6 @@ TABLES_PER_HOUR = 30
 """Tables one player may create each hour (a burst of that many, then one every 2 minutes)."""
 TABLES_PER_HOUR_PER_ADDRESS = 60
 """Tables all the players of one address may create each hour."""
-MESSAGES_PER_SECOND = 5.0
-MESSAGE_BURST = 20
-FLOOD_DROPS = 50
 MAX_MESSAGE_BYTES = 16 << 10
 """The largest lobby message the server reads (a table's options are a few hundred bytes)."""
 MAX_BAN_FILE = 1 << 20
@@ -42,17 +39,15 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
 @dataclass(frozen=True)
-class ServerLimits:
-    """The server's limits (the module's constants unless told other)."""
+class ServerLimits(MessageLimits):
+    """The server's limits (the module's constants unless told other; a connection's rate of
+    messages: the host's)."""
 
     max_connections: int = MAX_CONNECTIONS
     connections_per_address: int = CONNECTIONS_PER_ADDRESS
     connections_per_player: int = CONNECTIONS_PER_PLAYER
     tables_per_hour: int = TABLES_PER_HOUR
     tables_per_hour_per_address: int = TABLES_PER_HOUR_PER_ADDRESS
-    messages_per_second: float = MESSAGES_PER_SECOND
-    message_burst: int = MESSAGE_BURST
-    flood_drops: int = FLOOD_DROPS
     max_message_bytes: int = MAX_MESSAGE_BYTES
 
 
@@ -227,10 +222,7 @@ class Gate:
 
     def budget(self) -> MessageBudget:
         """A new connection's budget of messages."""
-        limits = self.limits
-        return MessageBudget(
-            limits.messages_per_second, limits.message_burst, limits.flood_drops, self.clock
-        )
+        return self.limits.budget(self.clock)
 
     def too_large(self, message: str | bytes) -> str:
         """Why a received message is not read ('' if it may be)."""

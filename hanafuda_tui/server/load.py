@@ -128,7 +128,7 @@ async def player(
     connection refused or timed out is tried again after a wait that doubles (to 15 s), as
     people's clients do, not at once."""
     from ..bots import make_bot
-    from ..net.protocol import Act, Over, Update
+    from ..net.protocol import Act, Update
     from ..net.protocol import Welcome as TableWelcome
     from ..net.remote import RemoteGame
     from .online import LobbyConnection, OnlineError
@@ -164,6 +164,8 @@ async def player(
             game: RemoteGame | None = None
             answered = -1
             async for message in connection.messages():
+                if game is not None:
+                    game.receive(message)
                 if isinstance(message, Seated):
                     table, rejoining = message.table, False
                     tally.tables.add(table)
@@ -171,9 +173,6 @@ async def player(
                     game, answered = RemoteGame(message), -1
                 elif isinstance(message, Update) and game is not None:
                     tally.latencies.append(time.time() - message.at)
-                    game.update(message)
-                elif isinstance(message, Over) and game is not None:
-                    game.over(message)
                 elif isinstance(message, Finished) and message.table == table:
                     tally.finished.append(message.table)
                     tally.rated += message.rating is not None
@@ -183,14 +182,8 @@ async def player(
                     await connection.send(QuickMatch(ruleset=ruleset, options=options))
                 elif isinstance(message, Error):
                     tally.errors.append(f"{name}: {message.reason}")
-                view = game.current if game is not None else None
-                if (
-                    game is not None
-                    and view is not None
-                    and view.legal
-                    and game.to_act == game.seat
-                    and answered != game.seq
-                ):
+                view = game.to_decide() if game is not None else None
+                if game is not None and view is not None and answered != game.seq:
                     answered = game.seq
                     if think:
                         await asyncio.sleep(think * pause.uniform(0.5, 1.5))

@@ -24,7 +24,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from ..bots import make_bot
 from ..net.client import address
 from ..net.protocol import HOST as TABLE_HOST
-from ..net.protocol import MAX_MESSAGE_BYTES, Act, Closed, Over, Refused, Update
+from ..net.protocol import MAX_MESSAGE_BYTES, Act, Closed, Refused, Update
 from ..net.protocol import Welcome as TableWelcome
 from ..net.remote import RemoteGame
 from .protocol import (
@@ -275,14 +275,12 @@ async def play_year(connection: LobbyConnection, bot: Any, year: Year | None = N
     why = "closed"
     try:
         async for message in connection.messages():
+            if game is not None:
+                game.receive(message)
             if isinstance(message, Seated):
                 year.table = message.table
             elif isinstance(message, TableWelcome):
                 game, answered = RemoteGame(message), -1
-            elif isinstance(message, Update) and game is not None:
-                game.update(message)
-            elif isinstance(message, Over) and game is not None:
-                game.over(message)
             elif isinstance(message, Refused):
                 answered = -1
             elif isinstance(message, Finished) and message.table == year.table:
@@ -293,9 +291,8 @@ async def play_year(connection: LobbyConnection, bot: Any, year: Year | None = N
                 why = message.reason  # the server stopping: it says so, then the line ends
             if game is None or not isinstance(message, Update | Refused):
                 continue
-            view = game.current
-            mine = view is not None and view.legal and game.to_act == game.seat
-            if mine and view is not None and answered != game.seq:
+            view = game.to_decide()
+            if view is not None and answered != game.seq:
                 answered = game.seq
                 action = await asyncio.to_thread(bot.act, view)
                 await connection.send(Act(action=action, seq=game.seq))

@@ -89,6 +89,12 @@ class SeatGame:
             raise KeyError(f"no view of seat {seat}")
         return self.current
 
+    def to_decide(self) -> PlayerView | None:
+        """The view the seat decides its next action from while the move is its own; None
+        while it is another seat's, or there is nothing to decide."""
+        view = self.current
+        return view if view is not None and view.legal and view.to_act == self.seat else None
+
     @property
     def to_act(self) -> int:
         return self.current.to_act if self.current else -1
