@@ -23,7 +23,7 @@ from ...cards import (
 )
 from ...cards import GOKO as GOKO_CARDS
 from ...table import has_shima
-from ...yaku_defs import KASU, TAN, TANE, YakuDef, add_complete, add_counted
+from ...yaku_defs import KASU, TAN, TANE, YakuDef, add_complete, add_counted, light_or_count_raised
 
 GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
 INOSHIKACHO_Y, AKATAN_Y, AOTAN_Y = "猪鹿蝶", "赤短", "青短"
@@ -106,26 +106,12 @@ def yaku(caps: int, values: dict[str, int], rain: bool = False) -> dict[str, int
 def formed(before: int, after: int, values: dict[str, int], rain: bool = False) -> bool:
     """True if a turn that took captures from ``before`` to ``after`` formed or raised a yaku.
 
-    Without dicts (this runs every turn): a new light raises the light group whenever the group
-    scores after it (its tiers rise with every light added); a set forms when a new card completes
-    it; a count when a new card of its kind leaves it at its threshold or above.
+    Without dicts (this runs every turn): the lights and counts by ``light_or_count_raised``; a
+    set forms when a new card completes it.
     """
     new = after ^ before  # captures only grow: the new cards
-    n = after.bit_count()  # a count yaku needs that many cards: most turns are pruned here
-    if n >= 3:
-        if new & _LIGHTS and (after & SHIKO).bit_count() >= 3:
-            return True
-        if n >= 5:
-            if new & TANES and (after & TANES).bit_count() >= 5:
-                return True
-            if new & TANS and (after & TANS).bit_count() >= 5:
-                return True
-            if (
-                n >= 10
-                and new & KASU_CARDS
-                and (after & KASUS).bit_count() + (1 if after & KIKU_SAKAZUKI else 0) >= 10
-            ):
-                return True
+    if light_or_count_raised(new, after):
+        return True
     if new & _SET_CARDS:
         if new & INOSHIKACHO and after & INOSHIKACHO == INOSHIKACHO:
             return True
