@@ -95,9 +95,7 @@ class Evaluator:
         """Value of one 点 of 法度 at stake (八八: the view's ``facts.hatto``)."""
         self.complete = complete
         """A yaku held is worth this many times its value (it can end the month now)."""
-        self.specs = specs
-        self.score = score
-        self.stop_rule = stop
+        self.specs, self.score, self.stop_rule = specs, score, stop
         if any(s.void for s in specs) and not isinstance(self, VoidingEvaluator):
             raise ValueError("specs that a card voids need a VoidingEvaluator")
         self.rows: tuple[Row, ...] = tuple(

@@ -236,12 +236,9 @@ class LobbyServer:
         self.clock = clock
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
         self.report = report or (lambda line: print(line, file=sys.stderr, flush=True))
-        self.bot_level = bot_level
-        self.tick_every = tick_every
-        self.idle_wait = idle_wait
-        self.hello_timeout = hello_timeout
-        self.lobby_every = lobby_every
-        self.remind_every = remind_every
+        self.bot_level, self.hello_timeout = bot_level, hello_timeout
+        self.tick_every, self.idle_wait = tick_every, idle_wait
+        self.lobby_every, self.remind_every = lobby_every, remind_every
         self.reminded = clock()
         """When the tables with a player away were last reminded who it is."""
         self.max_spectators = max_spectators

@@ -121,10 +121,7 @@ class Table(Generic[F]):
         self.seed = seed
         self.predictable = seed is not None
         """Whether the deals can be foreseen by whoever knows the seed (every screen says so)."""
-        self.saver = saver
-        self.history = history
-        self.source = source
-        self.think = think
+        self.saver, self.history, self.source, self.think = saver, history, source, think
         self.advice = advice
         """Whether a player was shown advice in this game (kept in its record)."""
         self.played_on_from = played_on_from

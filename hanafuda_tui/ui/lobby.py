@@ -7,7 +7,6 @@ import ssl
 import sys
 from typing import Any
 
-from ..server.tokens import TokenBook
 from .app import run_app
 from .screens.lobby import LobbyScreen
 from .straight import StraightApp
@@ -16,16 +15,10 @@ from .straight import StraightApp
 class LobbyApp(StraightApp):
     """The app opened straight on a server's lobby (``hanafuda online HOST:PORT``)."""
 
-    def __init__(
-        self,
-        where: str,
-        tls: ssl.SSLContext | None = None,
-        name: str = "",
-        book: TokenBook | None = None,
-        **kwargs: Any,
-    ) -> None:
+    def __init__(self, lobby: LobbyScreen, **kwargs: Any) -> None:
+        """``lobby``: made ``standalone`` (Esc there quits)."""
         super().__init__(**kwargs)
-        self.lobby = LobbyScreen(where, tls, name, book, standalone=True)
+        self.lobby = lobby
 
     def first_screen(self) -> LobbyScreen:
         return self.lobby
@@ -34,7 +27,7 @@ class LobbyApp(StraightApp):
 def run_lobby(where: str, tls: ssl.SSLContext | None, name: str = "") -> int:
     """``hanafuda online HOST:PORT``: the lobby on this terminal until the player quits; 1 if
     the server cannot be reached (one line says why)."""
-    app = LobbyApp(where, tls, name)
+    app = LobbyApp(LobbyScreen(where, tls, name, standalone=True))
     status = run_app(app)
     if app.refusal:
         print(f"hanafuda: error: {app.refusal}", file=sys.stderr)

@@ -194,23 +194,8 @@ class Session(Generic[L]):
         """An action was sent and its update (or refusal) has not been taken yet."""
 
     @staticmethod
-    def here(
-        game: Game,
-        seats: Sequence[SeatRecord],
-        seed: str,
-        store: Store | None,
-        think: float | None = None,
-        advice: bool = False,
-        history: HistoryStore | None = None,
-        played_on_from: str = "",
-        save: bool = False,
-    ) -> Session[HereTable]:
-        """A table held at this keyboard: its persons' seats are here, the others bots; the
-        record is saved in ``store`` after every action (``save``: and now). ``think``: seconds
-        a plain ``strong`` seat thinks a decision (its own default if None); ``history``: where
-        the finished year is kept (None: not kept); ``played_on_from``: the digest of the record
-        this game was played on from (kept in its record)."""
-        link = HereTable(game, seats, seed, store, think, advice, history, played_on_from)
+    def here(link: HereTable, save: bool = False) -> Session[HereTable]:
+        """A table held at this keyboard, its record saved now if ``save``."""
         if save:
             link.save()
         return Session.seated(link, link.table)
@@ -246,7 +231,7 @@ class Session(Generic[L]):
         """A new game; the same non-empty seed gives the same deals and the same bot moves."""
         seed = seed or str(random.SystemRandom().randrange(10**9))
         game = new_game(ruleset, random.Random(seed), options)
-        return Session.here(game, seats, seed, store, think, history=history, save=True)
+        return Session.here(HereTable(game, seats, seed, store, think, history=history), save=True)
 
     @staticmethod
     def resume(
@@ -257,7 +242,8 @@ class Session(Generic[L]):
         game = replay(record, rng=random.Random())
         seed = str(random.SystemRandom().randrange(10**9))
         advice, played_on_from = record.advice, record.played_on_from
-        return Session.here(game, record.seats, seed, store, think, advice, history, played_on_from)
+        link = HereTable(game, record.seats, seed, store, think, advice, history, played_on_from)
+        return Session.here(link)
 
     @staticmethod
     def hosted(game: RemoteGame, record: Path | None = None) -> Session[HostedSeat]:
@@ -471,6 +457,11 @@ class HereTable(AtThisKeyboard):
         history: HistoryStore | None = None,
         played_on_from: str = "",
     ) -> None:
+        """Its persons' seats are here, the others bots; the record is saved in ``store`` after
+        every action. ``think``: seconds a plain ``strong`` seat thinks a decision (its own
+        default if None); ``history``: where the finished year is kept (None: not kept);
+        ``played_on_from``: the digest of the record this game was played on from (kept in its
+        record)."""
         self.table: Table[InboxFeed] = Table(
             game,
             seats,

@@ -30,7 +30,7 @@ from hanafuda_tui.ui.app import HanafudaApp
 from hanafuda_tui.ui.config import Config, ConfigError, parse
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen
-from hanafuda_tui.ui.session import Session
+from hanafuda_tui.ui.session import HereTable, Session
 
 
 def app_at(tmp_path: Path, advice: bool = True) -> HanafudaApp:
@@ -186,7 +186,7 @@ def test_the_table_strong_bots_think_for_the_setting() -> None:
     game = new_game("koikoi3", random.Random(1))
     seats = [SeatRecord(name="A"), SeatRecord(name="B", player="strong")]
     seats.append(SeatRecord(name="C", player="strong:iterations=50"))
-    session = Session.here(game, seats, "1", None, think=0.5)
+    session = Session.here(HereTable(game, seats, "1", None, think=0.5))
     assert isinstance(session.link.bots[1], StrongBot) and session.link.bots[1].time == 0.5
     assert isinstance(session.link.bots[2], StrongBot) and session.link.bots[2].iterations == 50
     assert parse('{"think": 1.0, "advice": false}').think == 1.0

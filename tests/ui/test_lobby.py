@@ -39,8 +39,7 @@ MARKUP = "[red]x[/]"
 
 def lobby_app(tmp: Path, port: int, size: str = "me") -> LobbyApp:
     return LobbyApp(
-        f"127.0.0.1:{port}",
-        book=TokenBook(tmp / size / "config"),
+        LobbyScreen(f"127.0.0.1:{port}", book=TokenBook(tmp / size / "config"), standalone=True),
         store=Store(tmp / size / "data"),
         config=Config(tmp / size / "config"),
         bot_pause=0.0,
@@ -319,8 +318,7 @@ def test_the_lobby_s_words_follow_the_language_switched(tmp_path: Path) -> None:
         server = make_server(tmp_path / "server.sqlite3")
         port = await server.start(port=0)
         app = LobbyApp(
-            f"127.0.0.1:{port}",
-            book=TokenBook(tmp_path / "config"),
+            LobbyScreen(f"127.0.0.1:{port}", book=TokenBook(tmp_path / "config"), standalone=True),
             store=Store(tmp_path / "data"),
             config=Config(tmp_path / "config"),
             language="en",

@@ -27,7 +27,7 @@ from ..faces import month_label
 from ..i18n import t
 from ..keys import KeysLine
 from ..names import seat_name
-from ..session import Session
+from ..session import HereTable, Session
 from ..text import plain
 from .modals import confirm, move_label, pct
 
@@ -117,9 +117,8 @@ class PlayOnScreen(ModalScreen[None]):
         think = app.config.settings.think
         history = app.kept_history  # kept there once finished, as any year
         advice, played_on_from = self.record.advice, made.record.played_on_from
-        session = Session.here(
-            game, seats, seed, store, think, advice, history, played_on_from, save=True
-        )
+        link = HereTable(game, seats, seed, store, think, advice, history, played_on_from)
+        session = Session.here(link, save=True)
         self.dismiss(None)
         if made.dealt != Dealt.UNSEEN:
             self.app.notify(t("playon.as_recorded"), markup=False)
