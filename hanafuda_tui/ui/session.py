@@ -490,18 +490,6 @@ class HereTable(AtThisKeyboard):
         return len(self.table.here) == 1
 
     @property
-    def bots(self) -> dict[int, Bot]:
-        return self.table.bots
-
-    @property
-    def advice(self) -> bool:
-        return self.table.advice
-
-    @property
-    def history(self) -> HistoryStore | None:
-        return self.table.history
-
-    @property
     def kept(self) -> int | None:
         return self.table.kept
 

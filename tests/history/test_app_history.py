@@ -66,7 +66,7 @@ def test_a_history_that_cannot_be_kept_is_said_once(tmp_path: Path) -> None:
             said = [n for n in notices if "History cannot be kept" in n]
             assert len(said) == 1 and "data" in said[0]
             table = app.table()
-            assert table is not None and table.session.link.history is None
+            assert table is not None and table.session.link.table.history is None
 
     asyncio.run(run())
 

@@ -92,7 +92,7 @@ def test_advice_appears_for_the_human_to_act_and_marks_the_game(tmp_path: Path) 
             assert screen.choices is not None and screen.choices[0].action == strong.act(view)
             text = str(screen.query_one("#advice-lines", Static).render())
             assert text.startswith("1.")
-            assert table.session.link.advice
+            assert table.session.link.table.advice
             assert '"advice": true' in Store(tmp_path).path.read_text("utf-8")
             await pilot.press("escape")
             assert app.screen is table
@@ -111,7 +111,7 @@ def test_advice_is_off_by_the_setting(tmp_path: Path) -> None:
             app.action_advice()  # the palette's command
             await pilot.pause()
             assert app.screen is table
-            assert not table.session.link.advice
+            assert not table.session.link.table.advice
 
     asyncio.run(run())
 
@@ -170,7 +170,7 @@ def test_the_screen_answers_keys_while_advice_computes(
             await pilot.app.workers.wait_for_complete()
             await pilot.pause()
             assert app.screen is table
-            assert not table.session.link.advice
+            assert not table.session.link.table.advice
 
     asyncio.run(run())
 
@@ -187,8 +187,8 @@ def test_the_table_strong_bots_think_for_the_setting() -> None:
     seats = [SeatRecord(name="A"), SeatRecord(name="B", player="strong")]
     seats.append(SeatRecord(name="C", player="strong:iterations=50"))
     session = Session.here(HereTable(game, seats, "1", None, think=0.5))
-    assert isinstance(session.link.bots[1], StrongBot) and session.link.bots[1].time == 0.5
-    assert isinstance(session.link.bots[2], StrongBot) and session.link.bots[2].iterations == 50
+    assert isinstance(session.link.table.bots[1], StrongBot) and session.link.table.bots[1].time == 0.5
+    assert isinstance(session.link.table.bots[2], StrongBot) and session.link.table.bots[2].iterations == 50
     assert parse('{"think": 1.0, "advice": false}').think == 1.0
     for bad in ('{"think": 3}', '{"advice": "no"}', '{"think": true}'):
         with pytest.raises(ConfigError):

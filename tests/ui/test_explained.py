@@ -201,7 +201,7 @@ def declared_first(session: Session) -> bool:
                 break
             game.apply(legal[0])
         else:
-            game.apply(session.link.bots[game.to_act].act(game.view(game.to_act)))
+            game.apply(session.link.table.bots[game.to_act].act(game.view(game.to_act)))
     return len(game.deals) == 1 and game.phase == Phase.PLAY and bool(game.rows)
 
 

@@ -189,7 +189,7 @@ def test_a_broken_bot_or_a_failed_save_is_reported_and_play_goes_on(tmp_path: Pa
             await settle(pilot)
             table = app.table()
             assert table is not None
-            table.session.link.bots[1] = BrokenBot()  # type: ignore[assignment]
+            table.session.link.table.bots[1] = BrokenBot()  # type: ignore[assignment]
             game = table.session.link.table.game
             start = len(game.deals[-1].actions)
             while len(game.deals) == 1 and len(game.deals[0].actions) < start + 6:
