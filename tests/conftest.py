@@ -34,6 +34,27 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     sys.dont_write_bytecode = not WRITES_BYTECODE
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests marked ``long`` go first, dealt in turn to the start of each worker's share: the
+    workers (``--dist worksteal``) are each sent one contiguous share of the tests and take from
+    the end of each other's, so a long test left near the end would run alone while the other
+    worker waits. The order is the same in every worker, as xdist requires."""
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    long = [item for item in items if item.get_closest_marker("long")]
+    rest = [item for item in items if not item.get_closest_marker("long")]
+    ordered: list[pytest.Item] = []
+    left = len(items)
+    for worker in range(workers):
+        share = left // (workers - worker)  # as the scheduler divides the tests
+        left -= share
+        first = long[worker::workers]
+        ordered += first
+        taken = max(0, share - len(first))
+        ordered += rest[:taken]
+        del rest[:taken]
+    items[:] = ordered + rest
+
+
 @pytest.fixture(autouse=True)
 def own_config_dir(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch

@@ -219,6 +219,7 @@ class Tab:
         self.driver.switch_to.window(self.driver.window_handles[0])
 
 
+@pytest.mark.long
 def test_the_game_plays_in_a_browser_with_a_save_for_each_session(
     server: tuple[Served, Path, Path], browser: Any, tmp_path: Path
 ) -> None:
