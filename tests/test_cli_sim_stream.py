@@ -52,6 +52,7 @@ def peak_of_sim(monkeypatch, games: int, *flags: str) -> int:
     return peak
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("flags", [(), ("--json",), ("--jsonl",)], ids=["text", "json", "jsonl"])
 def test_sim_memory_is_the_same_for_any_number_of_games(monkeypatch, flags):
     """(--json lists each game's totals up to MAX_TOTALS games: above that, no more memory.)"""
@@ -209,11 +210,13 @@ def test_a_long_sim_shows_its_progress_on_a_terminal():
     assert "/100" in seen and "games/s" in seen and "left" in seen
 
 
+@pytest.mark.long
 def test_no_progress_with_json_or_when_stderr_is_not_a_terminal(capsys):
-    code, seen = sim_on_a_terminal("--games", "300", "--seed", "1", "--json")
+    """As many games as the test above, where the same sim shows its progress."""
+    code, seen = sim_on_a_terminal("--games", "100", "--seed", "1", "--json")
     assert code == 0 and seen == ""
     done = subprocess.run(
-        [sys.executable, "-m", "hanafuda_tui.cli", "sim", "--games", "300"],
+        [sys.executable, "-m", "hanafuda_tui.cli", "sim", "--games", "100", "--seed", "1"],
         capture_output=True,
         text=True,
         timeout=120,

@@ -218,6 +218,7 @@ def command_lines(draw) -> list[str]:
     return argv
 
 
+@pytest.mark.long
 @settings(
     max_examples=120,
     deadline=None,

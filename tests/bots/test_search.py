@@ -93,6 +93,7 @@ def test_the_ranking_is_the_same_whatever_the_hidden_cards(ruleset):
     raise AssertionError(f"only {compared} twins")
 
 
+@pytest.mark.long
 def test_a_small_tournament_keeps_strong_ahead_of_normal():
     """Duplicate deals, both seat orders: strong wins more games than normal (what it aims at)."""
     plan = tournament.Plan(

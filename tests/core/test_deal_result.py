@@ -105,6 +105,7 @@ def test_the_fields_are_the_deal_result_protocol() -> None:
     }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_every_deal_of_seeded_games_is_one_consistent_deal_result(ruleset: str) -> None:
     outcomes: set[Outcome] = set()

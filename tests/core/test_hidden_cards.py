@@ -183,6 +183,7 @@ def picks(
                 yield played, deal, rng.randrange(cls.seated(options))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("ruleset", "values", "games"), CASES, ids=[f"{r}-{v}" for r, v, _ in CASES]
 )

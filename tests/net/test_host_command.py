@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from helpers.cli import refused
 
 from hanafuda_tui.core.records import load_record, replay
@@ -86,6 +87,7 @@ def test_a_killed_client_rejoins_and_the_host_record_replays_to_the_same_totals(
     assert again[0]["type"] == "welcome" and again[-1]["type"] == "over"
 
 
+@pytest.mark.long
 def test_a_killed_host_resumes_from_its_record_with_the_same_codes(tmp_path: Path) -> None:
     record = tmp_path / "table.json"
     host, listening = start_host(tmp_path, "--option", "months=3", "--record", str(record))

@@ -8,6 +8,7 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
 from helpers.screen_net import kept_notices, until, waits_for_key
 from helpers.ui import press, screen_text
 
@@ -53,6 +54,7 @@ async def a_year_at_the_hosts_keyboard(tmp_path: Path) -> None:
     assert app.session.names == ["Host", "Faraway"]  # the year's end names who sat where
 
 
+@pytest.mark.long
 def test_a_year_at_the_hosts_keyboard(tmp_path: Path) -> None:
     asyncio.run(a_year_at_the_hosts_keyboard(tmp_path))
 

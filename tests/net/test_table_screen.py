@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from helpers.screen_net import (
     answer_teyaku_question,
     hosted,
@@ -182,6 +183,7 @@ async def a_wrong_code_ends_with_one_line(tmp_path: Path) -> None:
         assert app.refusal == "no table has this code"
 
 
+@pytest.mark.long
 def test_a_whole_year_played_by_keys(tmp_path: Path) -> None:
     asyncio.run(a_whole_year_played_by_keys(tmp_path))
 

@@ -116,6 +116,7 @@ def test_advice_is_off_by_the_setting(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.long
 def test_advice_only_for_the_hot_seat_human_whose_hand_is_on_screen(tmp_path: Path) -> None:
     async def run() -> None:
         app = app_at(tmp_path)

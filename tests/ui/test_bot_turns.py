@@ -59,6 +59,7 @@ def card_on_its_way_or_bots_done(table: TableScreen) -> bool:
     return table.query_one(FieldPanel).pending >= 0 or not busy
 
 
+@pytest.mark.long
 def test_a_bots_card_is_on_screen_only_once_its_play_is_saved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

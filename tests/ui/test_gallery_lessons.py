@@ -6,6 +6,7 @@ import asyncio
 import io
 from pathlib import Path
 
+import pytest
 from helpers.ui import screen_text
 from rich.console import Console
 
@@ -20,6 +21,7 @@ from hanafuda_tui.ui.screens.help import HelpScreen
 from hanafuda_tui.ui.screens.lessons import LessonsScreen, progress_path
 
 
+@pytest.mark.long
 def test_the_gallery_opens_from_help_shows_every_card_and_closes(tmp_path: Path) -> None:
     async def run(language: str, size: tuple[int, int]) -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language=language)

@@ -114,6 +114,7 @@ async def random_session(app: HanafudaApp, ruleset: str, steps: int) -> None:
         await settle(pilot)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_random_keys_and_resizes_keep_the_app_alive(tmp_path: Path, ruleset: str) -> None:
     app = HanafudaApp(store=Store(tmp_path), bot_pause=0.05, language="ja")

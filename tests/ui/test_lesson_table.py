@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from helpers.ui import screen_text, settle
 from textual.pilot import Pilot
 
@@ -203,6 +204,7 @@ def test_g_opens_the_gallery_of_the_tables_ruleset(tmp_path: Path) -> None:
     i18n.set_lang("ja")
 
 
+@pytest.mark.long
 def test_a_finished_lesson_asks_nothing_more_and_esc_leaves_from_a_prompt(tmp_path: Path) -> None:
     """The last move of the matching lesson makes a yaku: the lesson is over, so no こいこい
     prompt opens over its closing words. In another lesson Esc on its prompt leaves."""

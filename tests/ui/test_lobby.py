@@ -76,6 +76,7 @@ async def year_by_keys(pilot: Pilot[Any], lobby: LobbyScreen) -> int:
     return pressed
 
 
+@pytest.mark.long
 def test_a_table_made_in_the_lobby_is_played_and_rated_then_the_board_and_a_page_shown(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -29,6 +29,7 @@ def text(app: Any) -> str:
     return screen_text(app).replace(ZERO_WIDTH, "")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("ruleset", "lang"),
     [("koikoi3", "ja"), ("hachihachi", "en"), ("hanaawase", "ja"), ("koikoi2", "en")],

@@ -40,6 +40,7 @@ def make_app(tmp_path: Path) -> HanafudaApp:
     return HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
 
 
+@pytest.mark.long
 def test_a_whole_month_against_seeded_bots_by_keys(tmp_path: Path) -> None:
     async def run() -> tuple[list[str], object]:
         app = make_app(tmp_path)
@@ -67,6 +68,7 @@ def test_a_whole_month_against_seeded_bots_by_keys(tmp_path: Path) -> None:
     assert (steps2, result2) == (steps, result)
 
 
+@pytest.mark.long
 def test_hot_seat_never_shows_another_humans_hand(tmp_path: Path) -> None:
     async def run() -> None:
         app = make_app(tmp_path)
@@ -202,6 +204,7 @@ def unique_faces() -> dict[int, str]:
     return {c: f for c, f in enumerate(FACES) if FACES.count(f) == 1}
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", ["hachihachi", "hanaawase"])
 def test_hot_seat_screen_text_never_has_another_humans_card(tmp_path: Path, ruleset: str) -> None:
     """Every ruleset, a month of humans only: no face of a card in another human's hidden hand is
@@ -239,6 +242,7 @@ def test_hot_seat_screen_text_never_has_another_humans_card(tmp_path: Path, rule
     asyncio.run(run())
 
 
+@pytest.mark.long
 def test_garbage_is_collected_while_bots_play_not_during_a_key(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

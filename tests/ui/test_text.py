@@ -87,6 +87,7 @@ def rendered(games: Sequence[Game], names: Sequence[str]) -> Iterator[tuple[str,
         yield "standings", shown("\n".join(standings(game, names)))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_every_event_and_result_of_seeded_games_renders_in_both_languages(ruleset: str) -> None:
     """A 花合わせ round ending in フケ has no winner and no reason name on its round-end event;

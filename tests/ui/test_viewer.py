@@ -124,6 +124,7 @@ CHECKED = 20
 holds the screen against the hidden cards at a later decision of every ruleset)."""
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", ["koikoi3", "koikoi2", "hachihachi", "hanaawase"])
 def test_a_seat_s_view_shows_no_card_hidden_from_it(tmp_path: Path, name: str) -> None:
     record = example(name)
@@ -287,6 +288,7 @@ def test_japanese_and_english_keys_lines(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.long
 def test_random_keys_and_sizes_leave_the_viewer_working(tmp_path: Path) -> None:
     """Seeded random presses of the viewer's keys (opening the review, the score sheet and month
     results, closing them), at 80×24 and 120×36: the app stays alive and the position shown is

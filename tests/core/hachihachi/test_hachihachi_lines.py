@@ -5,6 +5,7 @@ constructed months (場, 下げ, 法度, 吹き消し, card points, 四三)."""
 import random
 from collections import Counter
 
+import pytest
 from helpers.hachihachi import THREE_HAND, play, staged
 
 from hanafuda_tui.core.records import new_game
@@ -38,6 +39,7 @@ def own(result: MonthResult, seat: int) -> list[tuple[Cause, str, int, int, int]
     return [(x.cause, x.name, x.value, x.amount, x.other) for x in result.lines if x.seat == seat]
 
 
+@pytest.mark.long
 def test_random_years_lines_add_up():
     """Every month and year end of random years of every menu (越年 on and off) is fully explained
     by its lines, and between them the years show every cause of 八八."""

@@ -154,6 +154,7 @@ def test_redeals_keep_the_dealer_and_use_no_month(dealer, other, field):
     assert plain.results == [] and plain.phase == Phase.PLAY
 
 
+@pytest.mark.long
 def test_random_nintendo_games_keep_every_property():
     tally = check_games(NINTENDO, 300)
     assert min(tally.values()) > 20, tally

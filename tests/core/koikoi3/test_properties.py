@@ -100,6 +100,7 @@ def play_checked(seed: int, months: int, tally: Counter) -> None:
     tally["extension"] += any(isinstance(e, Extension) for e in game.log)
 
 
+@pytest.mark.long
 def test_nine_hundred_random_games_keep_every_property():
     tally: Counter = Counter()
     for seed in range(800):
@@ -211,6 +212,7 @@ def test_same_seed_same_game_whatever_else_uses_random(seed):
     assert record_json(seed, meddle=False) != record_json(seed + 100, meddle=False)
 
 
+@pytest.mark.long
 def test_records_round_trip_over_many_games():
     rng = random.Random(1)
     for seed in range(60):
