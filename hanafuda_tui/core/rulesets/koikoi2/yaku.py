@@ -23,7 +23,7 @@ from ...cards import (
 )
 from ...cards import GOKO as GOKO_CARDS
 from ...table import has_shima
-from ...yaku_defs import KASU, TAN, TANE, YakuDef, add_complete, add_counted, light_or_count_raised
+from ...yaku_defs import COUNTED, KASU, TAN, TANE, YakuDef
 
 GOKO, SHIKO_Y, AME_SHIKO, SANKO = "五光", "四光", "雨四光", "三光"
 INOSHIKACHO_Y, AKATAN_Y, AOTAN_Y = "猪鹿蝶", "赤短", "青短"
@@ -96,22 +96,43 @@ def yaku(caps: int, values: dict[str, int], rain: bool = False) -> dict[str, int
     if caps & _LIGHTS:
         _lights(out, caps, values)
     if caps & _SET_CARDS:
-        add_complete(out, caps, _SETS, values)
+        for name, cards in _SETS:
+            if caps & cards == cards:
+                out[name] = values[name]
         if caps & KIKU_SAKAZUKI and not (rain and caps & AME):
-            add_complete(out, caps, _CUPS, values)
-    add_counted(out, caps)
+            for name, cards in _CUPS:
+                if caps & cards == cards:
+                    out[name] = values[name]
+    for name, cards, need in COUNTED:
+        n = (caps & cards).bit_count()
+        if n >= need:
+            out[name] = n - need + 1
     return out
 
 
 def formed(before: int, after: int, values: dict[str, int], rain: bool = False) -> bool:
     """True if a turn that took captures from ``before`` to ``after`` formed or raised a yaku.
 
-    Without dicts (this runs every turn): the lights and counts by ``light_or_count_raised``; a
-    set forms when a new card completes it.
+    Without dicts (this runs every turn): a new light raises the light group whenever the group
+    scores after it (its tiers rise with every light added); a set forms when a new card completes
+    it; a count when a new card of its kind leaves it at its threshold or above.
     """
     new = after ^ before  # captures only grow: the new cards
-    if light_or_count_raised(new, after):
-        return True
+    n = after.bit_count()  # a count yaku needs that many cards: most turns are pruned here
+    if n >= 3:
+        if new & _LIGHTS and (after & SHIKO).bit_count() >= 3:
+            return True
+        if n >= 5:
+            if new & TANES and (after & TANES).bit_count() >= 5:
+                return True
+            if new & TANS and (after & TANS).bit_count() >= 5:
+                return True
+            if (
+                n >= 10
+                and new & KASU_CARDS
+                and (after & KASUS).bit_count() + (1 if after & KIKU_SAKAZUKI else 0) >= 10
+            ):
+                return True
     if new & _SET_CARDS:
         if new & INOSHIKACHO and after & INOSHIKACHO == INOSHIKACHO:
             return True
@@ -180,7 +201,9 @@ def yaku_nintendo(caps: int) -> dict[str, int]:
     elif ao:
         out[AOTAN_Y] = tan + 2
     if caps & KIKU_SAKAZUKI:
-        add_complete(out, caps, _CUPS, NINTENDO_VALUES)
+        for name, cards in _CUPS:
+            if caps & cards == cards:
+                out[name] = NINTENDO_VALUES[name]
     if tane >= 5 and INOSHIKACHO_Y not in out:
         out[TANE_Y] = tane - 4
     if tan >= 5 and not (aka or ao):

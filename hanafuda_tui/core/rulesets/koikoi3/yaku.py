@@ -27,7 +27,7 @@ from ...cards import (
     TSUKIMI,
 )
 from ...cards import GOKO as GOKO_CARDS
-from ...yaku_defs import KASU, TAN, TANE, YakuDef, add_complete, add_counted, light_or_count_raised
+from ...yaku_defs import COUNTED, KASU, TAN, TANE, YakuDef
 
 # 手役 (dealt hands): month pattern of the seven dealt cards → (name, 文). docs/rules/koikoi3.md §3.
 TEYAKU = {
@@ -131,10 +131,17 @@ def raw_yaku(caps: int) -> dict[str, int]:
         if caps & OTORI == OTORI:
             out[OTORI_Y] = YAKU_VALUES[OTORI_Y]
         out[KOTORI_Y] = YAKU_VALUES[KOTORI_Y]
-    add_complete(out, caps, _SETS, YAKU_VALUES)
+    for name, cards in _SETS:
+        if caps & cards == cards:
+            out[name] = YAKU_VALUES[name]
     if caps & KIKU_SAKAZUKI:
-        add_complete(out, caps, _CUPS, YAKU_VALUES)
-    add_counted(out, caps)
+        for name, cards in _CUPS:
+            if caps & cards == cards:
+                out[name] = YAKU_VALUES[name]
+    for name, cards, need in COUNTED:
+        n = (caps & cards).bit_count()
+        if n >= need:
+            out[name] = n - need + 1
     return out
 
 
@@ -208,6 +215,7 @@ def formed_in_turn(
 
 _SET_YAKU = (OTORI, KOTORI, GOUN, AKATAN, AOTAN, INOSHIKACHO, KUSA, OMOTE_SUGAWARA, TSUKIMI, HANAMI)
 _SET_CARDS = OTORI | GOUN | AKATAN | AOTAN | INOSHIKACHO | KUSA | OMOTE_SUGAWARA | TSUKIMI | HANAMI
+_LIGHT_CARDS = SHIKO | ONO_MICHIKAZE
 KASU_CARDS = KASUS | KIKU_SAKAZUKI
 
 
@@ -219,8 +227,17 @@ cards come from two months at most, so there are a few thousand keys at most).""
 def may_form(new: int, after: int) -> bool:
     """A quick test that the new cards complete or raise some yaku (most steps do not). A count
     yaku needs that many captured cards at least, which prunes most of them early in a month."""
-    if light_or_count_raised(new, after):
-        return True
+    n = after.bit_count()
+    if n >= 3:
+        if new & _LIGHT_CARDS and (after & SHIKO).bit_count() >= 3:
+            return True
+        if n >= 5:
+            if new & TANES and (after & TANES).bit_count() >= 5:
+                return True
+            if new & TANS and (after & TANS).bit_count() >= 5:
+                return True
+            if n >= 10 and new & KASU_CARDS and (after & KASU_CARDS).bit_count() >= 10:
+                return True
     sets = new & _SET_CARDS
     if sets:
         touched = _SETS_TOUCHED.get(sets)
