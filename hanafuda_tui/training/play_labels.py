@@ -103,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1, help="games a shard")
     parser.add_argument("--share", type=float, default=0.5, help="share of plays labelled")
     parser.add_argument("--iterations", type=int, default=200, help="playouts a label")
+    parser.add_argument("--months", type=int, help="months a game (default: the ruleset's)")
     args = parser.parse_args(argv)
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
