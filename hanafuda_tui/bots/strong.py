@@ -90,6 +90,7 @@ class StrongBot:
         value: str | None = None,
         spread: float | str = 1.0,
         policy: str | None = None,
+        guess: str | None = None,
     ) -> None:
         self.rng = rng
         self.iterations = (
@@ -126,11 +127,16 @@ class StrongBot:
         """A factor on the ruleset's month spread in reading scores as a chance (``aim=win``)."""
         if not MIN_SPREAD <= self.spread <= MAX_SPREAD:
             raise ValueError(f"spread must be {MIN_SPREAD:g} to {MAX_SPREAD:g}")
-        self.play_net: PlayNet | None = None if policy is None else play_net_file(policy)
-        """The play network (``policy=FILE``) that plays and takes in the guess and the
-        playouts in place of the learned play weights (the stop rule stays theirs)."""
+        if policy is not None and guess is not None:
+            raise ValueError("policy=FILE and guess=FILE are one network: give one")
+        net_file = policy if policy is not None else guess
+        self.play_net: PlayNet | None = None if net_file is None else play_net_file(net_file)
+        """The play network that plays and takes in place of the learned play weights (the
+        stop rule stays theirs): in the guess and the playouts (``policy=FILE``), or in the
+        guess only (``guess=FILE``)."""
+        self.net_plays_out = policy is not None
         if self.play_net is not None and playout != "learned":
-            raise ValueError("policy=FILE plays out for playout=learned")
+            raise ValueError("a play network plays with playout=learned")
         self.confidence = _number("confidence", confidence, float)
         if not (math.isfinite(self.confidence) and self.confidence >= 0):
             raise ValueError("confidence must be a finite number, at least 0")
@@ -165,7 +171,8 @@ class StrongBot:
 
     def _learned(self, weights: Weights | None, ev: Evaluator, seen: Seen, table: Table) -> int:
         """The learned policy's action: the play network's play or take where one is given
-        (``policy=FILE``, for its ruleset), else the learned weights'."""
+        (``policy=FILE`` or ``guess=FILE``), else the learned weights' (or the normal
+        policy's)."""
         net = self.play_net
         if net is not None and min(seen.legal) < act.DECLARE:
             return net_action(net.net, ev, seen, table)
@@ -341,8 +348,10 @@ class StrongBot:
                 return True
             else:
                 seen = seen_of_game(game)
-                if weights is not None or self.play_net is not None:
+                if self.net_plays_out:
                     game.apply(self._learned(weights, ev, seen, table_of_game(game, year)))
+                elif weights is not None:
+                    game.apply(learned_action(weights, ev, seen, table_of_game(game, year)))
                 elif easy:
                     game.apply(easy_action(seen, ev))
                 else:

@@ -9,7 +9,7 @@ import random
 import pytest
 from helpers.bots import twin_with_hidden_cards_permuted
 
-from hanafuda_tui.bots import BotSpecError, make_bot
+from hanafuda_tui.bots import BotSpecError, make_bot, strong
 from hanafuda_tui.bots.evaluators import evaluator_of
 from hanafuda_tui.bots.learned import Provenance, learned_action, shipped, table_of_view
 from hanafuda_tui.bots.play_net import (
@@ -143,14 +143,20 @@ def test_a_bad_policy_file_is_one_line_for_the_strong_bot(tmp_path):
         make_bot(f"strong:policy={tmp_path / 'none.json'}", random.Random(1))
 
 
-def test_without_confidence_to_overrule_strong_plays_the_network(tmp_path):
+def test_a_bot_takes_one_network():
+    with pytest.raises(BotSpecError, match="one network"):
+        make_bot("strong:policy=a.json:guess=b.json", random.Random(1))
+
+
+@pytest.mark.parametrize("where", ["policy", "guess"])
+def test_without_confidence_to_overrule_strong_plays_the_network(tmp_path, where):
     """The network is the search's guess at plays and takes (here one that plays against the
     normal policy's value, so that its choices differ), the learned stop rule at stop
     decisions."""
     path = tmp_path / "net.json"
     contrary = a_net(sign=-1.0)
     path.write_text(contrary.model_dump_json(), "utf-8")
-    sure = make_bot(f"strong:iterations=4:confidence=1e9:policy={path}", random.Random(1))
+    sure = make_bot(f"strong:iterations=4:confidence=1e9:{where}={path}", random.Random(1))
     weights = shipped("koikoi2")
     assert weights is not None
     game = new_game("koikoi2", random.Random(8), {"months": 3})
@@ -181,3 +187,24 @@ def test_a_network_of_another_ruleset_is_refused_at_the_table(tmp_path):
     view = game.view(game.to_act)
     with pytest.raises(PlayNetError, match="for koikoi3, not koikoi2"):
         bot.act(view)
+
+
+@pytest.mark.parametrize(("where", "plays_out"), [("policy", True), ("guess", False)])
+def test_the_network_plays_out_with_policy_and_guesses_only_with_guess(
+    tmp_path, monkeypatch, where, plays_out
+):
+    path = tmp_path / "net.json"
+    path.write_text(a_net().model_dump_json(), "utf-8")
+    asked = []
+
+    def counted(*args):
+        asked.append(1)
+        return net_action(*args)
+
+    monkeypatch.setattr(strong, "net_action", counted)
+    bot = make_bot(f"strong:iterations=30:{where}={path}", random.Random(2))
+    game = new_game("koikoi2", random.Random(4))
+    view = game.view(game.to_act)
+    assert min(view.legal) < act.DECLARE and len(view.legal) > 1
+    bot.act(view)
+    assert (len(asked) > 30) if plays_out else (len(asked) == 1)
