@@ -59,12 +59,13 @@ NET_FEATURES = (
 ruleset's month spread, counts plain or as shares."""
 
 
+_FIRST_OF_MONTHS = sum(1 << 4 * m for m in range(12))
+
+
 def _month_of(cards: int) -> int:
     """Every card of each month ``cards`` holds a card of."""
-    out = 0
-    for c in cards_of(cards):
-        out |= MONTH_MASK[c >> 2]
-    return out
+    folded = cards | cards >> 1 | cards >> 2 | cards >> 3
+    return (folded & _FIRST_OF_MONTHS) * 15
 
 
 def net_features_of(ev: Evaluator, seen: Seen, table: Table) -> Callable[[int], list[float]]:
@@ -111,16 +112,20 @@ def net_features_of(ev: Evaluator, seen: Seen, table: Table) -> Callable[[int], 
         lead,
     ]
 
+    exposure: dict[int, float] = {}
+    """Each card that is or may be laid on the field: the chance it goes to the others (a card
+    of its month unseen) times its gain to them, at most."""
+    for c in cards_of(
+        (field | hand | (1 << seen.pending if seen.pending >= 0 else 0)) & unseen_months
+    ):
+        hidden = (MONTH_MASK[c >> 2] & unseen).bit_count()
+        risk = min(1.0, RISK * hidden)
+        exposure[c] = max(risk * ev.gain(r, 1 << c, their_open | r) for r in rivals)
+
     def exposed(on_field: int) -> float:
         """What the field's cards of a month with an unseen card are worth to the others at
-        most: the chance such a card goes to them times its gain."""
-        worst = 0.0
-        for c in cards_of(on_field & unseen_months):
-            hidden = (MONTH_MASK[c >> 2] & unseen).bit_count()
-            risk = min(1.0, RISK * hidden)
-            for r in rivals:
-                worst = max(worst, risk * ev.gain(r, 1 << c, their_open | r))
-        return worst
+        most (``exposure``)."""
+        return max((exposure[c] for c in cards_of(on_field & unseen_months)), default=0.0)
 
     exposed_before = exposed(field)
 
@@ -155,14 +160,10 @@ def net_features_of(ev: Evaluator, seen: Seen, table: Table) -> Callable[[int], 
             after = mine
         made = (score(after) - own_score) / unit if new else 0.0
         _, near_after = ev.reach(after, own_open) if new else (0.0, own_near)
-        offered = 0
-        for c in cards_of(near_after & after_field):
-            if MONTH_MASK[c >> 2] & left_hand:
-                offered += 1
+        offered = (near_after & after_field & _month_of(left_hand)).bit_count()
         next_own = 0.0
-        for c in cards_of(after_field):
-            if MONTH_MASK[c >> 2] & left_hand:
-                next_own = max(next_own, ev.gain(after, 1 << c, own_open))
+        for c in cards_of(after_field & _month_of(left_hand)):
+            next_own = max(next_own, ev.gain(after, 1 << c, own_open))
         left_threat = (rival_near & after_field & unseen_months).bit_count()
         return [
             *x,
