@@ -13,7 +13,7 @@ action, and how much of the search's value it loses a decision.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -30,8 +30,10 @@ TEMPERATURE = 0.01
 HIDDEN = 16
 STEPS = 1500
 RATE = 0.01
-RIDGE = 1e-3
+RIDGE = 0.01
 """The ridge on the standardised weights (hidden and linear alike), per decision."""
+RIDGES = (0.003, 0.01, 0.03)
+"""The ridges the command chooses among, on decisions of the fit's own that it holds back."""
 
 
 class Decisions(NamedTuple):
@@ -166,6 +168,20 @@ def fit_net(
     )
 
 
+def choose_ridge(
+    train: Decisions,
+    check: Decisions,
+    ridges: Sequence[float],
+    fit: Callable[[Decisions, float], Net],
+) -> float:
+    """The ridge whose fit on ``train`` loses least value on ``check`` (the first of equals)."""
+    lost = [
+        judge(_first_best(scores(fit(train, r), check.x), check), check)["lost"] for r in ridges
+    ]
+    print("ridges:", ", ".join(f"{r:g}: {v:.5f}" for r, v in zip(ridges, lost, strict=True)))
+    return ridges[lost.index(min(lost))]
+
+
 def read_labels(work: Path) -> list[list[dict[str, Any]]]:
     """Every shard's labelled decisions in ``work`` (``plays-K.json``), by shard number."""
     found = sorted(work.glob("plays-*.json"), key=lambda f: int(f.stem.split("-")[1]))
@@ -187,7 +203,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hidden", type=int, default=HIDDEN)
     parser.add_argument("--steps", type=int, default=STEPS)
-    parser.add_argument("--ridge", type=float, default=RIDGE)
+    parser.add_argument(
+        "--ridge",
+        type=float,
+        nargs="+",
+        default=list(RIDGES),
+        help="ridges to choose from on the last fifth of the fitted decisions",
+    )
     args = parser.parse_args(argv)
     fit_on: list[dict[str, Any]] = []
     held_out: list[dict[str, Any]] = []
@@ -200,10 +222,17 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         fit_on += [p for s in shards[: -args.held] for p in s]
         held_out += [p for s in shards[-args.held :] for p in s]
+    cut = len(fit_on) - len(fit_on) // 5
+    ridge = choose_ridge(
+        decisions(args.ruleset, fit_on[:cut]),
+        decisions(args.ruleset, fit_on[cut:]),
+        args.ridge,
+        lambda d, r: fit_net(d, args.seed, args.hidden, args.steps, r),
+    )
     fitted = decisions(args.ruleset, fit_on)
     held = decisions(args.ruleset, held_out)
-    net = fit_net(fitted, args.seed, args.hidden, args.steps, args.ridge)
-    linear = fit_net(fitted, args.seed, 0, args.steps, args.ridge)
+    net = fit_net(fitted, args.seed, args.hidden, args.steps, ridge)
+    linear = fit_net(fitted, args.seed, 0, args.steps, ridge)
     report = {
         "normal": judge(held.normal, held),
         "normal_weights": judge(
@@ -221,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
         commit="unknown",
         rounds=1,
         decisions=len(fitted.starts),
+        ridge=ridge,
         held_out=report,
     )
     Path(args.out).write_text(
