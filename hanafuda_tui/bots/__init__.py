@@ -43,7 +43,9 @@ round), ``confidence=Z`` (a finite number ≥ 0: standard errors the search need
 playout policy's choice), ``search=playout|value`` and ``value=FILE`` (a learned value read at the
 seat's next choice instead of the month played out: ``bots.value``), ``spread=F`` (0.1 to 10,
 default 1: a factor on the ruleset's month spread in reading scores as a chance to finish the year
-first) or ``spread=fit`` (the spread fitted to the months of the table so far)."""
+first) or ``spread=fit`` (the spread fitted to the months of the table so far), ``policy=FILE``
+(a play network, ``bots.play_net``, playing and taking in the guess and the playouts) or
+``guess=FILE`` (the same network as the search's guess only)."""
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

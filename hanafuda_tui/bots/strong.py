@@ -35,6 +35,7 @@ from .chances import MonthSpread, year_win_chance
 from .evaluation import Evaluator
 from .evaluators import evaluator_of
 from .learned import (
+    Table,
     Weights,
     WeightsError,
     learned_action,
@@ -43,7 +44,8 @@ from .learned import (
     table_of_game,
     table_of_view,
 )
-from .policy import easy_action, normal_action, seen_of_game, seen_of_view
+from .play_net import PlayNet, PlayNetError, net_action, play_net_file
+from .policy import Seen, easy_action, normal_action, seen_of_game, seen_of_view
 from .value import ValueNet, ValueWeightsError, read_value, shipped_value
 
 DEFAULT_TIME = 0.2
@@ -87,6 +89,8 @@ class StrongBot:
         search: str = "playout",
         value: str | None = None,
         spread: float | str = 1.0,
+        policy: str | None = None,
+        guess: str | None = None,
     ) -> None:
         self.rng = rng
         self.iterations = (
@@ -123,6 +127,16 @@ class StrongBot:
         """A factor on the ruleset's month spread in reading scores as a chance (``aim=win``)."""
         if not MIN_SPREAD <= self.spread <= MAX_SPREAD:
             raise ValueError(f"spread must be {MIN_SPREAD:g} to {MAX_SPREAD:g}")
+        if policy is not None and guess is not None:
+            raise ValueError("policy=FILE and guess=FILE are one network: give one")
+        net_file = policy if policy is not None else guess
+        self.play_net: PlayNet | None = None if net_file is None else play_net_file(net_file)
+        """The play network that plays and takes in place of the learned play weights (the
+        stop rule stays theirs): in the guess and the playouts (``policy=FILE``), or in the
+        guess only (``guess=FILE``)."""
+        self.net_plays_out = policy is not None
+        if self.play_net is not None and playout != "learned":
+            raise ValueError("a play network plays with playout=learned")
         self.confidence = _number("confidence", confidence, float)
         if not (math.isfinite(self.confidence) and self.confidence >= 0):
             raise ValueError("confidence must be a finite number, at least 0")
@@ -146,12 +160,25 @@ class StrongBot:
             return [(legal[0], 0.0)]
         ev = evaluator_of(view)
         weights = self._weights(view.ruleset)
+        if self.play_net is not None and self.play_net.ruleset != view.ruleset:
+            raise PlayNetError(f"play network is for {self.play_net.ruleset}, not {view.ruleset}")
         seen = seen_of_view(view)
-        if weights is None:
+        if weights is None and self.play_net is None:
             guess = normal_action(ev, seen)
         else:
-            guess = learned_action(weights, ev, seen, table_of_view(view))
+            guess = self._learned(weights, ev, seen, table_of_view(view))
         return self._search(view, ev, guess, weights)
+
+    def _learned(self, weights: Weights | None, ev: Evaluator, seen: Seen, table: Table) -> int:
+        """The learned policy's action: the play network's play or take where one is given
+        (``policy=FILE`` or ``guess=FILE``), else the learned weights' (or the normal
+        policy's)."""
+        net = self.play_net
+        if net is not None and min(seen.legal) < act.DECLARE:
+            return net_action(net.net, ev, seen, table)
+        if weights is None:
+            return normal_action(ev, seen)
+        return learned_action(weights, ev, seen, table)
 
     def _weights(self, ruleset: str) -> Weights | None:
         """The learned weights the search plays with (None: the normal or easy policy)."""
@@ -321,7 +348,9 @@ class StrongBot:
                 return True
             else:
                 seen = seen_of_game(game)
-                if weights is not None:
+                if self.net_plays_out:
+                    game.apply(self._learned(weights, ev, seen, table_of_game(game, year)))
+                elif weights is not None:
                     game.apply(learned_action(weights, ev, seen, table_of_game(game, year)))
                 elif easy:
                     game.apply(easy_action(seen, ev))

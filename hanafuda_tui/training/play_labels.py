@@ -1,0 +1,125 @@
+"""Play decisions labelled by the strong bot's search, kept as the positions themselves (pure
+Python; worker processes).
+
+``states.label_shard`` keeps each action's nine play features; the play network reads more
+(``bots.play_net``), and what it reads may change, so here a labelled decision keeps what the
+seat saw (hand, field, everyone's captures, the waiting card, the table's public numbers) and the
+search's value of each legal action. Games are self-play by the shipped learned policy (what
+``strong`` plays out with), and the search that labels plays out with it too, with no confidence
+margin (its estimates as they are).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, NamedTuple
+
+from ..bots.evaluators import evaluator_of
+from ..bots.learned import Weights, learned_action, shipped, table_of_view
+from ..bots.policy import normal_action, seen_of_view
+from ..bots.strong import StrongBot
+from ..core import actions as act
+from ..core.records import new_game
+
+
+class PlayShard(NamedTuple):
+    """``games`` games from seed ``f"{seed}/play/{k}"``, a ``share`` of their plays labelled."""
+
+    ruleset: str
+    options: dict[str, Any]
+    seed: int
+    k: int
+    games: int
+    share: float
+    iterations: int
+
+
+def position(view_seat: int, seen: Any, table: Any) -> dict[str, Any]:
+    """What a play decision's features are read from, as plain numbers."""
+    return {
+        "seat": view_seat,
+        "legal": list(seen.legal),
+        "hand": seen.hand,
+        "field": seen.field,
+        "captures": list(seen.captures),
+        "pending": seen.pending,
+        "scores": list(table.scores),
+        "left": table.left,
+        "stock": table.stock,
+    }
+
+
+def label_plays(shard: PlayShard) -> dict[str, Any]:
+    """Play the shard's games by the shipped learned policy (the normal policy where none is
+    shipped) and label a share of their plays and takes with the search's value of every legal
+    action."""
+    weights: Weights | None = shipped(shard.ruleset)
+    rng = random.Random(f"{shard.seed}/play/{shard.k}")
+    search = StrongBot(rng, iterations=shard.iterations, confidence=0)
+    plays: list[dict[str, Any]] = []
+    start = time.process_time()
+    for _ in range(shard.games):
+        game = new_game(shard.ruleset, random.Random(rng.getrandbits(64)), shard.options)
+        game.logging = False
+        while not game.finished:
+            legal = game.legal_actions()
+            if len(legal) == 1:
+                game.apply(legal[0])
+                continue
+            view = game.view(game.to_act, legal)
+            ev = evaluator_of(view)
+            seen = seen_of_view(view)
+            table = table_of_view(view)
+            if min(legal) < act.DECLARE and rng.random() < shard.share:
+                values = dict(search.ranked(view))
+                plays.append({**position(view.seat, seen, table), "v": [values[a] for a in legal]})
+            if weights is None:
+                game.apply(normal_action(ev, seen))
+            else:
+                game.apply(learned_action(weights, ev, seen, table))
+    return {
+        "ruleset": shard.ruleset,
+        "plays": plays,
+        "games": shard.games,
+        "cpu_seconds": round(time.process_time() - start, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m hanafuda_tui.training.play_labels``: label shards into ``--work`` (one file a
+    shard, ``plays-K.json``, skipped when already written: the same command resumes)."""
+    import argparse
+    import json
+    from pathlib import Path
+
+    from ..core.records import write_atomically
+
+    parser = argparse.ArgumentParser(prog="python -m hanafuda_tui.training.play_labels")
+    parser.add_argument("--ruleset", default="koikoi2")
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--shards", type=int, default=10)
+    parser.add_argument("--games", type=int, default=1, help="games a shard")
+    parser.add_argument("--share", type=float, default=0.5, help="share of plays labelled")
+    parser.add_argument("--iterations", type=int, default=200, help="playouts a label")
+    parser.add_argument("--months", type=int, help="months a game (default: the ruleset's)")
+    args = parser.parse_args(argv)
+    work = Path(args.work)
+    work.mkdir(parents=True, exist_ok=True)
+    for k in range(args.shards):
+        out = work / f"plays-{k}.json"
+        if out.exists():
+            continue
+        shard = PlayShard(args.ruleset, {}, args.seed, k, args.games, args.share, args.iterations)
+        data = label_plays(shard)
+        write_atomically(out, json.dumps(data))
+        print(
+            f"shard {k + 1}/{args.shards}: {len(data['plays'])} plays, {data['cpu_seconds']:.0f} s",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

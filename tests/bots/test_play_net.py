@@ -1,0 +1,210 @@
+"""The play network: its features never read a hidden card, its file is checked in one line, and
+the strong bot plays it as its guess with ``policy=FILE``."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from helpers.bots import twin_with_hidden_cards_permuted
+
+from hanafuda_tui.bots import BotSpecError, make_bot, strong
+from hanafuda_tui.bots.evaluators import evaluator_of
+from hanafuda_tui.bots.learned import Provenance, learned_action, shipped, table_of_view
+from hanafuda_tui.bots.play_net import (
+    NET_FEATURES,
+    Net,
+    PlayNet,
+    PlayNetError,
+    net_action,
+    net_features_of,
+    read_play_net,
+)
+from hanafuda_tui.bots.policy import normal_action, seen_of_view
+from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.game import Game
+from hanafuda_tui.core.records import new_game
+
+
+def a_net(ruleset: str = "koikoi2", sign: float = 1.0) -> PlayNet:
+    """A small network: the normal policy's capture value (times ``sign``) and two hidden units
+    reading the new features."""
+    n = len(NET_FEATURES)
+    lin = [0.0] * n
+    lin[0], lin[1], lin[2] = sign, sign * 0.25, -sign
+    rows = tuple(tuple(0.1 * ((i + j) % 3 - 1) for j in range(n)) for i in range(2))
+    net = Net(features=NET_FEATURES, lin=tuple(lin), W=rows, b=(0.1, -0.2), out=(0.3, -0.1))
+    provenance = Provenance(command="test", seed=0, commit="none", rounds=1)
+    return PlayNet(ruleset=ruleset, net=net, provenance=provenance)
+
+
+def plays_of(game: Game, seat: int) -> tuple[list[list[float]], int]:
+    view = game.view(seat)
+    ev, seen, table = evaluator_of(view), seen_of_view(view), table_of_view(view)
+    features = net_features_of(ev, seen, table)
+    net = a_net().net
+    return [features(a) for a in view.legal], net_action(net, ev, seen, table)
+
+
+def test_no_feature_reads_a_card_the_seat_cannot_see():
+    """The same first deal with every card the seat cannot see shuffled among their places,
+    replayed with the same actions: every action's features and the network's choice stay the
+    same."""
+    weights = shipped("koikoi2")
+    assert weights is not None
+    rng = random.Random(3)
+    compared = 0
+    for seed in range(60):
+        game = new_game("koikoi2", random.Random(seed))
+        game.logging = False
+        steps = rng.randrange(2, 24)
+        while len(game.deals) == 1 and steps and not game.finished:
+            view = game.view(game.to_act)
+            ev, seen, table = evaluator_of(view), seen_of_view(view), table_of_view(view)
+            game.apply(learned_action(weights, ev, seen, table))
+            steps -= 1
+        if len(game.deals) != 1 or game.finished:
+            continue
+        seat = game.to_act
+        if min(game.view(seat).legal) >= act.DECLARE:
+            continue
+        twin = twin_with_hidden_cards_permuted(game, seat, rng)
+        if twin is None or twin.hands == game.hands:
+            continue
+        assert plays_of(twin, seat) == plays_of(game, seat)
+        compared += 1
+    assert compared >= 10
+
+
+def test_the_features_see_what_a_capture_does():
+    """Not all blind: over a game's decisions the new features take more than one value."""
+    seen_values: dict[str, set[float]] = {name: set() for name in NET_FEATURES}
+    weights = shipped("koikoi2")
+    assert weights is not None
+    game = new_game("koikoi2", random.Random(5))
+    game.logging = False
+    while not game.finished:
+        view = game.view(game.to_act)
+        ev, seen, table = evaluator_of(view), seen_of_view(view), table_of_view(view)
+        if len(view.legal) > 1 and min(view.legal) < act.DECLARE:
+            features = net_features_of(ev, seen, table)
+            for a in view.legal:
+                for name, value in zip(NET_FEATURES, features(a), strict=True):
+                    seen_values[name].add(value)
+        game.apply(learned_action(weights, ev, seen, table))
+    blind = [name for name, values in seen_values.items() if len(values) < 2]
+    assert blind == ["hatto"]  # 二人こいこい has no 法度
+
+
+def test_the_file_round_trips():
+    net = a_net()
+    assert read_play_net(net.model_dump_json(), "koikoi2") == net
+    assert read_play_net(net.model_dump_json(), "") == net
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("not json", "not readable"),
+        ('{"ruleset": "koikoi2"}', "not readable"),
+        ("[1, 2]", "not readable"),
+    ],
+)
+def test_a_bad_file_is_one_line(text, says):
+    with pytest.raises(PlayNetError, match=says) as err:
+        read_play_net(text, "koikoi2")
+    assert "\n" not in str(err.value)
+
+
+def test_a_network_of_other_features_shapes_or_ruleset_is_refused():
+    good = json.loads(a_net().model_dump_json())
+    net = good["net"]
+    cases = [
+        ({**net, "features": ["a", *NET_FEATURES[1:]]}, "features are not this version's"),
+        ({**net, "lin": [1.0]}, "one weight a feature"),
+        ({**net, "b": [0.0]}, "one b and one out"),
+    ]
+    for changed, says in cases:
+        with pytest.raises(PlayNetError, match=says) as err:
+            read_play_net(json.dumps({**good, "net": changed}), "koikoi2")
+        assert "\n" not in str(err.value)
+    with pytest.raises(PlayNetError, match="for koikoi2, not koikoi3"):
+        read_play_net(json.dumps(good), "koikoi3")
+
+
+def test_a_bad_policy_file_is_one_line_for_the_strong_bot(tmp_path):
+    path = tmp_path / "net.json"
+    path.write_text("{", "utf-8")
+    with pytest.raises(BotSpecError, match="play network is not readable") as err:
+        make_bot(f"strong:policy={path}", random.Random(1))
+    assert "\n" not in str(err.value)
+    with pytest.raises(BotSpecError, match="cannot read play network"):
+        make_bot(f"strong:policy={tmp_path / 'none.json'}", random.Random(1))
+
+
+def test_a_bot_takes_one_network():
+    with pytest.raises(BotSpecError, match="one network"):
+        make_bot("strong:policy=a.json:guess=b.json", random.Random(1))
+
+
+@pytest.mark.parametrize("where", ["policy", "guess"])
+def test_without_confidence_to_overrule_strong_plays_the_network(tmp_path, where):
+    """The network is the search's guess at plays and takes (here one that plays against the
+    normal policy's value, so that its choices differ), the learned stop rule at stop
+    decisions."""
+    path = tmp_path / "net.json"
+    contrary = a_net(sign=-1.0)
+    path.write_text(contrary.model_dump_json(), "utf-8")
+    sure = make_bot(f"strong:iterations=4:confidence=1e9:{where}={path}", random.Random(1))
+    weights = shipped("koikoi2")
+    assert weights is not None
+    game = new_game("koikoi2", random.Random(8), {"months": 3})
+    game.logging = False
+    plays = differ = 0
+    while not game.finished:
+        legal = game.legal_actions()
+        view = game.view(game.to_act, legal)
+        ev, seen, table = evaluator_of(view), seen_of_view(view), table_of_view(view)
+        if len(legal) > 1:
+            got = sure.act(view)
+            if min(legal) < act.DECLARE:
+                assert got == net_action(contrary.net, ev, seen, table)
+                plays += 1
+                differ += got != normal_action(ev, seen)
+            else:
+                assert got == learned_action(weights, ev, seen, table)
+        game.apply(learned_action(weights, ev, seen, table))
+    assert plays > 20
+    assert differ > 5
+
+
+def test_a_network_of_another_ruleset_is_refused_at_the_table(tmp_path):
+    path = tmp_path / "net.json"
+    path.write_text(a_net("koikoi3").model_dump_json(), "utf-8")
+    bot = make_bot(f"strong:iterations=4:policy={path}", random.Random(1))
+    game = new_game("koikoi2", random.Random(1))
+    view = game.view(game.to_act)
+    with pytest.raises(PlayNetError, match="for koikoi3, not koikoi2"):
+        bot.act(view)
+
+
+@pytest.mark.parametrize(("where", "plays_out"), [("policy", True), ("guess", False)])
+def test_the_network_plays_out_with_policy_and_guesses_only_with_guess(
+    tmp_path, monkeypatch, where, plays_out
+):
+    path = tmp_path / "net.json"
+    path.write_text(a_net().model_dump_json(), "utf-8")
+    asked = []
+
+    def counted(*args):
+        asked.append(1)
+        return net_action(*args)
+
+    monkeypatch.setattr(strong, "net_action", counted)
+    bot = make_bot(f"strong:iterations=30:{where}={path}", random.Random(2))
+    game = new_game("koikoi2", random.Random(4))
+    view = game.view(game.to_act)
+    assert min(view.legal) < act.DECLARE and len(view.legal) > 1
+    bot.act(view)
+    assert (len(asked) > 30) if plays_out else (len(asked) == 1)
