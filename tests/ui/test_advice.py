@@ -188,8 +188,9 @@ def test_the_table_strong_bots_think_for_the_setting() -> None:
     seats = [SeatRecord(name="A"), SeatRecord(name="B", player="strong")]
     seats.append(SeatRecord(name="C", player="strong:iterations=50"))
     session = Session.here(HereTable(game, seats, "1", None, think=0.5))
-    assert isinstance(session.link.table.bots[1], StrongBot) and session.link.table.bots[1].time == 0.5
-    assert isinstance(session.link.table.bots[2], StrongBot) and session.link.table.bots[2].iterations == 50
+    bots = session.link.table.bots
+    assert isinstance(bots[1], StrongBot) and bots[1].time == 0.5
+    assert isinstance(bots[2], StrongBot) and bots[2].iterations == 50
     assert parse('{"think": 1.0, "advice": false}').think == 1.0
     for bad in ('{"think": 3}', '{"advice": "no"}', '{"think": true}'):
         with pytest.raises(ConfigError):

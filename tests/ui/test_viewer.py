@@ -244,7 +244,8 @@ def test_play_on_opens_the_table_at_the_seat_s_view_then(tmp_path: Path) -> None
             assert [s.player for s in session.seats if s.player != "human"] == ["random", "random"]
             assert session.link.table.game.view(seat) == view
             assert Store(tmp_path / "data").exists()  # the new game is saved as any other
-            assert session.link.table.history is app.kept_history is not None  # and kept once finished
+            # and kept once finished
+            assert session.link.table.history is app.kept_history is not None
 
     asyncio.run(run())
 
