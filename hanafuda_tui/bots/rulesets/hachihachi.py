@@ -15,7 +15,7 @@ from ...core.rulesets.hachihachi.ba import KOBA
 from ...core.rulesets.hachihachi.facts import HachihachiFacts
 from ...core.rulesets.hachihachi.game import HachihachiOptions
 from ...core.rulesets.hachihachi.yaku import MULTIPLIERS, YAKU, dekiyaku, points
-from ..evaluation import BotRules, Evaluator, Spec
+from ..evaluation import Evaluator, Spec
 
 MEASURED: dict[int, dict[str, float]] = {3: {"easy": 89.0, "normal": 39.6, "strong": 37.8}}
 """Each level's share of games won against the level below, by how many sit at the table
@@ -91,7 +91,3 @@ def make(options: HachihachiOptions, ba: int = KOBA) -> Evaluator:
         hatto_weight=HATTO_WEIGHT,
         spread=SPREAD,
     )
-
-
-RULES = BotRules(make, MEASURED, month_state)
-"""What ``BOT_RULES`` reads of this module."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.rulesets.hanaawase.game import HanaawaseOptions
 from ...core.rulesets.hanaawase.yaku import YAKU, dekiyaku
-from ..evaluation import BotRules, Entry, Evaluator, Spec
+from ..evaluation import Entry, Evaluator, Spec
 
 MEASURED: dict[int, dict[str, float]] = {
     3: {"easy": 92.0, "normal": 36.4, "strong": 40.9},
@@ -53,7 +53,3 @@ def make(options: HanaawaseOptions) -> Evaluator:
         entry=ENTRY,
         spread=SPREAD[options.players],
     )
-
-
-RULES = BotRules(make, MEASURED)
-"""What ``BOT_RULES`` reads of this module."""

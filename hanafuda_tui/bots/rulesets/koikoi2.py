@@ -21,7 +21,7 @@ from ...core.rulesets.koikoi2.game import (
     doublings,
 )
 from ...core.stakes import scaled
-from ..evaluation import BotRules, Evaluator, Spec, StopRule, VoidingEvaluator
+from ..evaluation import Evaluator, Spec, StopRule, VoidingEvaluator
 
 MEASURED: dict[int, dict[str, float]] = {2: {"easy": 92.0, "normal": 58.4, "strong": 71.0}}
 """Each level's share of games won against the level below, by how many sit at the table
@@ -130,7 +130,3 @@ def make(options: Koikoi2Options) -> Evaluator:
         )
     kind = VoidingEvaluator if options.rain else Evaluator
     return kind("koikoi2", specs(options), scorer(options), stop_rule(options), spread=SPREAD)
-
-
-RULES = BotRules(make, MEASURED)
-"""What ``BOT_RULES`` reads of this module."""

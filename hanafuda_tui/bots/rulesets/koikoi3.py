@@ -10,7 +10,7 @@ from ...core.cards import ALL_CARDS
 from ...core.game import PublicFacts
 from ...core.rulesets.koikoi3.game import Koikoi3Options
 from ...core.rulesets.koikoi3.yaku import YAKU, scoring_yaku
-from ..evaluation import BotRules, Evaluator, Spec
+from ..evaluation import Evaluator, Spec
 
 MEASURED: dict[int, dict[str, float]] = {3: {"easy": 97.2, "normal": 38.9, "strong": 46.7}}
 """Each level's share of games won against the level below, by how many sit at the table
@@ -46,7 +46,3 @@ def stop(
 def make(options: Koikoi3Options) -> Evaluator:
     """The same for every option: the length of the year changes no value."""
     return Evaluator("koikoi3", SPECS, score, stop, spread=SPREAD)
-
-
-RULES = BotRules(make, MEASURED)
-"""What ``BOT_RULES`` reads of this module."""

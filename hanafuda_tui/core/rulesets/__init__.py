@@ -6,8 +6,6 @@ that one's modules alone. Their names and titles are known without importing any
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from importlib import import_module
-from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
 from .titles import TITLES
@@ -19,32 +17,60 @@ V = TypeVar("V")
 
 
 class Registry(Mapping[str, V]):
-    """Values by ruleset name, each read by ``read`` from the ruleset's module ``package.<name>``
-    (imported then) when it is first looked up; the names (``TITLES``'), their order and ``in``
-    need no loading."""
+    """Values by ruleset name, each made by its loader (which imports its modules) when it is
+    first looked up; the names, their order and ``in`` need no loading."""
 
-    def __init__(self, package: str, read: Callable[[ModuleType], V]) -> None:
-        self._package, self._read = package, read
+    def __init__(self, loaders: Mapping[str, Callable[[], V]]) -> None:
+        self._loaders = dict(loaders)
         self._loaded: dict[str, V] = {}
 
     def __getitem__(self, name: str) -> V:
         if name not in self._loaded:
-            if name not in TITLES:
-                raise KeyError(name)
-            self._loaded[name] = self._read(import_module(f"{self._package}.{name}"))
+            self._loaded[name] = self._loaders[name]()
         return self._loaded[name]
 
     def __contains__(self, name: object) -> bool:
-        return name in TITLES
+        return name in self._loaders
 
     def __iter__(self) -> Iterator[str]:
-        return iter(TITLES)
+        return iter(self._loaders)
 
     def __len__(self) -> int:
-        return len(TITLES)
+        return len(self._loaders)
 
 
-RULESETS: Registry[type[Game]] = Registry(__name__, lambda ruleset: ruleset.GAME)
+def _koikoi3() -> type[Game]:
+    from .koikoi3 import Koikoi3
+
+    return Koikoi3
+
+
+def _koikoi2() -> type[Game]:
+    from .koikoi2 import Koikoi2
+
+    return Koikoi2
+
+
+def _hanaawase() -> type[Game]:
+    from .hanaawase import Hanaawase
+
+    return Hanaawase
+
+
+def _hachihachi() -> type[Game]:
+    from .hachihachi import Hachihachi
+
+    return Hachihachi
+
+
+RULESETS: Registry[type[Game]] = Registry(
+    {
+        "koikoi3": _koikoi3,
+        "koikoi2": _koikoi2,
+        "hanaawase": _hanaawase,
+        "hachihachi": _hachihachi,
+    }
+)
 """Each ruleset's game class by name."""
 
 

@@ -2,7 +2,4 @@
 
 from .game import Hachihachi
 
-GAME = Hachihachi
-"""The ruleset's game class, as ``RULESETS`` reads it."""
-
-__all__ = ["GAME", "Hachihachi"]
+__all__ = ["Hachihachi"]

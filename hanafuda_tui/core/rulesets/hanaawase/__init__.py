@@ -2,7 +2,4 @@
 
 from .game import Hanaawase
 
-GAME = Hanaawase
-"""The ruleset's game class, as ``RULESETS`` reads it."""
-
-__all__ = ["GAME", "Hanaawase"]
+__all__ = ["Hanaawase"]

@@ -2,7 +2,4 @@
 
 from .game import Koikoi2
 
-GAME = Koikoi2
-"""The ruleset's game class, as ``RULESETS`` reads it."""
-
-__all__ = ["GAME", "Koikoi2"]
+__all__ = ["Koikoi2"]

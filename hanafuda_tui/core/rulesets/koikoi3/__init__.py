@@ -2,7 +2,4 @@
 
 from .game import Koikoi3
 
-GAME = Koikoi3
-"""The ruleset's game class, as ``RULESETS`` reads it."""
-
-__all__ = ["GAME", "Koikoi3"]
+__all__ = ["Koikoi3"]
