@@ -15,7 +15,6 @@ as ``normal`` does. Pure Python: a dot product over a few dozen numbers needs no
 from __future__ import annotations
 
 import functools
-import json
 import math
 import sys
 from collections.abc import Callable, Sequence
@@ -23,13 +22,14 @@ from operator import mul
 from pathlib import Path
 from typing import NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..core import actions as act
 from ..core.cards import ALL_CARDS, MONTH_MASK, POINTS, cards_of
 from ..core.game import Game, PlayerView
 from ..core.table import matches
 from .evaluation import GO_ON, STOP_FIRST, Evaluator
+from .learned_file import checked_model
 from .policy import DENY, Seen, _lay_risk, _named, normal_action
 
 STOP_FEATURES = (
@@ -316,15 +316,8 @@ def shipped(ruleset: str) -> Weights | None:
 def read_weights(text: str, ruleset: str) -> Weights:
     """Weights from JSON text, checked: a file that is not this version's weights for
     ``ruleset`` (any ruleset: '') is a ``WeightsError`` with one line saying why."""
-    what = f"weights for {ruleset}" if ruleset else "weights"
-    try:
-        weights = Weights.model_validate(json.loads(text))
-    except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the file"
-        raise WeightsError(f"{what} are not readable: {where}: {first['msg']}") from None
-    except ValueError as err:
-        raise WeightsError(f"{what} are not readable: {str(err).splitlines()[0]}") from None
+    what = f"weights for {ruleset} are" if ruleset else "weights are"
+    weights = checked_model(Weights, text, what, WeightsError)
     if ruleset and weights.ruleset != ruleset:
         raise WeightsError(f"weights are for {weights.ruleset}, not {ruleset}")
     return weights

@@ -19,19 +19,18 @@ Pure Python: a few hundred products an action need no library.
 from __future__ import annotations
 
 import functools
-import json
 import math
 from collections.abc import Callable, Sequence
 from operator import mul
-from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from ..core import actions as act
 from ..core.cards import ALL_CARDS, MONTH_MASK, cards_of
 from ..core.table import matches
 from .evaluation import Evaluator
 from .learned import PLAY_FEATURES, Provenance, Table, play_features_of
+from .learned_file import checked_model, file_text
 from .policy import DENY, RISK, Seen
 
 NET_FEATURES = (
@@ -235,15 +234,8 @@ class PlayNetError(ValueError):
 def read_play_net(text: str, ruleset: str) -> PlayNet:
     """A play network from JSON text, checked: a file that is not this version's network for
     ``ruleset`` (any ruleset: '') is a ``PlayNetError`` with one line saying why."""
-    what = f"play network for {ruleset}" if ruleset else "play network"
-    try:
-        net = PlayNet.model_validate(json.loads(text))
-    except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the file"
-        raise PlayNetError(f"{what} is not readable: {where}: {first['msg']}") from None
-    except ValueError as err:
-        raise PlayNetError(f"{what} is not readable: {str(err).splitlines()[0]}") from None
+    what = f"play network for {ruleset} is" if ruleset else "play network is"
+    net = checked_model(PlayNet, text, what, PlayNetError)
     if ruleset and net.ruleset != ruleset:
         raise PlayNetError(f"play network is for {net.ruleset}, not {ruleset}")
     return net
@@ -253,12 +245,7 @@ def read_play_net(text: str, ruleset: str) -> PlayNet:
 def play_net_file(path: str) -> PlayNet:
     """The play network in a file (``policy=FILE``), read once a process: a bad file is a
     ``PlayNetError`` in one line."""
-    try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise PlayNetError(
-            f"cannot read play network {path[:60]!r}: {err.__class__.__name__}"
-        ) from None
+    text = file_text(path, "play network", PlayNetError)
     return read_play_net(text, "")
 
 

@@ -25,7 +25,6 @@ import random
 import statistics
 import time as _time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from ..core import actions as act
 from ..core.cards import POINTS
@@ -44,6 +43,7 @@ from .learned import (
     table_of_game,
     table_of_view,
 )
+from .learned_file import file_text
 from .play_net import PlayNet, PlayNetError, net_action, play_net_file
 from .policy import Seen, easy_action, normal_action, seen_of_game, seen_of_view
 from .value import ValueNet, ValueWeightsError, read_value, shipped_value
@@ -396,19 +396,13 @@ def _number(name: str, value: float | str, kind: Callable[[str], float]) -> floa
 
 def _weights_file(path: str) -> Weights:
     """The weights in a file (``weights=FILE``), checked now: a bad file is one line."""
-    try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ValueError(f"cannot read weights {path[:60]!r}: {err.__class__.__name__}") from None
+    text = file_text(path, "weights", ValueError)
     return read_weights(text, "")
 
 
 def _value_file(path: str) -> ValueNet:
     """The value in a file (``value=FILE``), checked now: a bad file is one line."""
-    try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ValueError(f"cannot read value {path[:60]!r}: {err.__class__.__name__}") from None
+    text = file_text(path, "value", ValueError)
     return read_value(text, "")
 
 

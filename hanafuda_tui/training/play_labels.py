@@ -15,12 +15,10 @@ import random
 import time
 from typing import Any, NamedTuple
 
-from ..bots.evaluators import evaluator_of
-from ..bots.learned import Weights, learned_action, shipped, table_of_view
-from ..bots.policy import normal_action, seen_of_view
+from ..bots.learned import Weights, shipped
 from ..bots.strong import StrongBot
 from ..core import actions as act
-from ..core.records import new_game
+from .states import self_play
 
 
 class PlayShard(NamedTuple):
@@ -59,25 +57,11 @@ def label_plays(shard: PlayShard) -> dict[str, Any]:
     search = StrongBot(rng, iterations=shard.iterations, confidence=0)
     plays: list[dict[str, Any]] = []
     start = time.process_time()
-    for _ in range(shard.games):
-        game = new_game(shard.ruleset, random.Random(rng.getrandbits(64)), shard.options)
-        game.logging = False
-        while not game.finished:
-            legal = game.legal_actions()
-            if len(legal) == 1:
-                game.apply(legal[0])
-                continue
-            view = game.view(game.to_act, legal)
-            ev = evaluator_of(view)
-            seen = seen_of_view(view)
-            table = table_of_view(view)
-            if min(legal) < act.DECLARE and rng.random() < shard.share:
-                values = dict(search.ranked(view))
-                plays.append({**position(view.seat, seen, table), "v": [values[a] for a in legal]})
-            if weights is None:
-                game.apply(normal_action(ev, seen))
-            else:
-                game.apply(learned_action(weights, ev, seen, table))
+    for view, _, seen, table in self_play(shard.ruleset, shard.options, rng, shard.games, weights):
+        legal = view.legal
+        if min(legal) < act.DECLARE and rng.random() < shard.share:
+            values = dict(search.ranked(view))
+            plays.append({**position(view.seat, seen, table), "v": [values[a] for a in legal]})
     return {
         "ruleset": shard.ruleset,
         "plays": plays,

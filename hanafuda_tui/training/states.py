@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from typing import Annotated, Any, NamedTuple
 
 from pydantic import BaseModel, Field, model_validator
 
-from ..bots.evaluation import GO_ON, STOP_FIRST
+from ..bots.evaluation import GO_ON, STOP_FIRST, Evaluator
 from ..bots.evaluators import evaluator_of
 from ..bots.learned import (
     PLAY_FEATURES,
     STOP_FEATURES,
+    Table,
     Weights,
     is_stop_decision,
     learned_action,
@@ -30,9 +32,10 @@ from ..bots.learned import (
     stop_features,
     table_of_view,
 )
-from ..bots.policy import normal_action, seen_of_view
+from ..bots.policy import Seen, normal_action, seen_of_view
 from ..bots.strong import StrongBot
 from ..core import actions as act
+from ..core.game import PlayerView
 from ..core.records import new_game
 
 
@@ -84,6 +87,38 @@ class Labels(BaseModel):
     cpu_seconds: float = Field(ge=0)
 
 
+class Decision(NamedTuple):
+    """A decision with a choice met in self-play, as the deciding seat sees it."""
+
+    view: PlayerView
+    ev: Evaluator
+    seen: Seen
+    table: Table
+
+
+def self_play(
+    ruleset: str, options: dict[str, Any], rng: random.Random, games: int, weights: Weights | None
+) -> Iterator[Decision]:
+    """Each decision with a choice in ``games`` games dealt from ``rng``, forced actions applied;
+    once the caller has looked at it, the learned policy of ``weights`` (the normal policy's where
+    None) decides it."""
+    for _ in range(games):
+        game = new_game(ruleset, random.Random(rng.getrandbits(64)), options)
+        game.logging = False
+        while not game.finished:
+            legal = game.legal_actions()
+            if len(legal) == 1:
+                game.apply(legal[0])
+                continue
+            view = game.view(game.to_act, legal)
+            met = Decision(view, evaluator_of(view), seen_of_view(view), table_of_view(view))
+            yield met
+            if weights is None:
+                game.apply(normal_action(met.ev, met.seen))
+            else:
+                game.apply(learned_action(weights, met.ev, met.seen, met.table))
+
+
 def label_shard(shard: Shard) -> dict[str, Any]:
     """Play the shard's games and label their decisions: ``stop`` rows are the stop features
     with the value of stopping less the value of going on; ``play`` rows are each action's play
@@ -95,36 +130,17 @@ def label_shard(shard: Shard) -> dict[str, Any]:
     stops: list[list[float]] = []
     plays: list[dict[str, Any]] = []
     start = time.process_time()
-    for _ in range(shard.games):
-        game = new_game(shard.ruleset, random.Random(rng.getrandbits(64)), shard.options)
-        game.logging = False
-        while not game.finished:
-            legal = game.legal_actions()
-            if len(legal) == 1:
-                game.apply(legal[0])
-                continue
-            view = game.view(game.to_act, legal)
-            ev = evaluator_of(view)
-            seen = seen_of_view(view)
-            table = table_of_view(view)
-            if act.DECLARE not in legal and is_stop_decision(legal):
-                values = dict(stop_search.ranked(view))
-                stop = next(a for a in STOP_FIRST if a in legal)
-                go = next(a for a in GO_ON if a in legal)
-                stops.append([*stop_features(ev, seen, table), values[stop] - values[go]])
-            elif min(legal) < act.DECLARE and rng.random() < shard.play_share:
-                values = dict(play_search.ranked(view))
-                features = play_features_of(ev, seen)
-                plays.append(
-                    {
-                        "x": [features(a) for a in legal],
-                        "v": [values[a] for a in legal],
-                    }
-                )
-            if weights is None:
-                game.apply(normal_action(ev, seen))
-            else:
-                game.apply(learned_action(weights, ev, seen, table))
+    for view, ev, seen, table in self_play(shard.ruleset, shard.options, rng, shard.games, weights):
+        legal = view.legal
+        if act.DECLARE not in legal and is_stop_decision(legal):
+            values = dict(stop_search.ranked(view))
+            stop = next(a for a in STOP_FIRST if a in legal)
+            go = next(a for a in GO_ON if a in legal)
+            stops.append([*stop_features(ev, seen, table), values[stop] - values[go]])
+        elif min(legal) < act.DECLARE and rng.random() < shard.play_share:
+            values = dict(play_search.ranked(view))
+            features = play_features_of(ev, seen)
+            plays.append({"x": [features(a) for a in legal], "v": [values[a] for a in legal]})
     return {
         "stop": stops,
         "play": plays,

@@ -1,0 +1,34 @@
+"""A learned file (weights, a value, a play network) read and checked: whatever is wrong with it
+is one line naming where, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def file_text(path: str, what: str, error: type[ValueError]) -> str:
+    """The text of ``what`` (a spec's ``weights=FILE`` and the like) at ``path``; a file that
+    cannot be read is ``error``."""
+    try:
+        return Path(path).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise error(f"cannot read {what} {path[:60]!r}: {err.__class__.__name__}") from None
+
+
+def checked_model(model: type[M], text: str, what: str, error: type[ValueError]) -> M:
+    """``model`` read from JSON ``text``; text that is not one is ``error``, saying that ``what``
+    ("weights are", "play network is"...) not readable, and where."""
+    try:
+        return model.model_validate(json.loads(text))
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the file"
+        raise error(f"{what} not readable: {where}: {first['msg']}") from None
+    except ValueError as err:
+        raise error(f"{what} not readable: {str(err).splitlines()[0]}") from None
