@@ -179,20 +179,6 @@ def test_every_ruleset_ships_weights_with_how_they_were_made(ruleset):
         assert weights.stop is not None
 
 
-@pytest.mark.parametrize(
-    ("text", "says"),
-    [
-        ("not json", "not readable"),
-        ('{"ruleset": "koikoi2"}', "not readable"),
-        ("[1, 2]", "not readable"),
-    ],
-)
-def test_a_bad_weights_file_is_one_line(text, says):
-    with pytest.raises(WeightsError, match=says) as err:
-        read_weights(text, "koikoi2")
-    assert "\n" not in str(err.value)
-
-
 def test_weights_of_other_features_or_another_ruleset_are_refused():
     good = json.loads(untrained("koikoi2").model_dump_json())
     renamed = {**good, "play": {**good["play"], "features": ["a", *PLAY_FEATURES[1:]]}}

@@ -103,20 +103,6 @@ def test_the_file_round_trips():
     assert read_play_net(net.model_dump_json(), "") == net
 
 
-@pytest.mark.parametrize(
-    ("text", "says"),
-    [
-        ("not json", "not readable"),
-        ('{"ruleset": "koikoi2"}', "not readable"),
-        ("[1, 2]", "not readable"),
-    ],
-)
-def test_a_bad_file_is_one_line(text, says):
-    with pytest.raises(PlayNetError, match=says) as err:
-        read_play_net(text, "koikoi2")
-    assert "\n" not in str(err.value)
-
-
 def test_a_network_of_other_features_shapes_or_ruleset_is_refused():
     good = json.loads(a_net().model_dump_json())
     net = good["net"]
