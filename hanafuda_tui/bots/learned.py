@@ -316,11 +316,7 @@ def shipped(ruleset: str) -> Weights | None:
 def read_weights(text: str, ruleset: str) -> Weights:
     """Weights from JSON text, checked: a file that is not this version's weights for
     ``ruleset`` (any ruleset: '') is a ``WeightsError`` with one line saying why."""
-    what = f"weights for {ruleset} are" if ruleset else "weights are"
-    weights = checked_model(Weights, text, what, WeightsError)
-    if ruleset and weights.ruleset != ruleset:
-        raise WeightsError(f"weights are for {weights.ruleset}, not {ruleset}")
-    return weights
+    return checked_model(Weights, text, "weights", "are", ruleset, WeightsError)
 
 
 def _dot(w: Sequence[float], x: Sequence[float]) -> float:

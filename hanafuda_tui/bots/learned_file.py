@@ -21,14 +21,22 @@ def file_text(path: str, what: str, error: type[ValueError]) -> str:
         raise error(f"cannot read {what} {path[:60]!r}: {err.__class__.__name__}") from None
 
 
-def checked_model(model: type[M], text: str, what: str, error: type[ValueError]) -> M:
-    """``model`` read from JSON ``text``; text that is not one is ``error``, saying that ``what``
-    ("weights are", "play network is"...) not readable, and where."""
+def checked_model(
+    model: type[M], text: str, name: str, verb: str, ruleset: str, error: type[ValueError]
+) -> M:
+    """``model`` read from JSON ``text`` and made for ``ruleset`` (any ruleset: ''); text that
+    is not one is ``error``, saying that ``name`` ("weights", "play network") ``verb`` ("are",
+    "is") not readable and where, or for which ruleset it is."""
+    what = f"{name} for {ruleset} {verb}" if ruleset else f"{name} {verb}"
     try:
-        return model.model_validate(json.loads(text))
+        value = model.model_validate(json.loads(text))
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "the file"
         raise error(f"{what} not readable: {where}: {first['msg']}") from None
     except ValueError as err:
         raise error(f"{what} not readable: {str(err).splitlines()[0]}") from None
+    made_for = getattr(value, "ruleset", None)  # every learned file names its ruleset
+    if ruleset and made_for != ruleset:
+        raise error(f"{name} {verb} for {made_for}, not {ruleset}")
+    return value

@@ -234,11 +234,7 @@ class PlayNetError(ValueError):
 def read_play_net(text: str, ruleset: str) -> PlayNet:
     """A play network from JSON text, checked: a file that is not this version's network for
     ``ruleset`` (any ruleset: '') is a ``PlayNetError`` with one line saying why."""
-    what = f"play network for {ruleset} is" if ruleset else "play network is"
-    net = checked_model(PlayNet, text, what, PlayNetError)
-    if ruleset and net.ruleset != ruleset:
-        raise PlayNetError(f"play network is for {net.ruleset}, not {ruleset}")
-    return net
+    return checked_model(PlayNet, text, "play network", "is", ruleset, PlayNetError)
 
 
 @functools.cache
