@@ -75,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     shard, ``plays-K.json``, skipped when already written: the same command resumes)."""
     import argparse
     import json
+    import sys
     from pathlib import Path
 
     from ..core.records import write_atomically
@@ -89,19 +90,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=200, help="playouts a label")
     parser.add_argument("--months", type=int, help="months a game (default: the ruleset's)")
     args = parser.parse_args(argv)
+    from ..core.rulesets import UnknownRuleset, ruleset_class
+
+    try:
+        ruleset_class(args.ruleset)
+    except UnknownRuleset as err:
+        print(f"play_labels: {err}", file=sys.stderr)
+        return 2
+    options = {} if args.months is None else {"months": args.months}
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
-    for k in range(args.shards):
-        out = work / f"plays-{k}.json"
-        if out.exists():
-            continue
-        shard = PlayShard(args.ruleset, {}, args.seed, k, args.games, args.share, args.iterations)
-        data = label_plays(shard)
-        write_atomically(out, json.dumps(data))
-        print(
-            f"shard {k + 1}/{args.shards}: {len(data['plays'])} plays, {data['cpu_seconds']:.0f} s",
-            flush=True,
-        )
+    try:
+        for k in range(args.shards):
+            out = work / f"plays-{k}.json"
+            if out.exists():
+                continue
+            shard = PlayShard(
+                args.ruleset, options, args.seed, k, args.games, args.share, args.iterations
+            )
+            data = label_plays(shard)
+            write_atomically(out, json.dumps(data))
+            print(
+                f"shard {k + 1}/{args.shards}: {len(data['plays'])} plays,"
+                f" {data['cpu_seconds']:.0f} s",
+                flush=True,
+            )
+    except KeyboardInterrupt:
+        print("play_labels: stopped; the same command goes on", file=sys.stderr)
+        return 130
     return 0
 
 
