@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import math
-import sys
 from collections.abc import Callable, Sequence
 from operator import mul
 from pathlib import Path
@@ -29,7 +28,7 @@ from ..core.cards import ALL_CARDS, MONTH_MASK, POINTS, cards_of
 from ..core.game import Game, PlayerView
 from ..core.table import matches
 from .evaluation import GO_ON, STOP_FIRST, Evaluator
-from .learned_file import checked_model
+from .learned_file import checked_model, shipped_file
 from .policy import DENY, Seen, _lay_risk, _named, normal_action
 
 STOP_FEATURES = (
@@ -298,19 +297,12 @@ def shipped(ruleset: str) -> Weights | None:
     """The weights shipped for ``ruleset`` (None: none shipped; the strong bot then plays out
     with the normal policy). A shipped file damaged since it was installed says so in one line
     on stderr, once, and the game goes on as if none were shipped."""
-    path = WEIGHTS / f"{ruleset}.json"
-    if not path.is_file():
-        return None
-    try:
-        return read_weights(path.read_text("utf-8"), ruleset)
-    except (OSError, UnicodeDecodeError, WeightsError) as err:
-        why = str(err).splitlines()[0] if str(err) else type(err).__name__
-        print(
-            f"hanafuda: the shipped {why}; strong plays out with the normal policy"
-            " (reinstall hanafuda-tui to mend it)",
-            file=sys.stderr,
-        )
-        return None
+    return shipped_file(
+        WEIGHTS / f"{ruleset}.json",
+        lambda text: read_weights(text, ruleset),
+        WeightsError,
+        "plays out with the normal policy",
+    )
 
 
 def read_weights(text: str, ruleset: str) -> Weights:

@@ -4,12 +4,15 @@ is one line naming where, never a traceback."""
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
 
 def file_text(path: str, what: str, error: type[ValueError]) -> str:
@@ -40,3 +43,22 @@ def checked_model(
     if ruleset and made_for != ruleset:
         raise error(f"{name} {verb} for {made_for}, not {ruleset}")
     return value
+
+
+def shipped_file(
+    path: Path, read: Callable[[str], T], error: type[ValueError], instead: str
+) -> T | None:
+    """What ``read`` makes of the file shipped at ``path`` (None: none shipped). A file damaged
+    since it was installed says so in one line on stderr, and what strong does ``instead``, and
+    is None."""
+    if not path.is_file():
+        return None
+    try:
+        return read(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, error) as err:
+        why = str(err).splitlines()[0] if str(err) else type(err).__name__
+        print(
+            f"hanafuda: the shipped {why}; strong {instead} (reinstall hanafuda-tui to mend it)",
+            file=sys.stderr,
+        )
+        return None

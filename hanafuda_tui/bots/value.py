@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import json
 import math
-import sys
 from collections.abc import Sequence
 from operator import add, mul
 from pathlib import Path
@@ -29,6 +28,7 @@ from ..core.game import Phase, PlayerView
 from .chances import year_win_chance
 from .evaluators import evaluator_of
 from .learned import STOP_FEATURES, Table, stop_features
+from .learned_file import shipped_file
 from .policy import seen_of_view
 
 ENCODING = "value-2"
@@ -254,16 +254,9 @@ def value_path(ruleset: str) -> Path:
 def shipped_value(ruleset: str) -> ValueNet | None:
     """The value shipped for ``ruleset`` (None: none; the search then plays months out). A
     damaged file says so in one line on stderr, once, and the search plays months out."""
-    path = value_path(ruleset)
-    if not path.is_file():
-        return None
-    try:
-        return read_value(path.read_text("utf-8"), ruleset)
-    except (OSError, UnicodeDecodeError, ValueWeightsError) as err:
-        why = str(err).splitlines()[0] if str(err) else type(err).__name__
-        print(
-            f"hanafuda: the shipped {why}; strong plays months out instead"
-            " (reinstall hanafuda-tui to mend it)",
-            file=sys.stderr,
-        )
-        return None
+    return shipped_file(
+        value_path(ruleset),
+        lambda text: read_value(text, ruleset),
+        ValueWeightsError,
+        "plays months out instead",
+    )

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+
+
+class SchemaError(Exception):
+    """One line: why a database is none of this schema's to read (damaged, another program's, or
+    written by a newer version)."""
 
 
 def damage(conn: sqlite3.Connection) -> str:
@@ -38,6 +43,64 @@ def stored_version(conn: sqlite3.Connection) -> int | None:
     if len(rows) != 1 or not isinstance(rows[0][0], int):
         return None
     return int(rows[0][0])
+
+
+def schema_version(conn: sqlite3.Connection, migrations: Sequence[Sequence[str]], kind: str) -> int:
+    """The schema version of a database of ``kind`` (0: a new, empty one); SchemaError if it has
+    other tables but no version, no whole version, a version newer than ``migrations`` reach, or
+    lacks a table its version has."""
+    tables = table_names(conn) - {"sqlite_sequence"}
+    if "schema_version" not in tables:
+        if tables:
+            raise SchemaError(f"not a {kind} database (it has other tables)")
+        return 0
+    version = stored_version(conn)
+    if version is None:
+        raise SchemaError("damaged (no schema version)")
+    if version > len(migrations):
+        raise SchemaError(
+            f"written by a newer version of the {kind} (schema {version}; this one reads"
+            f" up to {len(migrations)})"
+        )
+    missing = sorted(tables_of(migrations, version) - tables)
+    if missing:
+        raise SchemaError(f"damaged (no {', '.join(missing)} table)")
+    return version
+
+
+def migrate(
+    conn: sqlite3.Connection,
+    migrations: Sequence[Sequence[str]],
+    kind: str,
+    run: Mapping[str, Callable[[sqlite3.Connection], None]] | None = None,
+) -> None:
+    """Check the database whole and move it on to the last of ``migrations``, in one
+    transaction, in write-ahead-log mode; a statement named in ``run`` is that function instead.
+    SchemaError if it is damaged, another program's, or newer."""
+    damaged = damage(conn)
+    if damaged:
+        raise SchemaError(damaged)
+    if schema_version(conn, migrations, kind) == len(migrations):
+        return
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = schema_version(conn, migrations, kind)  # another process may have moved it on
+        if version == 0:
+            conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
+        for statements in migrations[version:]:
+            for statement in statements:
+                if run and statement in run:
+                    run[statement](conn)
+                else:
+                    conn.execute(statement)
+        conn.execute("DELETE FROM schema_version")
+        conn.execute("INSERT INTO schema_version VALUES (?)", (len(migrations),))
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:  # Ctrl+C may land just after COMMIT
+            conn.execute("ROLLBACK")
+        raise
 
 
 def one_line(err: BaseException) -> str:

@@ -43,7 +43,7 @@ from ..core.records import (
     replay,
 )
 from .facts import FACTS_VERSION, Fact, facts_of
-from .schema import damage, one_line, stored_version, table_names, tables_of
+from .schema import SchemaError, migrate, one_line
 
 DB_NAME = "history.sqlite3"
 T = TypeVar("T")
@@ -113,7 +113,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "{IDENTITIES}",
         "CREATE INDEX seats_by_who ON seats (side, who)",
         "DELETE FROM fact_totals",
-        "INSERT INTO fact_totals {TOTALS}",
+        "{TOTALS}",
     ),
 )
 """Schema version ``n`` is reached by running ``MIGRATIONS[n - 1]`` (version 1: games and seats;
@@ -318,7 +318,7 @@ class HistoryStore:
                 self._patiently(self._migrate)
                 self._ready = True
                 return True
-            except _SetAside as why:
+            except SchemaError as why:
                 if not self._set_aside(str(why)):
                     return False
             except sqlite3.DatabaseError as err:
@@ -350,35 +350,8 @@ class HistoryStore:
 
     def _migrate(self) -> None:
         with self._connect() as conn:
-            damaged = damage(conn)
-            if damaged:
-                raise _SetAside(damaged)
-            version = _version(conn)
-            if version > SCHEMA_VERSION:
-                raise _SetAside(f"written by a newer version (schema {version})")
-            if version == SCHEMA_VERSION:
-                return
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                version = _version(conn)  # another process may have moved it on meanwhile
-                if version > SCHEMA_VERSION:
-                    raise _SetAside(f"written by a newer version (schema {version})")
-                if version == 0:
-                    conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
-                for n in range(version, SCHEMA_VERSION):
-                    for statement in MIGRATIONS[n]:
-                        if statement == "{IDENTITIES}":
-                            _set_identities(conn)
-                        else:
-                            conn.execute(statement.replace("{TOTALS}", TOTALS))
-                conn.execute("DELETE FROM schema_version")
-                conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:  # Ctrl+C may land just after COMMIT
-                    conn.execute("ROLLBACK")
-                raise
+            run = {"{IDENTITIES}": _set_identities, "{TOTALS}": _add_up_totals}
+            migrate(conn, MIGRATIONS, "history", run)
 
     def _set_aside(self, why: str) -> bool:
         """Rename the database (and its journal files) out of the way; say so in ``notices``."""
@@ -505,7 +478,7 @@ class HistoryStore:
             if done:
                 conn.execute("BEGIN IMMEDIATE")
                 conn.execute("DELETE FROM fact_totals")
-                conn.execute(f"INSERT INTO fact_totals {TOTALS}")
+                _add_up_totals(conn)
                 conn.execute("COMMIT")
         return done
 
@@ -707,25 +680,9 @@ def _set_identities(conn: sqlite3.Connection) -> None:
     conn.executemany("UPDATE seats SET side = ?, who = ? WHERE game_id = ? AND seat = ?", rows)
 
 
-class _SetAside(Exception):
-    """The database is to be set aside, for the reason given."""
-
-
-def _version(conn: sqlite3.Connection) -> int:
-    """The schema version (0: a new, empty database). DatabaseError if it is no database of
-    ours; _SetAside if it has tables but no version, or lacks a table of its version."""
-    tables = table_names(conn)
-    if "schema_version" not in tables:
-        if tables:
-            raise _SetAside("not a history database (no schema_version)")
-        return 0
-    version = stored_version(conn)
-    if version is None:
-        raise _SetAside("damaged (no schema version)")
-    missing = sorted(tables_of(MIGRATIONS, min(version, SCHEMA_VERSION)) - tables)
-    if missing:
-        raise _SetAside(f"damaged (no {', '.join(missing)} table)")
-    return version
+def _add_up_totals(conn: sqlite3.Connection) -> None:
+    """Fill ``fact_totals`` from every stored fact (``TOTALS``)."""
+    conn.execute(f"INSERT INTO fact_totals {TOTALS}")
 
 
 def _busy(err: sqlite3.OperationalError) -> bool:

@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from ..history.schema import damage, one_line, stored_version, table_names, tables_of
+from ..history.schema import SchemaError, migrate, one_line
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -166,7 +166,7 @@ class ServerStore:
             raise StoreError(f"{self.path}: {one_line(err)}") from None
         try:
             conn.execute(f"PRAGMA busy_timeout = {int(self.busy_ms)}")
-            _migrate(conn)
+            migrate(conn, MIGRATIONS, "hanafuda server")
             conn.execute("PRAGMA foreign_keys = ON")
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
@@ -175,7 +175,7 @@ class ServerStore:
         except sqlite3.Error as err:
             conn.close()
             raise StoreError(f"{self.path}: {_described(err)}") from None
-        except StoreError as err:
+        except (SchemaError, StoreError) as err:
             conn.close()
             raise StoreError(f"{self.path}: {err}") from None
         except BaseException:
@@ -404,55 +404,6 @@ class ServerStore:
 def _id(value: int) -> int:
     """An id as SQLite can bind it (beyond its integers: an id no row has)."""
     return value if -(1 << 63) <= value < 1 << 63 else -1
-
-
-def _migrate(conn: sqlite3.Connection) -> None:
-    """Check the database whole and move it on to ``SCHEMA_VERSION``; StoreError if it is no
-    database of the server's, is damaged, or is newer."""
-    damaged = damage(conn)
-    if damaged:
-        raise StoreError(damaged)
-    version = _version(conn)
-    if version == SCHEMA_VERSION:
-        return
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        version = _version(conn)  # another process may have moved it on meanwhile
-        if version == 0:
-            conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
-        for n in range(version, SCHEMA_VERSION):
-            for statement in MIGRATIONS[n]:
-                conn.execute(statement)
-        conn.execute("DELETE FROM schema_version")
-        conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-
-
-def _version(conn: sqlite3.Connection) -> int:
-    """The schema version (0: a new, empty database); StoreError for a database that is not the
-    server's, lacks a table of its version, or is newer than this code."""
-    tables = table_names(conn)
-    tables.discard("sqlite_sequence")
-    if "schema_version" not in tables:
-        if tables:
-            raise StoreError("not a hanafuda server database (it has other tables)")
-        return 0
-    version = stored_version(conn)
-    if version is None:
-        raise StoreError("damaged (no schema version)")
-    if version > SCHEMA_VERSION:
-        raise StoreError(
-            f"written by a newer version of the server (schema {version}; this one reads"
-            f" up to {SCHEMA_VERSION})"
-        )
-    missing = sorted(tables_of(MIGRATIONS, version) - tables)
-    if missing:
-        raise StoreError(f"not a hanafuda server database (no {', '.join(missing)} table)")
-    return version
 
 
 def _described(err: sqlite3.Error) -> str:
