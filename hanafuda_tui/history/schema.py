@@ -59,7 +59,7 @@ def schema_version(conn: sqlite3.Connection, migrations: Sequence[Sequence[str]]
         raise SchemaError("damaged (no schema version)")
     if version > len(migrations):
         raise SchemaError(
-            f"written by a newer version of the {kind} (schema {version}; this one reads"
+            f"written by a newer version of hanafuda-tui (schema {version}; this one reads"
             f" up to {len(migrations)})"
         )
     missing = sorted(tables_of(migrations, version) - tables)

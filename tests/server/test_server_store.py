@@ -64,7 +64,7 @@ def test_another_program_s_database_and_a_newer_schema_are_refused(tmp_path: Pat
     conn.commit()
     conn.close()
     with pytest.raises(
-        StoreError, match=f"newer version of the hanafuda server \\(schema {SCHEMA_VERSION + 1}"
+        StoreError, match=f"newer version of hanafuda-tui \\(schema {SCHEMA_VERSION + 1}"
     ):
         ServerStore(newer).open()
 
