@@ -11,6 +11,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from ..core.readable import first_fault
+
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
 
@@ -34,9 +36,7 @@ def checked_model(
     try:
         value = model.model_validate(json.loads(text))
     except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the file"
-        raise error(f"{what} not readable: {where}: {first['msg']}") from None
+        raise error(f"{what} not readable: {first_fault(err, 'the file')}") from None
     except ValueError as err:
         raise error(f"{what} not readable: {str(err).splitlines()[0]}") from None
     made_for = getattr(value, "ruleset", None)  # every learned file names its ruleset

@@ -8,8 +8,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.readable import printable
 from ..core.rulesets import ruleset_class
-from ..core.start import make_options, printable
+from ..core.start import make_options
 from .parser import UsageError, one_line, writes_unicode
 
 

@@ -26,8 +26,9 @@ from .people import HUMAN as HUMAN
 from .people import PEOPLE as PEOPLE
 from .people import REMOTE as REMOTE
 from .people import default_name as default_name
+from .readable import first_fault, printable
 from .rulesets import ruleset_class
-from .start import MAX_DIGITS, printable, record_options
+from .start import MAX_DIGITS, record_options
 from .start import OptionError as OptionError
 from .start import make_options as make_options
 from .start import new_game as new_game
@@ -205,9 +206,7 @@ def load_record(text: str) -> GameRecord:
     try:
         record = GameRecord.model_validate(data)
     except ValidationError as err:
-        first = err.errors()[0]
-        where = printable(".".join(str(p) for p in first["loc"])) or "record"
-        raise RecordError(f"not a game record: {where}: {first['msg']}") from None
+        raise RecordError(f"not a game record: {first_fault(err, 'record')}") from None
     bad = _lone_surrogate(record.model_dump(), "")
     if bad is not None:
         raise RecordError(f"not a game record: {printable(bad)}: a lone surrogate (no character)")

@@ -12,20 +12,14 @@ from typing import Any
 from .events import FirstDraw
 from .game import Game
 from .options import RulesetOptions
+from .readable import first_fault, printable
 from .rulesets import ruleset_class
 from .table import draw_first_dealer, shuffled_deck
 
 MAX_DIGITS = 20
 """The longest whole number a record or an option value may hold."""
 
-_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 _WHOLE = re.compile(rf"\s*-?[0-9]{{1,{MAX_DIGITS}}}\s*")
-
-
-def printable(text: str) -> str:
-    """``text`` safe to print on a terminal: control characters (C0, DEL, C1), bidi overrides and
-    isolates, and lone surrogates are written as ``\\uXXXX`` (also a valid escape inside JSON)."""
-    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 class OptionError(ValueError):
@@ -54,11 +48,9 @@ def make_options(cls: type[Game], values: Mapping[str, Any]) -> RulesetOptions:
                 return cls.Options.model_validate(numbers)
             except ValidationError:
                 pass
-        first = err.errors()[0]
-        where = printable(".".join(str(p) for p in first["loc"])) or "options"
         known = ", ".join(cls.Options.model_fields)
         raise OptionError(
-            f"option {where}: {first['msg']} (options of {cls.ruleset}: {known})"
+            f"option {first_fault(err, 'options')} (options of {cls.ruleset}: {known})"
         ) from None
 
 

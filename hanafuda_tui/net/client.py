@@ -16,8 +16,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..bots import Bot, make_bot
+from ..core.readable import first_fault
 from ..core.records import write_atomically
-from ..core.start import printable
 from .protocol import (
     HOST,
     MAX_MESSAGE_BYTES,
@@ -135,10 +135,8 @@ def parse(raw: str | bytes) -> HostMessage:
     try:
         return HOST.validate_json(raw)
     except ValidationError as err:
-        first = err.errors()[0]
-        where = printable(".".join(str(p) for p in first["loc"])) or "message"
-        why = " ".join(str(first["msg"]).split())[:200]
-        return Closed(reason=f"the host sent a message this client does not read: {where}: {why}")
+        why = first_fault(err, "message")
+        return Closed(reason=f"the host sent a message this client does not read: {why}")
 
 
 async def play_bot(

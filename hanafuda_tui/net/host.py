@@ -29,6 +29,7 @@ from websockets.exceptions import ConnectionClosed
 
 from ..bots import Bot, BotSpecError, parse_spec
 from ..core.game import Game
+from ..core.readable import first_fault
 from ..core.records import PEOPLE, GameRecord, SeatRecord
 from ..history import HistoryStore
 from ..tables import table as tables
@@ -537,7 +538,7 @@ class Host:
                 try:
                     message = CLIENT.validate_json(text_frame(raw))
                 except ValidationError as err:
-                    reason = f"not a message of this protocol: {err.errors()[0]['msg']}"
+                    reason = f"not a message of this protocol: {first_fault(err, 'message')}"
                     link.send(Closed(reason=reason))
                     break
                 if isinstance(message, Act) and seat != SPECTATOR:

@@ -22,6 +22,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..bots import make_bot
+from ..core.readable import first_fault
 from ..net.client import address
 from ..net.protocol import HOST as TABLE_HOST
 from ..net.protocol import MAX_MESSAGE_BYTES, Act, Closed, Refused, Update
@@ -101,9 +102,11 @@ class LobbyConnection:
                 self.welcomed = self.welcomed or isinstance(message, Welcome)
                 return message
             return TABLE_HOST.validate_python(data)
-        except (ValueError, ValidationError) as err:
-            first = str(err).splitlines()[0]
-            return Closed(reason=f"the server sent a message this client does not read: {first}")
+        except ValidationError as err:
+            why = first_fault(err, "message")
+        except ValueError as err:  # not JSON
+            why = str(err).splitlines()[0]
+        return Closed(reason=f"the server sent a message this client does not read: {why}")
 
     async def send(self, message: BaseModel) -> None:
         try:

@@ -35,6 +35,7 @@ from pydantic import (
     model_validator,
 )
 
+from ..core.readable import first_fault
 from ..core.rulesets import RULESETS
 from .identity import MAX_NAME_CHARS, MAX_TOKEN
 from .limits import MAX_MESSAGE_BYTES
@@ -169,9 +170,7 @@ def check_options(ruleset: str, options: dict[str, Any]) -> None:
     try:
         RULESETS[ruleset].Options.model_validate(options)
     except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ValueError(f"option {where}: {first['msg']}") from None
+        raise ValueError(f"option {first_fault(err, 'options')}") from None
 
 
 class JoinTable(Message):
@@ -483,10 +482,9 @@ def read_client(frame: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
     try:
         return CLIENT.validate_json(frame)
     except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        why = " ".join(str(first["msg"]).removeprefix("Value error, ").split())[:200]
-        raise ProtocolError(f"not a message of this protocol: {where}: {why}") from None
+        raise ProtocolError(
+            f"not a message of this protocol: {first_fault(err, 'message')}"
+        ) from None
 
 
 def schema_text() -> str:

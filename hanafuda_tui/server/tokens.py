@@ -19,6 +19,7 @@ from pathlib import Path
 from platformdirs import user_config_path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..core.readable import first_fault
 from ..core.records import write_atomically
 
 TOKENS_NAME = "server-tokens.json"
@@ -94,9 +95,7 @@ class TokenBook:
         try:
             return TokenFile.model_validate_json(data)
         except ValidationError as err:
-            first = err.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            why = f"{where}: {first['msg']}" if where else first["msg"]
+            why = first_fault(err, "the file")
             raise TokenFileError(f"{self.path}: not a token file ({why}); left as it is") from None
 
     def get(self, server: str) -> Entry | None:

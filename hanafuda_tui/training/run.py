@@ -37,6 +37,7 @@ from ..bots.learned import (
     WeightsError,
     read_weights,
 )
+from ..core.readable import first_fault
 from ..core.records import write_atomically
 from .states import Labels, Shard, label_shard
 
@@ -98,19 +99,14 @@ def _read_json(path: Path) -> Any:
 AGAIN = "remove it and the same command makes it again"
 
 
-def _first(err: ValidationError) -> str:
-    """A validation error's first complaint in one line: where, and what."""
-    first = err.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "the file"
-    return f"{where}: {first['msg']}"
-
-
 def _read_labels(path: Path) -> Labels:
     """A shard's labels as written, checked: TrainError naming the file if they are not."""
     try:
         return Labels.model_validate(_read_json(path))
     except ValidationError as err:
-        raise TrainError(f"{path} is not a shard's labels ({_first(err)}); {AGAIN}") from None
+        raise TrainError(
+            f"{path} is not a shard's labels ({first_fault(err, 'the file')}); {AGAIN}"
+        ) from None
 
 
 Written = TypeVar("Written")
@@ -140,7 +136,8 @@ def begin(work: Path, plan: BaseModel, foreign: str = "") -> None:
             held = type(plan).model_validate(_read_json(kept))
         except ValidationError as err:
             raise TrainError(
-                foreign or f"{kept} is not a training's plan ({_first(err)}): use another --work"
+                foreign
+                or f"{kept} is not a training's plan ({first_fault(err, 'the file')}): use another --work"
             ) from None
         if held != plan:
             raise TrainError(f"{work} holds another training's plan: use another --work")

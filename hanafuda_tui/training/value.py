@@ -37,6 +37,7 @@ from ..bots.value import (
     value_path,
     win_chance,
 )
+from ..core.readable import first_fault
 from ..core.records import new_game, write_atomically
 from ..core.rulesets import ruleset_class
 from .run import (
@@ -44,7 +45,6 @@ from .run import (
     Planned,
     TrainError,
     _commit,
-    _first,
     _read_json,
     begin,
     label_shards,
@@ -155,7 +155,9 @@ def _read_positions(path: Path) -> Positions:
     try:
         return Positions.model_validate(_read_json(path))
     except ValidationError as err:
-        raise TrainError(f"{path} is not a shard's positions ({_first(err)}); {AGAIN}") from None
+        raise TrainError(
+            f"{path} is not a shard's positions ({first_fault(err, 'the file')}); {AGAIN}"
+        ) from None
 
 
 def train_value(

@@ -43,8 +43,8 @@ from ..core.events import (
     YearEnded,
     YearStarted,
 )
+from ..core.readable import printable
 from ..core.results import DealResult
-from ..core.start import printable
 from .faces import face, month_label
 from .i18n import has, own, t
 

@@ -13,6 +13,7 @@ from textual.visual import VisualType
 
 from ....core.game import Phase, PlayerView
 from ....core.hints import stakes
+from ....core.readable import printable
 from ....core.results import DealResult
 from ....core.rulesets.hachihachi.ba import BA_NAMES, KOBA
 from ....core.rulesets.hachihachi.facts import HachihachiFacts
@@ -23,7 +24,6 @@ from ....core.rulesets.hachihachi.sheet import HachihachiBoard
 from ....core.rulesets.hachihachi.sheet_text import WIDTH, cell_text, heading, units
 from ....core.rulesets.hachihachi.yaku import KAN, MULTIPLIERS, points
 from ....core.stakes import Stakes
-from ....core.start import printable
 from ...i18n import t
 from ...screens.modals import Decision, choices, teyaku_prompt
 from ...screens.ruleset_screen import RulesetScreen, SheetGame
