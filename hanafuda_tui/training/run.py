@@ -99,13 +99,17 @@ def _read_json(path: Path) -> Any:
 AGAIN = "remove it and the same command makes it again"
 
 
-def _read_labels(path: Path) -> Labels:
-    """A shard's labels as written, checked: TrainError naming the file if they are not."""
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def read_shard(path: Path, model: type[Model], what: str) -> Model:
+    """A shard's file as written, checked: TrainError naming the file and saying it is not
+    ``what`` (its labels, its positions) if it is not."""
     try:
-        return Labels.model_validate(_read_json(path))
+        return model.model_validate(_read_json(path))
     except ValidationError as err:
         raise TrainError(
-            f"{path} is not a shard's labels ({first_fault(err, 'the file')}); {AGAIN}"
+            f"{path} is not {what} ({first_fault(err, 'the file')}); {AGAIN}"
         ) from None
 
 
@@ -211,7 +215,7 @@ def train(
         play_states: list[dict[str, Any]] = []
         cpu = 0.0
         for k in range(plan.shards):
-            data = _read_labels(folder / f"shard-{k}.json")
+            data = read_shard(folder / f"shard-{k}.json", Labels, "a shard's labels")
             stop_rows += data.stop
             play_states += [state.model_dump() for state in data.play]
             cpu += data.cpu_seconds

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
 from ..bots.arena import end_if_orphaned
 from ..bots.evaluators import evaluator_of
@@ -37,18 +37,15 @@ from ..bots.value import (
     value_path,
     win_chance,
 )
-from ..core.readable import first_fault
 from ..core.records import new_game, write_atomically
 from ..core.rulesets import ruleset_class
 from .run import (
-    AGAIN,
     Planned,
-    TrainError,
     _commit,
-    _read_json,
     begin,
     label_shards,
     read_round,
+    read_shard,
 )
 
 
@@ -151,15 +148,6 @@ def label_value_shard(shard: ValueShard) -> dict[str, Any]:
     }
 
 
-def _read_positions(path: Path) -> Positions:
-    try:
-        return Positions.model_validate(_read_json(path))
-    except ValidationError as err:
-        raise TrainError(
-            f"{path} is not a shard's positions ({first_fault(err, 'the file')}); {AGAIN}"
-        ) from None
-
-
 def train_value(
     work: Path, plan: ValuePlan, out: Path, jobs: int, say: Callable[[str], None]
 ) -> ValueNet:
@@ -195,7 +183,7 @@ def train_value(
         ]
         _label(folder, shards, count, plan, r, jobs, say)
         data = [
-            _read_positions(work / f"round-{q}" / f"shard-{k}.json")
+            read_shard(work / f"round-{q}" / f"shard-{k}.json", Positions, "a shard's positions")
             for q in range(r + 1)
             for k in range(_shards(plan, q))
         ]
