@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from operator import mul
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
 
 from ..core import actions as act
 from ..core.cards import ALL_CARDS, MONTH_MASK, cards_of
@@ -33,29 +33,34 @@ from .learned import PLAY_FEATURES, Provenance, Table, play_features_of
 from .learned_file import checked_model, file_text
 from .policy import DENY, RISK, Seen
 
-NET_FEATURES = (
+ACTION_FEATURES = (
     *PLAY_FEATURES,
     "score_made",
-    "own_near_before",
     "own_near_after",
     "own_near_offered",
     "threat_taken",
     "threat_left",
-    "exposed_before",
     "exposed_after",
     "next_own",
+    "is_take",
+)
+"""The features that differ between a decision's actions (``net_features_of``)."""
+DECISION_FEATURES = (
+    "own_near_before",
+    "exposed_before",
     "own_potential",
     "others_potential",
     "own_score",
     "others_score",
-    "is_take",
     "hand_size",
     "stock_size",
     "months_left",
     "lead",
 )
-"""The network's features of one action, in order (``net_features_of``): amounts in the
-ruleset's month spread, counts plain or as shares."""
+"""The features every action of a decision shares."""
+NET_FEATURES = (*ACTION_FEATURES, *DECISION_FEATURES)
+"""The network's features of one action, in order: amounts in the ruleset's month spread,
+counts plain or as shares."""
 
 
 _FIRST_OF_MONTHS = sum(1 << 4 * m for m in range(12))
@@ -68,12 +73,22 @@ def _month_of(cards: int) -> int:
 
 
 def net_features_of(ev: Evaluator, seen: Seen, table: Table) -> Callable[[int], list[float]]:
-    """``NET_FEATURES`` of each play or take of one decision, what every action shares reckoned
-    once. A card meeting two field cards is judged by the better of its two takes (by the normal
-    policy's value), as in ``play_features_of``."""
+    """``NET_FEATURES`` of each play or take of one decision."""
+    shared, own = decision_features(ev, seen, table)
+    return lambda action: [*own(action), *shared]
+
+
+def decision_features(
+    ev: Evaluator, seen: Seen, table: Table
+) -> tuple[list[float], Callable[[int], list[float]]]:
+    """A decision's ``DECISION_FEATURES``, and a function of each play or take's
+    ``ACTION_FEATURES``, what every action shares reckoned once. A card meeting two field cards
+    is judged by the better of its two takes (by the normal policy's value), as in
+    ``play_features_of``."""
     base = play_features_of(ev, seen)
     hand, field, seat, caps = seen.hand, seen.field, seen.seat, seen.captures
     unit = ev.spread
+    gain, reach = ev.gain, ev.reach
     mine = caps[seat]
     rivals = [c for s, c in enumerate(caps) if s != seat]
     others = 0
@@ -86,47 +101,50 @@ def net_features_of(ev: Evaluator, seen: Seen, table: Table) -> Callable[[int], 
     unseen_months = _month_of(unseen)
     score = ev.score
     own_score = score(mine)
-    own_potential, own_near = ev.reach(mine, own_open)
+    own_potential, own_near = reach(mine, own_open)
     rival_near = 0
     others_potential = 0.0
     others_score = 0
     for c in rivals:
-        potential, near = ev.reach(c, their_open | c)
+        potential, near = reach(c, their_open | c)
         rival_near |= near
         others_potential = max(others_potential, potential)
         others_score = max(others_score, score(c))
     scores = table.scores
     best_other = max(v for s, v in enumerate(scores) if s != seat)
     lead = (scores[seat] - best_other) / (unit * math.sqrt(table.left + 1))
-    context = [
+
+    exposure: dict[int, float] = {}
+    """Each card on the field, or laid there, of a month with an unseen card: the chance it goes
+    to the others (a card of its month unseen) times its gain to them, at most; reckoned when
+    first asked."""
+
+    def exposed(on_field: int) -> float:
+        """What the field's cards of a month with an unseen card are worth to the others at
+        most (``exposure``)."""
+        most = -math.inf
+        for c in cards_of(on_field & unseen_months):
+            worth = exposure.get(c)
+            if worth is None:
+                risk = min(1.0, RISK * (MONTH_MASK[c >> 2] & unseen).bit_count())
+                card = 1 << c
+                worth = exposure[c] = max(risk * gain(r, card, their_open | r) for r in rivals)
+            if worth > most:
+                most = worth
+        return 0.0 if most == -math.inf else most
+
+    shared = [
+        float(own_near.bit_count()),
+        exposed(field),
         own_potential / unit,
         others_potential / unit,
         own_score / unit,
         others_score / unit,
-    ]
-    table_part = [
         hand.bit_count() / 8,
         table.stock / 24,
         table.left / 12,
         lead,
     ]
-
-    exposure: dict[int, float] = {}
-    """Each card that is or may be laid on the field: the chance it goes to the others (a card
-    of its month unseen) times its gain to them, at most."""
-    for c in cards_of(
-        (field | hand | (1 << seen.pending if seen.pending >= 0 else 0)) & unseen_months
-    ):
-        hidden = (MONTH_MASK[c >> 2] & unseen).bit_count()
-        risk = min(1.0, RISK * hidden)
-        exposure[c] = max(risk * ev.gain(r, 1 << c, their_open | r) for r in rivals)
-
-    def exposed(on_field: int) -> float:
-        """What the field's cards of a month with an unseen card are worth to the others at
-        most (``exposure``)."""
-        return max((exposure[c] for c in cards_of(on_field & unseen_months)), default=0.0)
-
-    exposed_before = exposed(field)
 
     def features(action: int) -> list[float]:
         x = base(action)
@@ -144,43 +162,40 @@ def net_features_of(ev: Evaluator, seen: Seen, table: Table) -> Callable[[int], 
                 best, new = -math.inf, 0
                 for t in cards_of(met):
                     pair = 1 << card | 1 << t
-                    value = ev.gain(mine, pair, own_open)
+                    value = gain(mine, pair, own_open)
                     for r in rivals:
-                        value += DENY * ev.gain(r, pair, their_open | r)
+                        value += DENY * gain(r, pair, their_open | r)
                     if value > best:
                         best, new = value, pair
             else:
                 new = 1 << card | met if met else 0
+        hand_months = _month_of(left_hand)
         if new:
             after_field = field & ~new
             after = mine | new
+            made = (score(after) - own_score) / unit
+            near_after = reach(after, own_open)[1]
         else:
             after_field = field | 1 << card
             after = mine
-        made = (score(after) - own_score) / unit if new else 0.0
-        _, near_after = ev.reach(after, own_open) if new else (0.0, own_near)
-        offered = (near_after & after_field & _month_of(left_hand)).bit_count()
+            made = 0.0
+            near_after = own_near
         next_own = 0.0
-        for c in cards_of(after_field & _month_of(left_hand)):
-            next_own = max(next_own, ev.gain(after, 1 << c, own_open))
-        left_threat = (rival_near & after_field & unseen_months).bit_count()
+        for c in cards_of(after_field & hand_months):
+            next_own = max(next_own, gain(after, 1 << c, own_open))
         return [
             *x,
             made,
-            float(own_near.bit_count()),
             float(near_after.bit_count()),
-            float(offered),
+            float((near_after & after_field & hand_months).bit_count()),
             float((new & rival_near).bit_count()),
-            float(left_threat),
-            exposed_before,
+            float((rival_near & after_field & unseen_months).bit_count()),
             exposed(after_field),
             next_own,
-            *context,
             take,
-            *table_part,
         ]
 
-    return features
+    return shared, features
 
 
 # -- the model -------------------------------------------------------------------------------
@@ -197,6 +212,10 @@ class Net(BaseModel):
     W: tuple[tuple[float, ...], ...]
     b: tuple[float, ...]
     out: tuple[float, ...]
+    _by_action: tuple[tuple[float, ...], tuple[tuple[float, ...], ...]] = PrivateAttr()
+    """``lin`` and the rows of ``W`` over ``ACTION_FEATURES`` (``net_action``)."""
+    _by_decision: tuple[tuple[float, ...], ...] = PrivateAttr()
+    """The rows of ``W`` over ``DECISION_FEATURES``."""
 
     @model_validator(mode="after")
     def _shapes(self) -> Net:
@@ -208,6 +227,9 @@ class Net(BaseModel):
         numbers = [*self.lin, *self.b, *self.out, *(w for row in self.W for w in row)]
         if not all(math.isfinite(w) for w in numbers):
             raise ValueError("weights must be finite")
+        k = len(ACTION_FEATURES)
+        self._by_action = (self.lin[:k], tuple(row[:k] for row in self.W))
+        self._by_decision = tuple(row[k:] for row in self.W)
         return self
 
 
@@ -245,20 +267,25 @@ def play_net_file(path: str) -> PlayNet:
     return read_play_net(text, "")
 
 
-def net_score(net: Net, x: Sequence[float]) -> float:
-    """An action's score from its features."""
-    total = sum(map(mul, net.lin, x))
-    for row, bias, weight in zip(net.W, net.b, net.out, strict=True):
-        total += weight * math.tanh(sum(map(mul, row, x)) + bias)
-    return total
-
-
 def net_action(net: Net, ev: Evaluator, seen: Seen, table: Table) -> int:
-    """The legal play or take of the highest score (the first of equals)."""
-    features = net_features_of(ev, seen, table)
+    """The legal play or take of the highest score (the first of equals). What the decision's
+    features add to each hidden unit is reckoned once, and ``lin`` over them, the same for every
+    action, is left out."""
+    shared, own = decision_features(ev, seen, table)
+    lin, rows = net._by_action
+    hidden = [
+        (row, bias + sum(map(mul, by_decision, shared)), weight)
+        for row, by_decision, bias, weight in zip(
+            rows, net._by_decision, net.b, net.out, strict=True
+        )
+    ]
+    tanh = math.tanh
     best, best_value = seen.legal[0], -math.inf
     for a in seen.legal:
-        value = net_score(net, features(a))
+        x = own(a)
+        value = sum(map(mul, lin, x))
+        for row, bias, weight in hidden:
+            value += weight * tanh(sum(map(mul, row, x)) + bias)
         if value > best_value:
             best, best_value = a, value
     return best

@@ -4,6 +4,7 @@ the strong bot plays it as its guess with ``policy=FILE``."""
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -95,6 +96,45 @@ def test_the_features_see_what_a_capture_does():
         game.apply(learned_action(weights, ev, seen, table))
     blind = [name for name, values in seen_values.items() if len(values) < 2]
     assert blind == ["hatto"]  # 二人こいこい has no 法度
+
+
+def full_score(net: Net, x: list[float]) -> float:
+    """An action's score over all its features: ``lin · x + out · tanh(W x + b)``."""
+    total = sum(w * v for w, v in zip(net.lin, x, strict=True))
+    for row, bias, weight in zip(net.W, net.b, net.out, strict=True):
+        total += weight * math.tanh(sum(w * v for w, v in zip(row, x, strict=True)) + bias)
+    return total
+
+
+@pytest.mark.parametrize("ruleset", ["koikoi2", "koikoi3", "hachihachi"])
+def test_the_network_plays_the_action_of_its_highest_score(ruleset):
+    """``net_action`` reckons what a decision's shared features add once; its choice is still
+    the action whose full features score highest, at every play and take of a game."""
+    rng = random.Random(11)
+    n = len(NET_FEATURES)
+    net = Net(
+        features=NET_FEATURES,
+        lin=tuple(rng.gauss(0, 1) for _ in range(n)),
+        W=tuple(tuple(rng.gauss(0, 0.5) for _ in range(n)) for _ in range(4)),
+        b=tuple(rng.gauss(0, 0.5) for _ in range(4)),
+        out=tuple(rng.gauss(0, 1) for _ in range(4)),
+    )
+    game = new_game(ruleset, random.Random(2), {"months": 3})
+    game.logging = False
+    decided = 0
+    while not game.finished:
+        view = game.view(game.to_act)
+        ev, seen, table = evaluator_of(view), seen_of_view(view), table_of_view(view)
+        if len(view.legal) > 1 and min(view.legal) < act.DECLARE:
+            features = net_features_of(ev, seen, table)
+            scored = [full_score(net, features(a)) for a in view.legal]
+            chosen = net_action(net, ev, seen, table)
+            assert scored[view.legal.index(chosen)] == pytest.approx(max(scored), abs=1e-12)
+            game.apply(chosen)
+            decided += 1
+        else:
+            game.apply(normal_action(ev, seen))
+    assert decided >= 10
 
 
 def test_the_file_round_trips():
