@@ -16,6 +16,8 @@ import time
 from typing import Any, NamedTuple
 
 from ..bots.learned import Weights, shipped
+from ..bots.learned_file import file_text
+from ..bots.play_net import PlayNetError, play_net_file, read_play_net
 from ..bots.strong import StrongBot
 from ..core import actions as act
 from .states import self_play
@@ -31,6 +33,9 @@ class PlayShard(NamedTuple):
     games: int
     share: float
     iterations: int
+    policy: str | None = None
+    """A play network's file (``strong:policy=FILE``): the games' plays and the search's
+    playouts by it (None: by the learned policy)."""
 
 
 def position(view_seat: int, seen: Any, table: Any) -> dict[str, Any]:
@@ -50,14 +55,17 @@ def position(view_seat: int, seen: Any, table: Any) -> dict[str, Any]:
 
 def label_plays(shard: PlayShard) -> dict[str, Any]:
     """Play the shard's games by the shipped learned policy (the normal policy where none is
-    shipped) and label a share of their plays and takes with the search's value of every legal
-    action."""
+    shipped), or by the shard's play network at plays and takes, and label a share of their
+    plays and takes with the search's value of every legal action (its playouts by the same
+    policy)."""
     weights: Weights | None = shipped(shard.ruleset)
+    net = None if shard.policy is None else play_net_file(shard.policy).net
     rng = random.Random(f"{shard.seed}/play/{shard.k}")
-    search = StrongBot(rng, iterations=shard.iterations, confidence=0)
+    search = StrongBot(rng, iterations=shard.iterations, confidence=0, policy=shard.policy)
     plays: list[dict[str, Any]] = []
     start = time.process_time()
-    for view, _, seen, table in self_play(shard.ruleset, shard.options, rng, shard.games, weights):
+    games = self_play(shard.ruleset, shard.options, rng, shard.games, weights, net)
+    for view, _, seen, table in games:
         legal = view.legal
         if min(legal) < act.DECLARE and rng.random() < shard.share:
             values = dict(search.ranked(view))
@@ -89,12 +97,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--share", type=float, default=0.5, help="share of plays labelled")
     parser.add_argument("--iterations", type=int, default=200, help="playouts a label")
     parser.add_argument("--months", type=int, help="months a game (default: the ruleset's)")
+    parser.add_argument("--policy", help="a play network's file: the games and playouts by it")
     args = parser.parse_args(argv)
     from ..core.rulesets import UnknownRuleset, ruleset_class
 
     try:
         ruleset_class(args.ruleset)
-    except UnknownRuleset as err:
+        if args.policy is not None:
+            read_play_net(file_text(args.policy, "play network", PlayNetError), args.ruleset)
+    except (UnknownRuleset, PlayNetError) as err:
         print(f"play_labels: {err}", file=sys.stderr)
         return 2
     options = {} if args.months is None else {"months": args.months}
@@ -106,7 +117,14 @@ def main(argv: list[str] | None = None) -> int:
             if out.exists():
                 continue
             shard = PlayShard(
-                args.ruleset, options, args.seed, k, args.games, args.share, args.iterations
+                args.ruleset,
+                options,
+                args.seed,
+                k,
+                args.games,
+                args.share,
+                args.iterations,
+                args.policy,
             )
             data = label_plays(shard)
             write_atomically(out, json.dumps(data))

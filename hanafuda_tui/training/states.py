@@ -32,6 +32,7 @@ from ..bots.learned import (
     stop_features,
     table_of_view,
 )
+from ..bots.play_net import Net, net_action
 from ..bots.policy import Seen, normal_action, seen_of_view
 from ..bots.strong import StrongBot
 from ..core import actions as act
@@ -97,11 +98,17 @@ class Decision(NamedTuple):
 
 
 def self_play(
-    ruleset: str, options: dict[str, Any], rng: random.Random, games: int, weights: Weights | None
+    ruleset: str,
+    options: dict[str, Any],
+    rng: random.Random,
+    games: int,
+    weights: Weights | None,
+    net: Net | None = None,
 ) -> Iterator[Decision]:
     """Each decision with a choice in ``games`` games dealt from ``rng``, forced actions applied;
     once the caller has looked at it, the learned policy of ``weights`` (the normal policy's where
-    None) decides it."""
+    None) decides it, or the play network ``net`` where given and the decision is a play or
+    take."""
     for _ in range(games):
         game = new_game(ruleset, random.Random(rng.getrandbits(64)), options)
         game.logging = False
@@ -113,7 +120,9 @@ def self_play(
             view = game.view(game.to_act, legal)
             met = Decision(view, evaluator_of(view), seen_of_view(view), table_of_view(view))
             yield met
-            if weights is None:
+            if net is not None and min(legal) < act.DECLARE:
+                game.apply(net_action(net, met.ev, met.seen, met.table))
+            elif weights is None:
                 game.apply(normal_action(met.ev, met.seen))
             else:
                 game.apply(learned_action(weights, met.ev, met.seen, met.table))
