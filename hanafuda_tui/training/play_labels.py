@@ -6,7 +6,9 @@ Python; worker processes).
 seat saw (hand, field, everyone's captures, the waiting card, the table's public numbers) and the
 search's value of each legal action. Games are self-play by the shipped learned policy (what
 ``strong`` plays out with), and the search that labels plays out with it too, with no confidence
-margin (its estimates as they are).
+margin (its estimates as they are). With ``--policy FILE`` a play network plays the games' plays
+and takes and the search's playouts instead: a round of expert iteration on that network
+(``docs/bots.md``, "The play network").
 """
 
 from __future__ import annotations
