@@ -8,15 +8,14 @@ import math
 import random
 
 import pytest
-from helpers.bots import twin_with_hidden_cards_permuted
+from helpers.bots import a_net, twin_with_hidden_cards_permuted
 
 from hanafuda_tui.bots import BotSpecError, make_bot, strong
 from hanafuda_tui.bots.evaluators import evaluator_of
-from hanafuda_tui.bots.learned import Provenance, learned_action, shipped, table_of_view
+from hanafuda_tui.bots.learned import learned_action, shipped, table_of_view
 from hanafuda_tui.bots.play_net import (
     NET_FEATURES,
     Net,
-    PlayNet,
     PlayNetError,
     net_action,
     net_features_of,
@@ -26,18 +25,6 @@ from hanafuda_tui.bots.policy import normal_action, seen_of_view
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Game
 from hanafuda_tui.core.records import new_game
-
-
-def a_net(ruleset: str = "koikoi2", sign: float = 1.0) -> PlayNet:
-    """A small network: the normal policy's capture value (times ``sign``) and two hidden units
-    reading the new features."""
-    n = len(NET_FEATURES)
-    lin = [0.0] * n
-    lin[0], lin[1], lin[2] = sign, sign * 0.25, -sign
-    rows = tuple(tuple(0.1 * ((i + j) % 3 - 1) for j in range(n)) for i in range(2))
-    net = Net(features=NET_FEATURES, lin=tuple(lin), W=rows, b=(0.1, -0.2), out=(0.3, -0.1))
-    provenance = Provenance(command="test", seed=0, commit="none", rounds=1)
-    return PlayNet(ruleset=ruleset, net=net, provenance=provenance)
 
 
 def plays_of(game: Game, seat: int) -> tuple[list[list[float]], int]:

@@ -1,12 +1,14 @@
 """Decisions met in a game the normal bot plays (for tests of the search and of advice), and a game's
 first deal replayed with the cards one seat cannot see shuffled among their places: the bots'
-choices must not change (they read only the seat's view)."""
+choices must not change (they read only the seat's view); and a small play network."""
 
 from __future__ import annotations
 
 import random
 
 from hanafuda_tui.bots import make_bot
+from hanafuda_tui.bots.learned import Provenance
+from hanafuda_tui.bots.play_net import NET_FEATURES, Net, PlayNet
 from hanafuda_tui.core.cards import parse_deck
 from hanafuda_tui.core.determinize import unseen
 from hanafuda_tui.core.game import Game, IllegalAction, PlayerView
@@ -47,3 +49,15 @@ def twin_with_hidden_cards_permuted(game: Game, seat: int, rng: random.Random) -
     except IllegalAction:
         return None
     return twin if len(twin.deals) == 1 else None
+
+
+def a_net(ruleset: str = "koikoi2", sign: float = 1.0) -> PlayNet:
+    """A small network: the normal policy's capture value (times ``sign``) and two hidden units
+    reading the new features."""
+    n = len(NET_FEATURES)
+    lin = [0.0] * n
+    lin[0], lin[1], lin[2] = sign, sign * 0.25, -sign
+    rows = tuple(tuple(0.1 * ((i + j) % 3 - 1) for j in range(n)) for i in range(2))
+    net = Net(features=NET_FEATURES, lin=tuple(lin), W=rows, b=(0.1, -0.2), out=(0.3, -0.1))
+    provenance = Provenance(command="test", seed=0, commit="none", rounds=1)
+    return PlayNet(ruleset=ruleset, net=net, provenance=provenance)

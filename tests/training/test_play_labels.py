@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import random
 
-from hanafuda_tui.bots.learned import Provenance
-from hanafuda_tui.bots.play_net import NET_FEATURES, Net, PlayNet, net_action, read_play_net
+from helpers.bots import a_net
+
+from hanafuda_tui.bots.play_net import net_action, read_play_net
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.training import play_labels, states
 from hanafuda_tui.training.play_labels import PlayShard, label_plays
@@ -25,13 +26,8 @@ def test_the_labels_command_plays_the_months_asked_and_refuses_an_unknown_rulese
 
 
 def contrary_net_file(path):
-    """A network that plays the action of the lowest normal capture value, in a file."""
-    n = len(NET_FEATURES)
-    lin = [0.0] * n
-    lin[0], lin[1], lin[2] = -1.0, -0.25, 1.0
-    net = Net(features=NET_FEATURES, lin=tuple(lin), W=((0.0,) * n,), b=(0.0,), out=(0.0,))
-    provenance = Provenance(command="test", seed=0, commit="none", rounds=1)
-    path.write_text(PlayNet(ruleset="koikoi2", net=net, provenance=provenance).model_dump_json())
+    """A network that plays against the normal capture value (``a_net``), in a file."""
+    path.write_text(a_net(sign=-1.0).model_dump_json())
     return path
 
 
