@@ -55,6 +55,7 @@ def reference(view, worlds: int) -> dict[int, float]:
     weights = shipped(view.ruleset)
     year = ruleset_class(view.ruleset).year_length(view.options)
     value_of = bot._value_of(view, ev)
+    play = bot._playout_policy(ev, weights, None, year)
     twins = twin_moves(view, ev)
     candidates = [a for a in view.legal if a not in twins]
     totals = dict.fromkeys(candidates, 0.0)
@@ -65,7 +66,7 @@ def reference(view, worlds: int) -> dict[int, float]:
         for a in candidates:
             game = build_game(view, hands, stock, functools.partial(_deck, random.Random(seed)))
             game.apply(a)
-            bot._playout(game, ev, weights, year)
+            bot._playout(game, play)
             totals[a] += value_of(game.scores)
     out = {a: t / worlds for a, t in totals.items()}
     out.update({t: out[same] for t, same in twins.items()})
@@ -102,6 +103,7 @@ def recurrence(ruleset: str, wanted: int, worlds: int) -> None:
         ev = evaluator_of(view)
         weights = shipped(view.ruleset)
         year = ruleset_class(view.ruleset).year_length(view.options)
+        play = bot._playout_policy(ev, weights, None, year)
         rng = random.Random(5)
         counts: dict[int, dict[tuple, int]] = {a: {} for a in view.legal}
         for _ in range(worlds):
@@ -110,7 +112,7 @@ def recurrence(ruleset: str, wanted: int, worlds: int) -> None:
             for a in view.legal:
                 game = build_game(view, hands, stock, functools.partial(_deck, random.Random(seed)))
                 game.apply(a)
-                while bot._playout(game, ev, weights, year, stop_for=view.seat):
+                while bot._playout(game, play, stop_for=view.seat):
                     v = game.view(view.seat, game.legal_actions())
                     key = (v.phase, v.hand, v.field, v.captures, v.pending_card, v.legal)
                     n = counts[a].get(key, 0)

@@ -1,6 +1,7 @@
 """The play network: a play policy over richer features of each action than the learned linear
 policy's nine, scored by a one-hidden-layer network, trained from the strong bot's search
-(``training.play_fit``) and read from a JSON file (``strong:policy=FILE``).
+(``training.play_fit``), shipped for a ruleset as ``weights/<ruleset>.play.json`` (strong's
+``playout=net``) or read from a JSON file (``strong:policy=FILE``).
 
 An action's features (``NET_FEATURES``) are the linear policy's nine (``learned.play_features_of``)
 and what the capture does to every yaku the seat and the others are building: the score it makes
@@ -22,6 +23,7 @@ import functools
 import math
 from collections.abc import Callable
 from operator import mul
+from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
 
@@ -30,7 +32,7 @@ from ..core.cards import ALL_CARDS, MONTH_MASK, cards_of
 from ..core.table import matches
 from .evaluation import Evaluator
 from .learned import PLAY_FEATURES, Provenance, Table, play_features_of
-from .learned_file import checked_model, file_text
+from .learned_file import checked_model, file_text, shipped_file
 from .policy import DENY, RISK, Seen
 
 ACTION_FEATURES = (
@@ -257,6 +259,23 @@ def read_play_net(text: str, ruleset: str) -> PlayNet:
     """A play network from JSON text, checked: a file that is not this version's network for
     ``ruleset`` (any ruleset: '') is a ``PlayNetError`` with one line saying why."""
     return checked_model(PlayNet, text, "play network", "is", ruleset, PlayNetError)
+
+
+SHIPPED = Path(__file__).resolve().parent / "weights"
+"""The shipped play networks, one file a ruleset that has one (``<ruleset>.play.json``)."""
+
+
+@functools.cache
+def shipped_play_net(ruleset: str) -> PlayNet | None:
+    """The play network shipped for ``ruleset`` (None: none shipped; strong then plays and takes
+    by the learned weights). A damaged file says so in one line on stderr, once, and strong plays
+    as if none were shipped."""
+    return shipped_file(
+        SHIPPED / f"{ruleset}.play.json",
+        lambda text: read_play_net(text, ruleset),
+        PlayNetError,
+        "plays by the learned weights instead",
+    )
 
 
 @functools.cache

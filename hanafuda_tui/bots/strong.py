@@ -3,7 +3,8 @@
 A world is one sample of the cards behind the view (``core.determinize``: the unseen cards shared
 out among the other hands and the stock); the actions still in play are each tried in the same
 world and the month is played out by the playout policy for every seat: the learned policy
-(``bots.learned``, its weights trained from this search) by default, or the normal or easy
+(``bots.learned``, its weights trained from this search) by default, the ruleset's shipped play
+network (``playout=net``, ``bots.play_net``, trained from this search too), or the normal or easy
 policy (``playout=normal``: the strong bot as it was before it learned). An action's result is
 the bot's chance, from the scores at the month's end, to finish the year on top (``aim=win``,
 the default: a lead counts for less with many months to play, and the last month counts only who
@@ -44,7 +45,7 @@ from .learned import (
     table_of_view,
 )
 from .learned_file import file_text
-from .play_net import PlayNet, PlayNetError, net_action, play_net_file
+from .play_net import PlayNet, PlayNetError, net_action, play_net_file, shipped_play_net
 from .policy import Seen, easy_action, normal_action, seen_of_game, seen_of_view
 from .value import ValueNet, ValueWeightsError, read_value, shipped_value
 
@@ -69,9 +70,11 @@ MAX_PLAYOUT_ACTIONS = 400
 SEARCHES = ("playout", "value")
 """How an action is judged in a sampled world: its month played out to the end (``playout``), or
 played on to the seat's next decision and read by the learned value there (``value``)."""
-PLAYOUTS = ("learned", "normal", "easy")
-"""Who plays every seat in a playout: the learned policy (``learned``: the shipped weights of the
-ruleset, the normal policy where none are shipped), or the normal or easy policy."""
+PLAYOUTS = ("learned", "net", "normal", "easy")
+"""Who plays every seat in a playout: the learned policy (``learned``, the default: the shipped
+weights of the ruleset, the normal policy where none are shipped), the play network (``net``: the
+ruleset's shipped one playing and taking, the learned weights' stop rule deciding; where none is
+shipped, as ``learned``), or the normal or easy policy."""
 
 
 class StrongBot:
@@ -107,8 +110,9 @@ class StrongBot:
             raise ValueError(f"playout must be {', '.join(PLAYOUTS)}, not {playout[:20]!r}")
         self.playout = playout
         self.model: Weights | None = None if weights is None else _weights_file(weights)
-        """Weights to search with in place of the shipped ones (``playout=learned``): a file's
-        (``weights=FILE``, a training round's), or set by the training itself."""
+        """Weights to search with in place of the shipped ones (their stop rule, and their plays
+        with ``playout=learned``): a file's (``weights=FILE``, a training round's), or set by the
+        training itself."""
         if aim not in ("win", "margin"):
             raise ValueError(f"aim must be win or margin, not {aim[:20]!r}")
         self.aim = aim
@@ -129,14 +133,16 @@ class StrongBot:
             raise ValueError(f"spread must be {MIN_SPREAD:g} to {MAX_SPREAD:g}")
         if policy is not None and guess is not None:
             raise ValueError("policy=FILE and guess=FILE are one network: give one")
+        if policy is not None and playout not in ("learned", "net"):
+            raise ValueError("policy=FILE plays with the learned stop rule")
+        if guess is not None and playout != "learned":
+            raise ValueError("guess=FILE guesses for the learned playouts")
         net_file = policy if policy is not None else guess
-        self.play_net: PlayNet | None = None if net_file is None else play_net_file(net_file)
-        """The play network that plays and takes in place of the learned play weights (the
-        stop rule stays theirs): in the guess and the playouts (``policy=FILE``), or in the
-        guess only (``guess=FILE``)."""
-        self.net_plays_out = policy is not None
-        if self.play_net is not None and playout != "learned":
-            raise ValueError("a play network plays with playout=learned")
+        self.given_net: PlayNet | None = None if net_file is None else play_net_file(net_file)
+        """A play network to play and take with in place of the shipped one: in the guess and
+        the playouts (``policy=FILE``), or in the guess only, the learned weights playing out
+        (``guess=FILE``)."""
+        self.guess_only = guess is not None
         self.confidence = _number("confidence", confidence, float)
         if not (math.isfinite(self.confidence) and self.confidence >= 0):
             raise ValueError("confidence must be a finite number, at least 0")
@@ -160,29 +166,55 @@ class StrongBot:
             return [(legal[0], 0.0)]
         ev = evaluator_of(view)
         weights = self._weights(view.ruleset)
-        if self.play_net is not None and self.play_net.ruleset != view.ruleset:
-            raise PlayNetError(f"play network is for {self.play_net.ruleset}, not {view.ruleset}")
+        net = self._play_net(view.ruleset)
         seen = seen_of_view(view)
-        if weights is None and self.play_net is None:
+        if weights is None and net is None:
             guess = normal_action(ev, seen)
         else:
-            guess = self._learned(weights, ev, seen, table_of_view(view))
-        return self._search(view, ev, guess, weights)
+            guess = self._learned(weights, net, ev, seen, table_of_view(view))
+        year = view.rules.year_length(view.options)
+        play = self._playout_policy(ev, weights, None if self.guess_only else net, year)
+        return self._search(view, ev, guess, play)
 
-    def _learned(self, weights: Weights | None, ev: Evaluator, seen: Seen, table: Table) -> int:
-        """The learned policy's action: the play network's play or take where one is given
-        (``policy=FILE`` or ``guess=FILE``), else the learned weights' (or the normal
-        policy's)."""
-        net = self.play_net
+    def _learned(
+        self, weights: Weights | None, net: PlayNet | None, ev: Evaluator, seen: Seen, table: Table
+    ) -> int:
+        """The learned policy's action: the play network's play or take where there is one,
+        else the learned weights' (or the normal policy's)."""
         if net is not None and min(seen.legal) < act.DECLARE:
             return net_action(net.net, ev, seen, table)
         if weights is None:
             return normal_action(ev, seen)
         return learned_action(weights, ev, seen, table)
 
+    def _play_net(self, ruleset: str) -> PlayNet | None:
+        """The play network the search plays and takes with (None: the learned weights or a
+        hand-written policy): the given one (``policy=FILE`` or ``guess=FILE``), else with
+        ``playout=net`` the ruleset's shipped one."""
+        if self.given_net is not None:
+            if self.given_net.ruleset != ruleset:
+                raise PlayNetError(f"play network is for {self.given_net.ruleset}, not {ruleset}")
+            return self.given_net
+        return shipped_play_net(ruleset) if self.playout == "net" else None
+
+    def _playout_policy(
+        self, ev: Evaluator, weights: Weights | None, net: PlayNet | None, year: int
+    ) -> Callable[[Game], int]:
+        """What a seat plays at a choice in a playout (``year``: the months of the game's year):
+        the play network's play or take (``net``), the learned weights' action, or the normal or
+        easy policy's."""
+        if net is not None or weights is not None:
+            learned = self._learned
+            return lambda game: learned(
+                weights, net, ev, seen_of_game(game), table_of_game(game, year)
+            )
+        if self.playout == "easy":
+            return lambda game: easy_action(seen_of_game(game), ev)
+        return lambda game: normal_action(ev, seen_of_game(game))
+
     def _weights(self, ruleset: str) -> Weights | None:
         """The learned weights the search plays with (None: the normal or easy policy)."""
-        if self.playout != "learned":
+        if self.playout not in ("net", "learned"):
             return None
         if self.model is None:
             return shipped(ruleset)
@@ -191,7 +223,7 @@ class StrongBot:
         return self.model
 
     def _search(
-        self, view: PlayerView, ev: Evaluator, guess: int, weights: Weights | None
+        self, view: PlayerView, ev: Evaluator, guess: int, play: Callable[[Game], int]
     ) -> list[tuple[int, float]]:
         """Sequential halving: every action on a first world, then rounds that share the budget
         (playouts, or the time in equal slices), each dropping the worse half of the actions still
@@ -208,7 +240,6 @@ class StrongBot:
         results: list[dict[int, float]] = [{} for _ in range(n)]
         """Each action's result in each world it was tried in (for paired comparisons)."""
         value_of = self._value_of(view, ev)
-        year = view.rules.year_length(view.options)
         net = self._net(view)
 
         def world(alive: list[int]) -> None:
@@ -221,10 +252,10 @@ class StrongBot:
                 game = build_game(view, hands, stock, functools.partial(_deck, deck_rng))
                 game.apply(candidates[i])
                 if net is None:
-                    self._playout(game, ev, weights, year)
+                    self._playout(game, play)
                     value = value_of(game.scores)
                 else:
-                    value = self._look_ahead(game, view.seat, ev, weights, year, net, value_of)
+                    value = self._look_ahead(game, view.seat, play, net, value_of)
                 totals[i] += value
                 counts[i] += 1
                 results[i][w] = value
@@ -281,15 +312,13 @@ class StrongBot:
         self,
         game: Game,
         seat: int,
-        ev: Evaluator,
-        weights: Weights | None,
-        year: int,
+        play: Callable[[Game], int],
         net: ValueNet,
         value_of: Callable[[Sequence[int]], float],
     ) -> float:
         """Play on by the playout policy until the seat has its next choice, then read the
         value of what it sees there; a month that ends first is worth its scores."""
-        if self._playout(game, ev, weights, year, stop_for=seat):
+        if self._playout(game, play, stop_for=seat):
             return net.value(game.view(seat, game.legal_actions()))
         return value_of(game.scores)
 
@@ -327,19 +356,12 @@ class StrongBot:
         return mean - self.confidence * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
     def _playout(
-        self,
-        game: Game,
-        ev: Evaluator,
-        weights: Weights | None,
-        year: int,
-        stop_for: int | None = None,
+        self, game: Game, play: Callable[[Game], int], stop_for: int | None = None
     ) -> bool:
-        """Play on until the month has a result (or the game ends), every seat by the playout
-        policy (the learned one where ``weights`` are given); a forced action is played without
-        asking it. ``year``: the months of the game's year. True when it stopped instead at a
-        choice of the seat ``stop_for``."""
+        """Play on until the month has a result (or the game ends), every seat by ``play`` (the
+        playout policy); a forced action is played without asking it. True when it stopped
+        instead at a choice of the seat ``stop_for``."""
         steps = 0
-        easy = self.playout == "easy"
         while not game.results and not game.finished and steps < MAX_PLAYOUT_ACTIONS:
             legal = game.legal_actions()
             if len(legal) == 1:
@@ -347,15 +369,7 @@ class StrongBot:
             elif game.to_act == stop_for:
                 return True
             else:
-                seen = seen_of_game(game)
-                if self.net_plays_out:
-                    game.apply(self._learned(weights, ev, seen, table_of_game(game, year)))
-                elif weights is not None:
-                    game.apply(learned_action(weights, ev, seen, table_of_game(game, year)))
-                elif easy:
-                    game.apply(easy_action(seen, ev))
-                else:
-                    game.apply(normal_action(ev, seen))
+                game.apply(play(game))
             steps += 1
         return False
 

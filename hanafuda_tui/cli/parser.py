@@ -140,7 +140,7 @@ def _sim_arguments(sim: Parser) -> None:
     sim.add_argument(
         "--bots",
         help="comma-separated bot specs, one per seat (default: all random); levels random, easy,"
-        " normal, strong[:iterations=N][:time=SECONDS][:playout=learned|normal|easy]"
+        " normal, strong[:iterations=N][:time=SECONDS][:playout=learned|net|normal|easy]"
         "[:weights=FILE]; any non-random"
         " bot plays every seat order on the same deals",
     )

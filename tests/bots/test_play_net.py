@@ -1,5 +1,6 @@
 """The play network: its features never read a hidden card, its file is checked in one line, and
-the strong bot plays it as its guess with ``policy=FILE``."""
+the strong bot plays the shipped one (``playout=net``) or a file's (``policy=FILE``) as its guess
+and in its playouts."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import random
 import pytest
 from helpers.bots import a_net, twin_with_hidden_cards_permuted
 
-from hanafuda_tui.bots import BotSpecError, make_bot, strong
+from hanafuda_tui.bots import BotSpecError, make_bot, play_net, strong
 from hanafuda_tui.bots.evaluators import evaluator_of
 from hanafuda_tui.bots.learned import learned_action, shipped, table_of_view
 from hanafuda_tui.bots.play_net import (
@@ -20,6 +21,7 @@ from hanafuda_tui.bots.play_net import (
     net_action,
     net_features_of,
     read_play_net,
+    shipped_play_net,
 )
 from hanafuda_tui.bots.policy import normal_action, seen_of_view
 from hanafuda_tui.core import actions as act
@@ -156,9 +158,77 @@ def test_a_bad_policy_file_is_one_line_for_the_strong_bot(tmp_path):
         make_bot(f"strong:policy={tmp_path / 'none.json'}", random.Random(1))
 
 
-def test_a_bot_takes_one_network():
+def test_a_bot_takes_one_network_and_plays_it_out_only_as_its_playouts():
     with pytest.raises(BotSpecError, match="one network"):
         make_bot("strong:policy=a.json:guess=b.json", random.Random(1))
+    with pytest.raises(BotSpecError, match="learned stop rule"):
+        make_bot("strong:playout=normal:policy=a.json", random.Random(1))
+    with pytest.raises(BotSpecError, match="learned playouts"):
+        make_bot("strong:playout=normal:guess=a.json", random.Random(1))
+
+
+def test_the_shipped_network_is_two_player_koikois_and_this_versions():
+    net = shipped_play_net("koikoi2")
+    assert net is not None and net.ruleset == "koikoi2"
+    assert net.provenance.decisions > 10_000  # type: ignore[attr-defined]
+    assert all(shipped_play_net(r) is None for r in ("koikoi3", "hanaawase", "hachihachi"))
+
+
+def count_network_calls(monkeypatch) -> list[int]:
+    asked: list[int] = []
+
+    def counted(*args):
+        asked.append(1)
+        return net_action(*args)
+
+    monkeypatch.setattr(strong, "net_action", counted)
+    return asked
+
+
+def first_play_view(ruleset: str = "koikoi2"):
+    """The first play of a game that has a choice (any 手役 declared first)."""
+    game = new_game(ruleset, random.Random(4))
+    while min(legal := game.legal_actions()) >= act.DECLARE:
+        game.apply(legal[0])
+    view = game.view(game.to_act, legal)
+    assert len(view.legal) > 1
+    return view
+
+
+@pytest.mark.parametrize(
+    ("spec", "plays_out"),
+    [("strong:iterations=30:playout=net", True), ("strong:iterations=30", False)],
+)
+def test_strong_plays_out_with_the_shipped_network_with_playout_net(monkeypatch, spec, plays_out):
+    asked = count_network_calls(monkeypatch)
+    make_bot(spec, random.Random(2)).act(first_play_view())
+    assert (len(asked) > 30) if plays_out else not asked
+
+
+def test_where_no_network_is_shipped_playout_net_is_the_learned_playout():
+    view = first_play_view("koikoi3")
+    net = make_bot("strong:iterations=30:playout=net", random.Random(2)).ranked(view)
+    learned = make_bot("strong:iterations=30", random.Random(2)).ranked(view)
+    assert net == learned
+
+
+def test_a_damaged_shipped_network_says_so_once_and_strong_plays_as_learned(
+    tmp_path, monkeypatch, capsys
+):
+    (tmp_path / "koikoi2.play.json").write_text('{"ruleset": "koikoi2", "net": [', "utf-8")
+    monkeypatch.setattr(play_net, "SHIPPED", tmp_path)
+    shipped_play_net.cache_clear()
+    try:
+        views = [first_play_view(), first_play_view()]
+        damaged = make_bot("strong:iterations=30:playout=net", random.Random(3))
+        learned = make_bot("strong:iterations=30", random.Random(3))
+        assert [damaged.ranked(v) for v in views] == [learned.ranked(v) for v in views]
+    finally:
+        shipped_play_net.cache_clear()
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1
+    assert said[0].startswith("hanafuda: the shipped play network for koikoi2 is not readable")
+    assert "learned weights" in said[0]
 
 
 @pytest.mark.parametrize("where", ["policy", "guess"])
@@ -208,16 +278,7 @@ def test_the_network_plays_out_with_policy_and_guesses_only_with_guess(
 ):
     path = tmp_path / "net.json"
     path.write_text(a_net().model_dump_json(), "utf-8")
-    asked = []
-
-    def counted(*args):
-        asked.append(1)
-        return net_action(*args)
-
-    monkeypatch.setattr(strong, "net_action", counted)
+    asked = count_network_calls(monkeypatch)
     bot = make_bot(f"strong:iterations=30:{where}={path}", random.Random(2))
-    game = new_game("koikoi2", random.Random(4))
-    view = game.view(game.to_act)
-    assert min(view.legal) < act.DECLARE and len(view.legal) > 1
-    bot.act(view)
+    bot.act(first_play_view())
     assert (len(asked) > 30) if plays_out else (len(asked) == 1)
