@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from helpers.bots import twin_with_hidden_cards_permuted
+from helpers.bots import said_when_damaged, twin_with_hidden_cards_permuted
 
 from hanafuda_tui.bots import BotSpecError, learned, make_bot
 from hanafuda_tui.bots.evaluators import evaluator_of
@@ -208,20 +208,16 @@ def test_a_damaged_shipped_file_says_so_once_and_strong_plays_out_as_normal(
 ):
     """A shipped weights file damaged after installing is one line on stderr, said once; the
     strong bot then searches exactly as with ``playout=normal``, and the game goes on."""
-    (tmp_path / "koikoi2.json").write_text('{"ruleset": "koikoi2", "play": [', "utf-8")
-    monkeypatch.setattr(learned, "WEIGHTS", tmp_path)
-    shipped.cache_clear()
-    try:
-        damaged = make_bot("strong:iterations=8", random.Random(3))
-        normal = make_bot("strong:iterations=8:playout=normal", random.Random(3))
-        views = [view for _, view in decisions("koikoi2", {}, 7)][:12]
-        assert [damaged.ranked(v) for v in views] == [normal.ranked(v) for v in views]
-    finally:
-        shipped.cache_clear()
-    said = capsys.readouterr().err.splitlines()
-    assert len(said) == 1
-    assert said[0].startswith("hanafuda: the shipped weights for koikoi2 are not readable")
-    assert "normal policy" in said[0]
+    said = said_when_damaged(
+        (learned, "WEIGHTS"),
+        "koikoi2.json",
+        shipped,
+        ("strong:iterations=8", "strong:iterations=8:playout=normal"),
+        [view for _, view in decisions("koikoi2", {}, 7)][:12],
+        (tmp_path, monkeypatch, capsys),
+    )
+    assert said.startswith("hanafuda: the shipped weights for koikoi2 are not readable")
+    assert "normal policy" in said
 
 
 @pytest.mark.parametrize("ruleset", ASKS_STOP)

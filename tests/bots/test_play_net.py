@@ -9,7 +9,7 @@ import math
 import random
 
 import pytest
-from helpers.bots import a_net, twin_with_hidden_cards_permuted
+from helpers.bots import a_net, said_when_damaged, twin_with_hidden_cards_permuted
 
 from hanafuda_tui.bots import BotSpecError, make_bot, play_net, strong
 from hanafuda_tui.bots.evaluators import evaluator_of
@@ -215,20 +215,16 @@ def test_where_no_network_is_shipped_playout_net_is_the_learned_playout():
 def test_a_damaged_shipped_network_says_so_once_and_strong_plays_as_learned(
     tmp_path, monkeypatch, capsys
 ):
-    (tmp_path / "koikoi2.play.json").write_text('{"ruleset": "koikoi2", "net": [', "utf-8")
-    monkeypatch.setattr(play_net, "SHIPPED", tmp_path)
-    shipped_play_net.cache_clear()
-    try:
-        views = [first_play_view(), first_play_view()]
-        damaged = make_bot("strong:iterations=30:playout=net", random.Random(3))
-        learned = make_bot("strong:iterations=30", random.Random(3))
-        assert [damaged.ranked(v) for v in views] == [learned.ranked(v) for v in views]
-    finally:
-        shipped_play_net.cache_clear()
-    said = capsys.readouterr().err.splitlines()
-    assert len(said) == 1
-    assert said[0].startswith("hanafuda: the shipped play network for koikoi2 is not readable")
-    assert "learned weights" in said[0]
+    said = said_when_damaged(
+        (play_net, "SHIPPED"),
+        "koikoi2.play.json",
+        shipped_play_net,
+        ("strong:iterations=30:playout=net", "strong:iterations=30"),
+        [first_play_view(), first_play_view()],
+        (tmp_path, monkeypatch, capsys),
+    )
+    assert said.startswith("hanafuda: the shipped play network for koikoi2 is not readable")
+    assert "learned weights" in said
 
 
 @pytest.mark.parametrize("where", ["policy", "guess"])

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from helpers.bots import decisions
+from helpers.bots import decisions, said_when_damaged
 
 from hanafuda_tui.bots import BotSpecError, make_bot, value
 from hanafuda_tui.bots.strong import StrongBot
@@ -110,20 +110,16 @@ def test_weights_round_trip_and_bad_ones_are_one_line():
 def test_a_damaged_shipped_value_says_so_once_and_strong_plays_months_out(
     tmp_path, monkeypatch, capsys
 ):
-    (tmp_path / "koikoi2.value.json").write_text('{"ruleset": "koikoi2", "layers": [', "utf-8")
-    monkeypatch.setattr(value, "VALUES", tmp_path)
-    shipped_value.cache_clear()
-    try:
-        damaged = make_bot("strong:iterations=12:search=value", random.Random(3))
-        playouts = make_bot("strong:iterations=12", random.Random(3))
-        views = decisions("koikoi2", 7, 8)
-        assert [damaged.ranked(v) for v in views] == [playouts.ranked(v) for v in views]
-    finally:
-        shipped_value.cache_clear()
-    said = capsys.readouterr().err.splitlines()
-    assert len(said) == 1
-    assert said[0].startswith("hanafuda: the shipped value weights for koikoi2 are not readable")
-    assert "plays months out" in said[0]
+    said = said_when_damaged(
+        (value, "VALUES"),
+        "koikoi2.value.json",
+        shipped_value,
+        ("strong:iterations=12:search=value", "strong:iterations=12"),
+        decisions("koikoi2", 7, 8),
+        (tmp_path, monkeypatch, capsys),
+    )
+    assert said.startswith("hanafuda: the shipped value weights for koikoi2 are not readable")
+    assert "plays months out" in said
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

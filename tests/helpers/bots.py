@@ -1,10 +1,15 @@
 """Decisions met in a game the normal bot plays (for tests of the search and of advice), and a game's
 first deal replayed with the cards one seat cannot see shuffled among their places: the bots'
-choices must not change (they read only the seat's view); and a small play network."""
+choices must not change (they read only the seat's view); a small play network; and what a
+shipped file damaged after installing does to the strong bot."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from hanafuda_tui.bots import make_bot
 from hanafuda_tui.bots.learned import Provenance
@@ -61,3 +66,29 @@ def a_net(ruleset: str = "koikoi2", sign: float = 1.0) -> PlayNet:
     net = Net(features=NET_FEATURES, lin=tuple(lin), W=rows, b=(0.1, -0.2), out=(0.3, -0.1))
     provenance = Provenance(command="test", seed=0, commit="none", rounds=1)
     return PlayNet(ruleset=ruleset, net=net, provenance=provenance)
+
+
+def said_when_damaged(
+    place: tuple[ModuleType, str],
+    name: str,
+    cache: Any,
+    specs: tuple[str, str],
+    views: Sequence[PlayerView],
+    fixtures: tuple[Path, Any, Any],
+) -> str:
+    """With the shipped file ``name`` cut short (in a folder put in place of ``place``'s: a
+    module and its folder's name), the first bot spec ranks ``views`` exactly as the second;
+    the one line it said on stderr, said once. ``fixtures``: pytest's tmp_path, monkeypatch
+    and capsys."""
+    folder, monkeypatch, capsys = fixtures
+    (folder / name).write_text('{"ruleset": "koikoi2", "cut short": [', "utf-8")
+    monkeypatch.setattr(*place, folder)
+    cache.cache_clear()
+    try:
+        damaged, fallback = (make_bot(spec, random.Random(3)) for spec in specs)
+        assert [damaged.ranked(v) for v in views] == [fallback.ranked(v) for v in views]
+    finally:
+        cache.cache_clear()
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1
+    return said[0]
