@@ -203,10 +203,14 @@ class StrongBot:
         """What a seat plays at a choice in a playout (``year``: the months of the game's year):
         the play network's play or take (``net``), the learned weights' action, or the normal or
         easy policy's."""
-        if net is not None or weights is not None:
+        if net is not None:
             learned = self._learned
             return lambda game: learned(
                 weights, net, ev, seen_of_game(game), table_of_game(game, year)
+            )
+        if weights is not None:
+            return lambda game: learned_action(
+                weights, ev, seen_of_game(game), table_of_game(game, year)
             )
         if self.playout == "easy":
             return lambda game: easy_action(seen_of_game(game), ev)
