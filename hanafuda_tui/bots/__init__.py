@@ -39,7 +39,8 @@ BOTS: dict[str, Callable[..., Bot]] = {
 """Levels, weakest first; ``strong`` takes ``iterations=N`` (1 to 100,000), ``time=SECONDS`` (more
 than 0, at most 60), ``playout=learned|net|normal|easy`` (learned, the default: the shipped
 weights; net: the ruleset's shipped play network, as learned where none is shipped; normal: the
-search as it was before it learned), ``weights=FILE`` (learned weights of a training round), ``confidence=Z`` (a finite number ≥ 0: standard errors the search needs to overrule its
+search as it was before it learned), ``weights=FILE`` (learned weights of a training round),
+``confidence=Z`` (a finite number ≥ 0: standard errors the search needs to overrule its
 playout policy's choice), ``search=playout|value`` and ``value=FILE`` (a learned value read at the
 seat's next choice instead of the month played out: ``bots.value``), ``spread=F`` (0.1 to 10,
 default 1: a factor on the ruleset's month spread in reading scores as a chance to finish the year
