@@ -158,7 +158,7 @@ def test_a_bad_policy_file_is_one_line_for_the_strong_bot(tmp_path):
         make_bot(f"strong:policy={tmp_path / 'none.json'}", random.Random(1))
 
 
-def test_a_bot_takes_one_network_and_plays_it_out_only_as_its_playouts():
+def test_a_bot_takes_one_network_and_only_with_the_learned_playouts_or_net():
     with pytest.raises(BotSpecError, match="one network"):
         make_bot("strong:policy=a.json:guess=b.json", random.Random(1))
     with pytest.raises(BotSpecError, match="learned stop rule"):
