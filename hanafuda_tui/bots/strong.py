@@ -134,9 +134,9 @@ class StrongBot:
         if policy is not None and guess is not None:
             raise ValueError("policy=FILE and guess=FILE are one network: give one")
         if policy is not None and playout not in ("learned", "net"):
-            raise ValueError("policy=FILE plays with the learned stop rule")
+            raise ValueError("policy=FILE plays out with playout=learned or playout=net")
         if guess is not None and playout != "learned":
-            raise ValueError("guess=FILE guesses for the learned playouts")
+            raise ValueError("guess=FILE guesses with playout=learned")
         net_file = policy if policy is not None else guess
         self.given_net: PlayNet | None = None if net_file is None else play_net_file(net_file)
         """A play network to play and take with in place of the shipped one: in the guess and

@@ -161,9 +161,9 @@ def test_a_bad_policy_file_is_one_line_for_the_strong_bot(tmp_path):
 def test_a_bot_takes_one_network_and_only_with_the_learned_playouts_or_net():
     with pytest.raises(BotSpecError, match="one network"):
         make_bot("strong:policy=a.json:guess=b.json", random.Random(1))
-    with pytest.raises(BotSpecError, match="learned stop rule"):
+    with pytest.raises(BotSpecError, match="playout=learned or playout=net"):
         make_bot("strong:playout=normal:policy=a.json", random.Random(1))
-    with pytest.raises(BotSpecError, match="learned playouts"):
+    with pytest.raises(BotSpecError, match="guesses with playout=learned"):
         make_bot("strong:playout=normal:guess=a.json", random.Random(1))
 
 
