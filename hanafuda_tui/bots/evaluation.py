@@ -105,6 +105,11 @@ class Evaluator:
             sum(1 << i for i, s in enumerate(specs) if s.cards >> c & 1) for c in range(48)
         )
         """Each card's specs as a bit set of row indices."""
+        self.rows_touched = tuple(
+            sum(1 << i for i, s in enumerate(specs) if (s.cards | s.void) >> c & 1)
+            for c in range(48)
+        )
+        """Each card's specs, and those it voids, as a bit set of row indices."""
         self.group_rows: dict[int, int] = {}
         """Each exclusive group's specs as a bit set of row indices."""
         for i, spec in enumerate(specs):

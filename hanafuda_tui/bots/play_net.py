@@ -14,7 +14,9 @@ function serves a real view and a search's imagined world.
 
 An action's score is ``lin · x + out · tanh(W x + b)`` (the features in their own units, the
 fit's scaling folded into ``lin`` and ``W``); the policy plays the action of the highest score.
-Pure Python: a few hundred products an action need no library.
+Pure Python, and a search's playouts ask it at every play: what the actions share is reckoned
+once a decision and changed by each action (the field's exposure, the yaku one away), and each
+hidden unit sums only an action's features that are not 0.
 """
 
 from __future__ import annotations
@@ -22,18 +24,19 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from operator import mul
+from itertools import repeat
+from operator import add, mul
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
 
 from ..core import actions as act
-from ..core.cards import ALL_CARDS, MONTH_MASK, cards_of
+from ..core.cards import ALL_CARDS, MONTH_MASK, POINTS, cards_of
 from ..core.table import matches
 from .evaluation import Evaluator
-from .learned import PLAY_FEATURES, Provenance, Table, play_features_of
+from .learned import PLAY_FEATURES, Provenance, Table
 from .learned_file import checked_model, file_text, shipped_file
-from .policy import DENY, RISK, Seen
+from .policy import DENY, RISK, Seen, _points
 
 ACTION_FEATURES = (
     *PLAY_FEATURES,
@@ -84,13 +87,13 @@ def decision_features(
     ev: Evaluator, seen: Seen, table: Table
 ) -> tuple[list[float], Callable[[int], list[float]]]:
     """A decision's ``DECISION_FEATURES``, and a function of each play or take's
-    ``ACTION_FEATURES``, what every action shares reckoned once. A card meeting two field cards
-    is judged by the better of its two takes (by the normal policy's value), as in
-    ``play_features_of``."""
-    base = play_features_of(ev, seen)
+    ``ACTION_FEATURES``, what every action shares reckoned once. A card meeting two field cards is
+    judged by the better of its two takes (by the normal policy's value), as in
+    ``play_features_of``, whose nine features the first nine are (reckoned here from the same
+    gains)."""
     hand, field, seat, caps = seen.hand, seen.field, seen.seat, seen.captures
     unit = ev.spread
-    gain, reach = ev.gain, ev.reach
+    gain, reach, score = ev.gain, ev.reach, ev.score
     mine = caps[seat]
     rivals = [c for s, c in enumerate(caps) if s != seat]
     others = 0
@@ -101,9 +104,11 @@ def decision_features(
     their_open = ALL_CARDS & ~everyone
     unseen = ALL_CARDS & ~(hand | field | everyone)
     unseen_months = _month_of(unseen)
-    score = ev.score
+    warnings = seen.facts.warnings()
+    hatto_weight = ev.hatto_weight
     own_score = score(mine)
     own_potential, own_near = reach(mine, own_open)
+    near_rows = _near_rows(ev, mine, own_open)
     rival_near = 0
     others_potential = 0.0
     others_score = 0
@@ -116,28 +121,20 @@ def decision_features(
     best_other = max(v for s, v in enumerate(scores) if s != seat)
     lead = (scores[seat] - best_other) / (unit * math.sqrt(table.left + 1))
 
-    exposure: dict[int, float] = {}
-    """Each card on the field, or laid there, of a month with an unseen card: the chance it goes
-    to the others (a card of its month unseen) times its gain to them, at most; reckoned when
-    first asked."""
+    def exposure(c: int) -> float:
+        """A card of a month with an unseen card, on the field or laid there: the chance it goes
+        to the others (a card of its month unseen) times its gain to them, at most."""
+        risk = min(1.0, RISK * (MONTH_MASK[c >> 2] & unseen).bit_count())
+        card = 1 << c
+        return max(risk * gain(r, card, their_open | r) for r in rivals)
 
-    def exposed(on_field: int) -> float:
-        """What the field's cards of a month with an unseen card are worth to the others at
-        most (``exposure``)."""
-        most = -math.inf
-        for c in cards_of(on_field & unseen_months):
-            worth = exposure.get(c)
-            if worth is None:
-                risk = min(1.0, RISK * (MONTH_MASK[c >> 2] & unseen).bit_count())
-                card = 1 << c
-                worth = exposure[c] = max(risk * gain(r, card, their_open | r) for r in rivals)
-            if worth > most:
-                most = worth
-        return 0.0 if most == -math.inf else most
+    exposed = sorted(((exposure(c), c) for c in cards_of(field & unseen_months)), reverse=True)
+    """What each field card of a month with an unseen card is worth to the others, most first."""
+    most_exposed = exposed[0][0] if exposed else -math.inf
 
     shared = [
         float(own_near.bit_count()),
-        exposed(field),
+        0.0 if most_exposed == -math.inf else most_exposed,
         own_potential / unit,
         others_potential / unit,
         own_score / unit,
@@ -149,55 +146,115 @@ def decision_features(
     ]
 
     def features(action: int) -> list[float]:
-        x = base(action)
+        targets: tuple[int, ...]
         if action >= act.TAKE:
             card = seen.pending
-            new = 1 << card | 1 << (action - act.TAKE)
+            targets = (1 << card | 1 << (action - act.TAKE),)
             left_hand = hand
+            pair = hatto = 0.0
             take = 1.0
         else:
             card = action
             met = matches(field, card)
-            left_hand = hand & ~(1 << card)
-            take = 0.0
             if met.bit_count() == 2:
-                best, new = -math.inf, 0
-                for t in cards_of(met):
-                    pair = 1 << card | 1 << t
-                    value = gain(mine, pair, own_open)
-                    for r in rivals:
-                        value += DENY * gain(r, pair, their_open | r)
-                    if value > best:
-                        best, new = value, pair
+                targets = tuple(1 << card | 1 << t for t in cards_of(met))
             else:
-                new = 1 << card | met if met else 0
+                targets = (1 << card | met,) if met else ()
+            left_hand = hand & ~(1 << card)
+            pair = 1.0 if left_hand & MONTH_MASK[card >> 2] else 0.0
+            warning = warnings.get(card) if warnings else None
+            hatto = hatto_weight * warning[0].value if warning and not warning[1] else 0.0
+            take = 0.0
+        month_unseen = (MONTH_MASK[card >> 2] & unseen).bit_count()
+        points = POINTS[card] / 20
         hand_months = _month_of(left_hand)
-        if new:
+        if targets:
+            # the nine judge a take by own + DENY * denial, the rest by the normal policy's
+            # value (its DENY terms added one by one): sums that may round apart
+            base: list[float] = []
+            base_value = net_value = -math.inf
+            new = 0
+            for capture in targets:
+                own = gain(mine, capture, own_open)
+                denial = 0.0
+                value = own
+                for r in rivals:
+                    denied = gain(r, capture, their_open | r)
+                    denial += denied
+                    value += DENY * denied
+                if own + DENY * denial > base_value:
+                    base_value = own + DENY * denial
+                    taken = _points(capture) - POINTS[card]
+                    base = [own, denial, 0.0, 0.0, taken / 20, points, hatto, pair]
+                if value > net_value:
+                    net_value, new = value, capture
             after_field = field & ~new
             after = mine | new
             made = (score(after) - own_score) / unit
-            near_after = reach(after, own_open)[1]
+            near_after = _near_after(ev, near_rows, after, new, own_open)
+            exposed_after = next((w for w, c in exposed if not new >> c & 1), -math.inf)
         else:
+            lay = exposure(card) if month_unseen else -math.inf
+            risk = max(lay, 0.0) if month_unseen else 0.0
+            base = [0.0, 0.0, risk, 1.0, 0.0, points, hatto, pair]
+            new = 0
             after_field = field | 1 << card
             after = mine
             made = 0.0
             near_after = own_near
+            exposed_after = max(most_exposed, lay)
         next_own = 0.0
         for c in cards_of(after_field & hand_months):
             next_own = max(next_own, gain(after, 1 << c, own_open))
         return [
-            *x,
+            *base,
+            month_unseen / 4,
             made,
             float(near_after.bit_count()),
             float((near_after & after_field & hand_months).bit_count()),
             float((new & rival_near).bit_count()),
             float((rival_near & after_field & unseen_months).bit_count()),
-            exposed(after_field),
+            0.0 if exposed_after == -math.inf else exposed_after,
             next_own,
             take,
         ]
 
     return shared, features
+
+
+def _near_rows(ev: Evaluator, caps: int, avail: int) -> list[tuple[int, int]]:
+    """Each yaku one card from ``caps`` (a spec's row index) with the cards that would make it
+    and are still to be won: ``Evaluator.reach``'s one-away cards, spec by spec."""
+    out = []
+    for i, (cards, need, _, _, _, void) in enumerate(ev.rows):
+        if not caps & void and (caps & cards).bit_count() == need - 1:
+            near = cards & avail & ~caps
+            if near:
+                out.append((i, near))
+    return out
+
+
+def _near_after(
+    ev: Evaluator, near_rows: list[tuple[int, int]], after: int, new: int, avail: int
+) -> int:
+    """The one-away cards of ``after`` (the captures with ``new`` taken): a yaku ``new`` has no
+    card of (to make it or void it) is as one away as before (``near_rows``), the others are
+    counted again."""
+    touched = 0
+    for c in cards_of(new):
+        touched |= ev.rows_touched[c]
+    near = 0
+    for i, cards in near_rows:
+        if not touched >> i & 1:
+            near |= cards
+    rows = ev.rows
+    while touched:
+        low = touched & -touched
+        touched ^= low
+        cards, need, _, _, _, void = rows[low.bit_length() - 1]
+        if not after & void and (after & cards).bit_count() == need - 1:
+            near |= cards & avail & ~after
+    return near
 
 
 # -- the model -------------------------------------------------------------------------------
@@ -215,7 +272,8 @@ class Net(BaseModel):
     b: tuple[float, ...]
     out: tuple[float, ...]
     _by_action: tuple[tuple[float, ...], tuple[tuple[float, ...], ...]] = PrivateAttr()
-    """``lin`` and the rows of ``W`` over ``ACTION_FEATURES`` (``net_action``)."""
+    """``lin`` over ``ACTION_FEATURES``, and the columns of ``W`` there (one a feature, a weight a
+    hidden unit: ``net_action``)."""
     _by_decision: tuple[tuple[float, ...], ...] = PrivateAttr()
     """The rows of ``W`` over ``DECISION_FEATURES``."""
 
@@ -230,7 +288,7 @@ class Net(BaseModel):
         if not all(math.isfinite(w) for w in numbers):
             raise ValueError("weights must be finite")
         k = len(ACTION_FEATURES)
-        self._by_action = (self.lin[:k], tuple(row[:k] for row in self.W))
+        self._by_action = (self.lin[:k], tuple(zip(*(row[:k] for row in self.W), strict=True)))
         self._by_decision = tuple(row[k:] for row in self.W)
         return self
 
@@ -287,24 +345,35 @@ def play_net_file(path: str) -> PlayNet:
 
 
 def net_action(net: Net, ev: Evaluator, seen: Seen, table: Table) -> int:
-    """The legal play or take of the highest score (the first of equals). What the decision's
-    features add to each hidden unit is reckoned once, and ``lin`` over them, the same for every
-    action, is left out."""
+    """The legal play or take of the highest score (the first of equals)."""
+    scores = net_scores(net, ev, seen, table)
+    return seen.legal[scores.index(max(scores))]
+
+
+def net_scores(net: Net, ev: Evaluator, seen: Seen, table: Table) -> list[float]:
+    """Each legal play or take's score, less ``lin`` over the decision's features (the same for
+    every action). What those features add to each hidden unit is reckoned once; each hidden
+    unit's sum over an action's features is gathered feature by feature in their order, a
+    feature of 0 skipped: the same sums as row by row, for less."""
     shared, own = decision_features(ev, seen, table)
-    lin, rows = net._by_action
+    lin, columns = net._by_action
     hidden = [
-        (row, bias + sum(map(mul, by_decision, shared)), weight)
-        for row, by_decision, bias, weight in zip(
-            rows, net._by_decision, net.b, net.out, strict=True
-        )
+        bias + sum(map(mul, row, shared)) for row, bias in zip(net._by_decision, net.b, strict=True)
     ]
-    tanh = math.tanh
-    best, best_value = seen.legal[0], -math.inf
+    out, tanh = net.out, math.tanh
+    scores = []
     for a in seen.legal:
         x = own(a)
-        value = sum(map(mul, lin, x))
-        for row, bias, weight in hidden:
-            value += weight * tanh(sum(map(mul, row, x)) + bias)
-        if value > best_value:
-            best, best_value = a, value
-    return best
+        sums: list[float] | None = None
+        for column, v in zip(columns, x, strict=True):
+            if not v:
+                continue
+            if sums is None:
+                sums = [w * v for w in column]
+            elif v == 1.0:
+                sums = list(map(add, sums, column))
+            else:
+                sums = list(map(add, sums, map(mul, column, repeat(v))))
+        pre = map(add, sums or repeat(0.0), hidden)
+        scores.append(sum(map(mul, out, map(tanh, pre)), sum(map(mul, lin, x))))
+    return scores

@@ -18,8 +18,10 @@ from hanafuda_tui.bots.play_net import (
     NET_FEATURES,
     Net,
     PlayNetError,
+    decision_features,
     net_action,
     net_features_of,
+    net_scores,
     read_play_net,
     shipped_play_net,
 )
@@ -124,6 +126,41 @@ def test_the_network_plays_the_action_of_its_highest_score(ruleset):
         else:
             game.apply(normal_action(ev, seen))
     assert decided >= 10
+
+
+def row_by_row(net: Net, shared: list[float], x: list[float]) -> float:
+    """An action's score less ``lin`` over the decision's features, each hidden unit's sum over
+    the action's features taken row by row: what ``net_action`` compares, summed plainly."""
+    k = len(x)
+    value = sum(w * v for w, v in zip(net.lin[:k], x, strict=True))
+    for row, bias, weight in zip(net.W, net.b, net.out, strict=True):
+        hidden = bias + sum(w * v for w, v in zip(row[k:], shared, strict=True))
+        value += weight * math.tanh(sum(w * v for w, v in zip(row[:k], x, strict=True)) + hidden)
+    return value
+
+
+def test_the_network_sums_feature_by_feature_as_row_by_row():
+    """Skipping an action's features of 0 and summing column by column changes no sum: over
+    every play and take of a game, the shipped network's scores are the row-by-row ones to the
+    last bit, and its choice the first of the highest."""
+    shipped_net = shipped_play_net("koikoi2")
+    assert shipped_net is not None
+    net = shipped_net.net
+    weights = shipped("koikoi2")
+    game = new_game("koikoi2", random.Random(8), {"months": 3})
+    game.logging = False
+    decided = 0
+    while not game.finished:
+        view = game.view(game.to_act)
+        ev, seen, table = evaluator_of(view), seen_of_view(view), table_of_view(view)
+        if len(view.legal) > 1 and min(view.legal) < act.DECLARE:
+            shared, own = decision_features(ev, seen, table)
+            scores = [row_by_row(net, shared, own(a)) for a in view.legal]
+            assert net_scores(net, ev, seen, table) == scores
+            assert net_action(net, ev, seen, table) == view.legal[scores.index(max(scores))]
+            decided += 1
+        game.apply(learned_action(weights, ev, seen, table))
+    assert decided >= 20
 
 
 def test_the_file_round_trips():

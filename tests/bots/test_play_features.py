@@ -1,0 +1,131 @@
+"""The play network's features, reckoned once a decision and changed by each action, are exactly
+what their definitions say, reckoned plainly and afresh for every action, in every ruleset."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from hanafuda_tui.bots.evaluation import Evaluator
+from hanafuda_tui.bots.evaluators import evaluator_of
+from hanafuda_tui.bots.learned import Table, learned_action, play_features_of, shipped
+from hanafuda_tui.bots.learned import table_of_view as table_of
+from hanafuda_tui.bots.play_net import NET_FEATURES, net_features_of
+from hanafuda_tui.bots.policy import DENY, RISK, Seen, normal_action, seen_of_view
+from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.cards import ALL_CARDS, MONTH_MASK, cards_of
+from hanafuda_tui.core.records import new_game
+from hanafuda_tui.core.table import matches
+
+
+def months_of(cards: int) -> int:
+    return sum(MONTH_MASK[m] for m in {c >> 2 for c in cards_of(cards)})
+
+
+def plain_features(ev: Evaluator, seen: Seen, table: Table, action: int) -> list[float]:
+    """``NET_FEATURES`` of one action by their definitions (``play_net``'s docstring)."""
+    hand, field, seat, caps = seen.hand, seen.field, seen.seat, seen.captures
+    unit = ev.spread
+    mine = caps[seat]
+    rivals = [c for s, c in enumerate(caps) if s != seat]
+    others = 0
+    for c in rivals:
+        others |= c
+    own_open = ALL_CARDS & ~others
+    their_open = ALL_CARDS & ~(others | mine)
+    unseen = ALL_CARDS & ~(hand | field | others | mine)
+    rival_near = 0
+    for c in rivals:
+        rival_near |= ev.reach(c, their_open | c)[1]
+
+    def to_others(card: int) -> float:
+        risk = min(1.0, RISK * (MONTH_MASK[card >> 2] & unseen).bit_count())
+        return max(risk * ev.gain(r, 1 << card, their_open | r) for r in rivals)
+
+    def exposed(on_field: int) -> float:
+        worths = [to_others(c) for c in cards_of(on_field & months_of(unseen))]
+        return max(worths) if worths else 0.0
+
+    if action >= act.TAKE:
+        card, left_hand = seen.pending, hand
+        new = 1 << card | 1 << (action - act.TAKE)
+    else:
+        card, left_hand = action, hand & ~(1 << action)
+        met = matches(field, card)
+        takes = [1 << card | 1 << t for t in cards_of(met)] if met.bit_count() == 2 else []
+        new = 1 << card | met if met and not takes else 0
+
+        def value(pair: int) -> float:
+            total = ev.gain(mine, pair, own_open)
+            for r in rivals:
+                total += DENY * ev.gain(r, pair, their_open | r)
+            return total
+
+        if takes:
+            new = max(takes, key=value)
+    after = mine | new
+    after_field = field & ~new if new else field | 1 << card
+    near_after = ev.reach(after, own_open)[1]
+    hand_months = months_of(left_hand)
+    next_gains = [ev.gain(after, 1 << c, own_open) for c in cards_of(after_field & hand_months)]
+    own_potential, own_near = ev.reach(mine, own_open)
+    others_reach = [ev.reach(c, their_open | c)[0] for c in rivals]
+    best_other = max(v for s, v in enumerate(table.scores) if s != seat)
+    return [
+        *play_features_of(ev, seen)(action),
+        (ev.score(after) - ev.score(mine)) / unit,
+        float(near_after.bit_count()),
+        float((near_after & after_field & hand_months).bit_count()),
+        float((new & rival_near).bit_count()),
+        float((rival_near & after_field & months_of(unseen)).bit_count()),
+        exposed(after_field),
+        max([0.0, *next_gains]),
+        1.0 if action >= act.TAKE else 0.0,
+        float(own_near.bit_count()),
+        exposed(field),
+        own_potential / unit,
+        max(others_reach) / unit,
+        ev.score(mine) / unit,
+        max(ev.score(c) for c in rivals) / unit,
+        hand.bit_count() / 8,
+        table.stock / 24,
+        table.left / 12,
+        (table.scores[seat] - best_other) / (unit * math.sqrt(table.left + 1)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options"),
+    [
+        ("koikoi2", {}),
+        ("koikoi3", {}),
+        ("hachihachi", {}),
+        ("hanaawase", {}),
+        ("hanaawase", {"players": 5}),
+    ],
+)
+def test_every_feature_is_its_definition(ruleset, options):
+    """Over three months of learned play, every action of every play and take: the features
+    equal their plain definitions, and a card meeting two field cards is judged by the take the
+    normal policy's value prefers (the first of equals)."""
+    weights = shipped(ruleset)
+    game = new_game(ruleset, random.Random(4), {"months": 3, **options})
+    game.logging = False
+    compared = 0
+    while not game.finished:
+        view = game.view(game.to_act)
+        ev, seen, table = evaluator_of(view), seen_of_view(view), table_of(view)
+        if len(view.legal) > 1 and min(view.legal) < act.DECLARE:
+            features = net_features_of(ev, seen, table)
+            for a in view.legal:
+                got = features(a)
+                assert len(got) == len(NET_FEATURES)
+                assert got == plain_features(ev, seen, table, a), (ruleset, a)
+                compared += 1
+        if weights is None:
+            game.apply(normal_action(ev, seen))
+        else:
+            game.apply(learned_action(weights, ev, seen, table))
+    assert compared >= 100
