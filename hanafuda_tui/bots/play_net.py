@@ -323,13 +323,19 @@ SHIPPED = Path(__file__).resolve().parent / "weights"
 """The shipped play networks, one file a ruleset that has one (``<ruleset>.play.json``)."""
 
 
+def play_net_path(ruleset: str) -> Path:
+    """Where the package ships ``ruleset``'s play network (``hanafuda train --play-net``'s
+    default ``--out``)."""
+    return SHIPPED / f"{ruleset}.play.json"
+
+
 @functools.cache
 def shipped_play_net(ruleset: str) -> PlayNet | None:
     """The play network shipped for ``ruleset`` (None: none shipped; strong then plays and takes
     by the learned weights). A damaged file says so in one line on stderr, once, and strong plays
     as if none were shipped."""
     return shipped_file(
-        SHIPPED / f"{ruleset}.play.json",
+        play_net_path(ruleset),
         lambda text: read_play_net(text, ruleset),
         PlayNetError,
         "plays by the learned weights instead",

@@ -375,7 +375,21 @@ def _train_arguments(train: Parser) -> None:
         default=0,
         help="--value: shards of each round after the first (0: --shards)",
     )
-    train.add_argument("--hidden", type=int, default=32, help="--value: hidden units")
+    train.add_argument(
+        "--play-net",
+        action="store_true",
+        help="train the play network instead (strong's playout=net)",
+    )
+    train.add_argument(
+        "--held",
+        type=int,
+        default=4,
+        help="--play-net: the last shards of each round held out of its fit, to judge it",
+    )
+    train.add_argument("--steps", type=int, default=800, help="--play-net: the fit's steps")
+    train.add_argument(
+        "--hidden", type=int, help="--value: hidden units (32); --play-net: hidden units (16)"
+    )
     train.add_argument(
         "--jobs",
         type=int,
@@ -413,8 +427,9 @@ SUBCOMMANDS: dict[str, tuple[str, Callable[[CommandParser], None]]] = {
         _online_arguments,
     ),
     "train": (
-        "train the strong bot's learned stop rule and playout policy by self-play"
-        " (needs numpy: pip install -e '.[train]'); the same command resumes it",
+        "train the strong bot's learned stop rule and playout policy, its play network"
+        " (--play-net) or its learned value (--value) by self-play (needs numpy:"
+        " pip install -e '.[train]'); the same command resumes it",
         _train_arguments,
     ),
 }

@@ -15,8 +15,12 @@ from .parser import UsageError
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    if args.value and args.play_net:
+        raise UsageError("--value and --play-net are two trainings: give one")
     if args.value:
         return cmd_train_value(args)
+    if args.play_net:
+        return cmd_train_play_net(args)
     from ..training.run import Plan, default_out, train
 
     plan = _plan(
@@ -44,7 +48,7 @@ def cmd_train_value(args: argparse.Namespace) -> int:
         search_shards=args.search_shards or args.shards,
         positions=args.positions,
         search_iterations=args.search_iterations,
-        hidden=args.hidden,
+        hidden=32 if args.hidden is None else args.hidden,
     )
 
     def run(work: Path, out: Path, jobs: int, say: Callable[[str], None]) -> str:
@@ -52,6 +56,28 @@ def cmd_train_value(args: argparse.Namespace) -> int:
         return f"value written to {out} (rounds {net.provenance['rounds']})"
 
     return _training(args, " value", default_value_out(args.ruleset), run)
+
+
+def cmd_train_play_net(args: argparse.Namespace) -> int:
+    """``train --play-net``: the play network (strong's playout=net), by expert iteration."""
+    from ..bots.play_net import play_net_path
+    from ..training.play_train import NetPlan, train_play_net
+
+    plan = _plan(
+        NetPlan,
+        **_planned(args),
+        play_share=args.play_share,
+        play_iterations=args.play_iterations,
+        held=args.held,
+        hidden=16 if args.hidden is None else args.hidden,
+        steps=args.steps,
+    )
+
+    def run(work: Path, out: Path, jobs: int, say: Callable[[str], None]) -> str:
+        net = train_play_net(work, plan, out, jobs, say)
+        return f"play network written to {out} (rounds {net.provenance.rounds})"
+
+    return _training(args, " play network", play_net_path(args.ruleset), run)
 
 
 def _planned(args: argparse.Namespace) -> dict[str, Any]:
@@ -104,6 +130,8 @@ def _plan(model: Callable[..., PlanT], **fields: Any) -> PlanT:
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
+        if not where:  # a check of the plan as a whole: its message names the options
+            raise UsageError(first["msg"].removeprefix("Value error, ")) from None
         raise UsageError(f"--{where.replace('_', '-')}: {first['msg']}") from None
 
 

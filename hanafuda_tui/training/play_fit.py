@@ -173,13 +173,54 @@ def choose_ridge(
     check: Decisions,
     ridges: Sequence[float],
     fit: Callable[[Decisions, float], Net],
-) -> float:
-    """The ridge whose fit on ``train`` loses least value on ``check`` (the first of equals)."""
-    lost = [
-        judge(_first_best(scores(fit(train, r), check.x), check), check)["lost"] for r in ridges
-    ]
-    print("ridges:", ", ".join(f"{r:g}: {v:.5f}" for r, v in zip(ridges, lost, strict=True)))
-    return ridges[lost.index(min(lost))]
+) -> tuple[float, dict[float, float]]:
+    """The ridge whose fit on ``train`` loses least value on ``check`` (the first of equals),
+    with each ridge's value lost there."""
+    lost = {
+        r: judge(_first_best(scores(fit(train, r), check.x), check), check)["lost"] for r in ridges
+    }
+    return min(ridges, key=lost.__getitem__), lost
+
+
+def fit_and_judge(
+    ruleset: str,
+    fit_on: Sequence[dict[str, Any]],
+    held_out: Sequence[dict[str, Any]],
+    seed: int,
+    hidden: int,
+    steps: int,
+    ridges: Sequence[float],
+) -> tuple[Net, dict[str, Any]]:
+    """The network fitted to ``fit_on`` (its ridge chosen on the last fifth of those, fitted on
+    the rest), and how it and the other policies play ``held_out``: the normal policy, its
+    weights, a linear fit over the same features, the network there and on its own fit."""
+    cut = len(fit_on) - len(fit_on) // 5
+    ridge, lost = choose_ridge(
+        decisions(ruleset, fit_on[:cut]),
+        decisions(ruleset, fit_on[cut:]),
+        ridges,
+        lambda d, r: fit_net(d, seed, hidden, steps, r),
+    )
+    fitted = decisions(ruleset, fit_on)
+    held = decisions(ruleset, held_out)
+    net = fit_net(fitted, seed, hidden, steps, ridge)
+    linear = fit_net(fitted, seed, 0, steps, ridge)
+    report = {
+        "normal": judge(held.normal, held),
+        "normal_weights": judge(
+            _first_best(held.x[:, :9] @ np.asarray(NORMAL_WEIGHTS), held), held
+        ),
+        "linear_rich": judge(_first_best(scores(linear, held.x), held), held),
+        "net": judge(_first_best(scores(net, held.x), held), held),
+        "net_on_fitted": judge(_first_best(scores(net, fitted.x), fitted), fitted),
+    }
+    stats = {
+        "decisions": len(fitted.starts),
+        "ridge": ridge,
+        "ridges_lost": {f"{r:g}": v for r, v in lost.items()},
+        "held_out": report,
+    }
+    return net, stats
 
 
 def read_labels(work: Path) -> list[list[dict[str, Any]]]:
@@ -222,36 +263,20 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         fit_on += [p for s in shards[: -args.held] for p in s]
         held_out += [p for s in shards[-args.held :] for p in s]
-    cut = len(fit_on) - len(fit_on) // 5
-    ridge = choose_ridge(
-        decisions(args.ruleset, fit_on[:cut]),
-        decisions(args.ruleset, fit_on[cut:]),
-        args.ridge,
-        lambda d, r: fit_net(d, args.seed, args.hidden, args.steps, r),
+    net, stats = fit_and_judge(
+        args.ruleset, fit_on, held_out, args.seed, args.hidden, args.steps, args.ridge
     )
-    fitted = decisions(args.ruleset, fit_on)
-    held = decisions(args.ruleset, held_out)
-    net = fit_net(fitted, args.seed, args.hidden, args.steps, ridge)
-    linear = fit_net(fitted, args.seed, 0, args.steps, ridge)
-    report = {
-        "normal": judge(held.normal, held),
-        "normal_weights": judge(
-            _first_best(held.x[:, :9] @ np.asarray(NORMAL_WEIGHTS), held), held
-        ),
-        "linear_rich": judge(_first_best(scores(linear, held.x), held), held),
-        "net": judge(_first_best(scores(net, held.x), held), held),
-        "net_on_fitted": judge(_first_best(scores(net, fitted.x), fitted), fitted),
-    }
-    for name, line in report.items():
+    print("ridges:", ", ".join(f"{r}: {v:.5f}" for r, v in stats["ridges_lost"].items()))
+    for name, line in stats["held_out"].items():
         print(f"{name}: {line}")
     provenance = Provenance(
         command=shlex.join(["python", "-m", "hanafuda_tui.training.play_fit", *sys.argv[1:]]),
         seed=args.seed,
         commit="unknown",
         rounds=1,
-        decisions=len(fitted.starts),
-        ridge=ridge,
-        held_out=report,
+        decisions=stats["decisions"],
+        ridge=stats["ridge"],
+        held_out=stats["held_out"],
     )
     Path(args.out).write_text(
         PlayNet(ruleset=args.ruleset, net=net, provenance=provenance).model_dump_json(indent=1)

@@ -17,6 +17,8 @@ import random
 import time
 from typing import Any, NamedTuple
 
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
 from ..bots.learned import Weights, shipped
 from ..bots.learned_file import file_text
 from ..bots.play_net import PlayNetError, play_net_file, read_play_net
@@ -38,6 +40,41 @@ class PlayShard(NamedTuple):
     policy: str | None = None
     """A play network's file (``strong:policy=FILE``): the games' plays and the search's
     playouts by it (None: by the learned policy)."""
+    round: int = 0
+    """The round of ``hanafuda train --play-net`` (its first round's games are those of this
+    module's command with the same seed)."""
+
+
+class LabelledPlay(BaseModel):
+    """A labelled play or take (``position``), with the search's value of each legal action."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int = Field(ge=0, le=5)
+    legal: list[int] = Field(min_length=1)
+    hand: int = Field(ge=0)
+    field: int = Field(ge=0)
+    captures: list[int]
+    pending: int
+    scores: list[int]
+    left: int = Field(ge=0)
+    stock: int = Field(ge=0)
+    v: list[float]
+
+    @model_validator(mode="after")
+    def _a_value_an_action(self) -> LabelledPlay:
+        if len(self.v) != len(self.legal):
+            raise ValueError("one value a legal action")
+        return self
+
+
+class PlayLabels(BaseModel):
+    """A shard's labelled plays as ``label_plays`` writes them."""
+
+    ruleset: str
+    plays: list[LabelledPlay]
+    games: int = Field(ge=0)
+    cpu_seconds: float = Field(ge=0)
 
 
 def position(view_seat: int, seen: Any, table: Any) -> dict[str, Any]:
@@ -62,7 +99,8 @@ def label_plays(shard: PlayShard) -> dict[str, Any]:
     policy)."""
     weights: Weights | None = shipped(shard.ruleset)
     net = None if shard.policy is None else play_net_file(shard.policy).net
-    rng = random.Random(f"{shard.seed}/play/{shard.k}")
+    later = f"{shard.round}/" if shard.round else ""
+    rng = random.Random(f"{shard.seed}/play/{later}{shard.k}")
     search = StrongBot(rng, iterations=shard.iterations, confidence=0, policy=shard.policy)
     plays: list[dict[str, Any]] = []
     start = time.process_time()
