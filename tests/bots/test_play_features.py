@@ -4,19 +4,16 @@ what their definitions say, reckoned plainly and afresh for every action, in eve
 from __future__ import annotations
 
 import math
-import random
 
 import pytest
+from helpers.bots import plays_and_takes
 
 from hanafuda_tui.bots.evaluation import Evaluator
-from hanafuda_tui.bots.evaluators import evaluator_of
-from hanafuda_tui.bots.learned import Table, learned_action, play_features_of, shipped
-from hanafuda_tui.bots.learned import table_of_view as table_of
+from hanafuda_tui.bots.learned import Table, play_features_of
 from hanafuda_tui.bots.play_net import NET_FEATURES, net_features_of
-from hanafuda_tui.bots.policy import DENY, RISK, Seen, normal_action, seen_of_view
+from hanafuda_tui.bots.policy import DENY, RISK, Seen
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import ALL_CARDS, MONTH_MASK, cards_of
-from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.table import matches
 
 
@@ -110,22 +107,12 @@ def test_every_feature_is_its_definition(ruleset, options):
     """Over three months of learned play, every action of every play and take: the features
     equal their plain definitions, and a card meeting two field cards is judged by the take the
     normal policy's value prefers (the first of equals)."""
-    weights = shipped(ruleset)
-    game = new_game(ruleset, random.Random(4), {"months": 3, **options})
-    game.logging = False
     compared = 0
-    while not game.finished:
-        view = game.view(game.to_act)
-        ev, seen, table = evaluator_of(view), seen_of_view(view), table_of(view)
-        if len(view.legal) > 1 and min(view.legal) < act.DECLARE:
-            features = net_features_of(ev, seen, table)
-            for a in view.legal:
-                got = features(a)
-                assert len(got) == len(NET_FEATURES)
-                assert got == plain_features(ev, seen, table, a), (ruleset, a)
-                compared += 1
-        if weights is None:
-            game.apply(normal_action(ev, seen))
-        else:
-            game.apply(learned_action(weights, ev, seen, table))
+    for view, ev, seen, table in plays_and_takes(ruleset, 4, options=options):
+        features = net_features_of(ev, seen, table)
+        for a in view.legal:
+            got = features(a)
+            assert len(got) == len(NET_FEATURES)
+            assert got == plain_features(ev, seen, table, a), (ruleset, a)
+            compared += 1
     assert compared >= 100

@@ -9,7 +9,12 @@ import math
 import random
 
 import pytest
-from helpers.bots import a_net, said_when_damaged, twin_with_hidden_cards_permuted
+from helpers.bots import (
+    a_net,
+    plays_and_takes,
+    said_when_damaged,
+    twin_with_hidden_cards_permuted,
+)
 
 from hanafuda_tui.bots import BotSpecError, make_bot, play_net, strong
 from hanafuda_tui.bots.evaluators import evaluator_of
@@ -72,19 +77,11 @@ def test_no_feature_reads_a_card_the_seat_cannot_see():
 def test_the_features_see_what_a_capture_does():
     """Not all blind: over a game's decisions the new features take more than one value."""
     seen_values: dict[str, set[float]] = {name: set() for name in NET_FEATURES}
-    weights = shipped("koikoi2")
-    assert weights is not None
-    game = new_game("koikoi2", random.Random(5))
-    game.logging = False
-    while not game.finished:
-        view = game.view(game.to_act)
-        ev, seen, table = evaluator_of(view), seen_of_view(view), table_of_view(view)
-        if len(view.legal) > 1 and min(view.legal) < act.DECLARE:
-            features = net_features_of(ev, seen, table)
-            for a in view.legal:
-                for name, value in zip(NET_FEATURES, features(a), strict=True):
-                    seen_values[name].add(value)
-        game.apply(learned_action(weights, ev, seen, table))
+    for view, ev, seen, table in plays_and_takes("koikoi2", 5, options={"months": 12}):
+        features = net_features_of(ev, seen, table)
+        for a in view.legal:
+            for name, value in zip(NET_FEATURES, features(a), strict=True):
+                seen_values[name].add(value)
     blind = [name for name, values in seen_values.items() if len(values) < 2]
     assert blind == ["hatto"]  # 二人こいこい has no 法度
 
@@ -110,21 +107,13 @@ def test_the_network_plays_the_action_of_its_highest_score(ruleset):
         b=tuple(rng.gauss(0, 0.5) for _ in range(4)),
         out=tuple(rng.gauss(0, 1) for _ in range(4)),
     )
-    game = new_game(ruleset, random.Random(2), {"months": 3})
-    game.logging = False
     decided = 0
-    while not game.finished:
-        view = game.view(game.to_act)
-        ev, seen, table = evaluator_of(view), seen_of_view(view), table_of_view(view)
-        if len(view.legal) > 1 and min(view.legal) < act.DECLARE:
-            features = net_features_of(ev, seen, table)
-            scored = [full_score(net, features(a)) for a in view.legal]
-            chosen = net_action(net, ev, seen, table)
-            assert scored[view.legal.index(chosen)] == pytest.approx(max(scored), abs=1e-12)
-            game.apply(chosen)
-            decided += 1
-        else:
-            game.apply(normal_action(ev, seen))
+    for view, ev, seen, table in plays_and_takes(ruleset, 2, lambda *d: net_action(net, *d)):
+        features = net_features_of(ev, seen, table)
+        scored = [full_score(net, features(a)) for a in view.legal]
+        chosen = net_action(net, ev, seen, table)
+        assert scored[view.legal.index(chosen)] == pytest.approx(max(scored), abs=1e-12)
+        decided += 1
     assert decided >= 10
 
 
@@ -146,20 +135,13 @@ def test_the_network_sums_feature_by_feature_as_row_by_row():
     shipped_net = shipped_play_net("koikoi2")
     assert shipped_net is not None
     net = shipped_net.net
-    weights = shipped("koikoi2")
-    game = new_game("koikoi2", random.Random(8), {"months": 3})
-    game.logging = False
     decided = 0
-    while not game.finished:
-        view = game.view(game.to_act)
-        ev, seen, table = evaluator_of(view), seen_of_view(view), table_of_view(view)
-        if len(view.legal) > 1 and min(view.legal) < act.DECLARE:
-            shared, own = decision_features(ev, seen, table)
-            scores = [row_by_row(net, shared, own(a)) for a in view.legal]
-            assert net_scores(net, ev, seen, table) == scores
-            assert net_action(net, ev, seen, table) == view.legal[scores.index(max(scores))]
-            decided += 1
-        game.apply(learned_action(weights, ev, seen, table))
+    for view, ev, seen, table in plays_and_takes("koikoi2", 8):
+        shared, own = decision_features(ev, seen, table)
+        scores = [row_by_row(net, shared, own(a)) for a in view.legal]
+        assert net_scores(net, ev, seen, table) == scores
+        assert net_action(net, ev, seen, table) == view.legal[scores.index(max(scores))]
+        decided += 1
     assert decided >= 20
 
 

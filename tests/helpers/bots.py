@@ -1,4 +1,5 @@
-"""Decisions met in a game the normal bot plays (for tests of the search and of advice), and a game's
+"""Decisions met in a game the normal bot plays (for tests of the search and of advice), the plays
+and takes of a game the learned policy plays (for tests of the play network), and a game's
 first deal replayed with the cards one seat cannot see shuffled among their places: the bots'
 choices must not change (they read only the seat's view); a small play network; and what a
 shipped file damaged after installing does to the strong bot."""
@@ -6,14 +7,18 @@ shipped file damaged after installing does to the strong bot."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from hanafuda_tui.bots import make_bot
-from hanafuda_tui.bots.learned import Provenance
+from hanafuda_tui.bots.evaluation import Evaluator
+from hanafuda_tui.bots.evaluators import evaluator_of
+from hanafuda_tui.bots.learned import Provenance, Table, learned_action, shipped, table_of_view
 from hanafuda_tui.bots.play_net import NET_FEATURES, Net, PlayNet
+from hanafuda_tui.bots.policy import Seen, normal_action, seen_of_view
+from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import parse_deck
 from hanafuda_tui.core.determinize import unseen
 from hanafuda_tui.core.game import Game, IllegalAction, PlayerView
@@ -33,6 +38,34 @@ def decisions(ruleset: str, seed: int, wanted: int) -> list[PlayerView]:
             out.append(view)
         game.apply(bot.act(view))
     return out
+
+
+Chooser = Callable[[Evaluator, Seen, Table], int]
+
+
+def plays_and_takes(
+    ruleset: str, seed: int, play: Chooser | None = None, options: dict[str, Any] | None = None
+) -> Iterator[tuple[PlayerView, Evaluator, Seen, Table]]:
+    """Every play or take with a choice in a three-month game (of ``options`` besides) dealt
+    from ``seed``, each then played by ``play`` (default: the ruleset's learned policy, the
+    normal policy where none is shipped), every other decision by that default."""
+    weights = shipped(ruleset)
+
+    def learned(ev: Evaluator, seen: Seen, table: Table) -> int:
+        if weights is None:
+            return normal_action(ev, seen)
+        return learned_action(weights, ev, seen, table)
+
+    game = new_game(ruleset, random.Random(seed), {"months": 3, **(options or {})})
+    game.logging = False
+    while not game.finished:
+        view = game.view(game.to_act)
+        ev, seen, table = evaluator_of(view), seen_of_view(view), table_of_view(view)
+        if len(view.legal) > 1 and min(view.legal) < act.DECLARE:
+            yield view, ev, seen, table
+            game.apply((play or learned)(ev, seen, table))
+        else:
+            game.apply(learned(ev, seen, table))
 
 
 def twin_with_hidden_cards_permuted(game: Game, seat: int, rng: random.Random) -> Game | None:
