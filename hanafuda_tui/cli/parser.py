@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import io
+import os
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -30,6 +31,18 @@ class UsageError(Exception):
 
 class Terminated(BaseException):
     """SIGTERM reached the command (exit status 143)."""
+
+
+def raise_on_sigterm(parent: int) -> Callable[[int, Any], None]:
+    """A SIGTERM handler that raises ``Terminated`` in the process ``parent``; a worker forked
+    from it before setting its own handler ends quietly."""
+
+    def handler(signum: int, frame: Any) -> None:
+        if os.getpid() != parent:
+            os._exit(128 + signum)
+        raise Terminated
+
+    return handler
 
 
 class Parser(argparse.ArgumentParser):

@@ -16,19 +16,10 @@ from ..bots import arena
 from ..bots.arena import Plan
 from ..core.rulesets import ruleset_class
 from .common import check_bot, history_store, print_json, ruleset_options
-from .parser import MAX_JOBS, MAX_TOTALS, Terminated, UsageError, one_line
+from .parser import MAX_JOBS, MAX_TOTALS, UsageError, one_line, raise_on_sigterm
 
 HISTORY_BATCH = 64
 """Games ``sim --history`` stores on one connection (each in its own transaction)."""
-
-
-def _on_sigterm(parent: int) -> Any:
-    def handler(signum: int, frame: Any) -> None:
-        if os.getpid() != parent:  # a worker not yet set up: end it quietly
-            os._exit(128 + signum)
-        raise Terminated
-
-    return handler
 
 
 class _Progress:
@@ -103,7 +94,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     """Games played, not yet in the history."""
     tally = arena.Tally(specs)
     start = time.perf_counter()
-    previous = signal.signal(signal.SIGTERM, _on_sigterm(os.getpid()))
+    previous = signal.signal(signal.SIGTERM, raise_on_sigterm(os.getpid()))
     try:
         with (
             contextlib.closing(arena.deal_sets(plan, args.games, args.jobs)) as sets,

@@ -4,6 +4,8 @@ resumed by the same command."""
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -11,7 +13,7 @@ from typing import Any, TypeVar
 
 from ..training import MAX_JOBS
 from .common import ruleset_options
-from .parser import UsageError
+from .parser import Terminated, UsageError, raise_on_sigterm
 
 
 def cmd_train(args: argparse.Namespace) -> int:
@@ -98,8 +100,8 @@ def _training(
     default: Path,
     run: Callable[[Path, Path, int, Callable[[str], None]], str],
 ) -> int:
-    """Run a training in its checked places, its progress on stderr; Ctrl+C stops it where the
-    same command goes on."""
+    """Run a training in its checked places, its progress on stderr; Ctrl+C or SIGTERM stops it
+    where the same command goes on."""
     from ..training.run import TrainError
 
     work, out, jobs = _places(args, default)
@@ -107,13 +109,16 @@ def _training(
     def say(line: str) -> None:
         print(f"train {args.ruleset}{what}: {line}", file=sys.stderr, flush=True)
 
+    previous = signal.signal(signal.SIGTERM, raise_on_sigterm(os.getpid()))
     try:
         done = run(work, out, jobs, say)
     except TrainError as err:
         raise UsageError(str(err)) from None
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Terminated) as stopped:
         say("stopped; the same command goes on from the last shard written")
-        return 130
+        return 130 if isinstance(stopped, KeyboardInterrupt) else 143
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     say(done)
     return 0
 

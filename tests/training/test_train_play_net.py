@@ -6,12 +6,14 @@ replaced by a plain one (the tests run without the training extra)."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 import types
 
 import pytest
 from helpers.bots import a_net
-from helpers.cli import refused
+from helpers.cli import refused, run
 
 from hanafuda_tui.bots.play_net import read_play_net
 from hanafuda_tui.training import play_labels
@@ -145,3 +147,32 @@ def test_the_command_refuses_a_bad_plan_in_one_line(tmp_path, capsys, flags, say
     argv = ["train", "--ruleset", "koikoi2", "--play-net", "--work", str(tmp_path / "w")]
     assert refused(capsys, *argv, *flags).startswith(says)
     assert not (tmp_path / "w").exists()
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_ctrl_c_or_sigterm_stops_the_command_where_the_same_command_goes_on(
+    tmp_path, monkeypatch, capsys, sig, status
+):
+    plain_fit(monkeypatch)
+    monkeypatch.setitem(sys.modules, "numpy", types.ModuleType("numpy"))  # the fit is plain
+    label = training.label_plays
+
+    def stopped_at_the_second(shard):
+        if shard.k == 1:
+            os.kill(os.getpid(), sig)
+        return label(shard)
+
+    monkeypatch.setattr(training, "label_plays", stopped_at_the_second)
+    work = tmp_path / "w"
+    argv = ["train", "--ruleset", "koikoi2", "--option", "months=3", "--play-net"]
+    sizes = ["--rounds", "1", "--shards", "3", "--games", "1", "--play-iterations", "4"]
+    places = ["--work", str(work), "--out", str(tmp_path / "o.json"), "--held", "1", "--jobs", "1"]
+    interrupt = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        code, out, err = run(capsys, *argv, *sizes, *places)
+    finally:
+        signal.signal(signal.SIGINT, interrupt)
+    assert code == status and out == ""
+    assert err.endswith(": stopped; the same command goes on from the last shard written\n")
+    assert "Traceback" not in err
+    assert [p.name for p in (work / "round-0").iterdir()] == ["shard-0.json"]
