@@ -167,4 +167,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # a reader such as `head` stopped reading: nothing more to say
+        sys.stderr.close()
