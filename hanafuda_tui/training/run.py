@@ -5,7 +5,7 @@ policy), labels their decisions with the search playing out by that same policy,
 weights (``fit``). Every shard's labels are written to ``round-R/shard-K.json`` as it finishes and
 every round's weights to ``round-R/weights.json``: stopped at any point, the same command skips
 what is written and goes on. The plan (ruleset, options, sizes, seed) is kept in ``plan.json``: a
-work directory answers only the command that began it. The last round's weights, with their
+work directory answers only the command that began it, or the same with more rounds. The last round's weights, with their
 provenance, are written to ``--out`` (the package's shipped file by default). A fitted rule is kept
 only where it loses less of the search's value than the normal policy on the states held out of
 its fit; else the normal policy's answer stays (and the provenance says which was kept).
@@ -127,9 +127,11 @@ def read_round(
         raise TrainError(f"{done}: {err}; {AGAIN}") from None
 
 
-def begin(work: Path, plan: BaseModel, foreign: str = "") -> None:
-    """Make the work directory, or check that it holds this plan. ``foreign``: what to say of a
-    plan file of another shape (default: that it is not a training's plan, and why)."""
+def begin(work: Path, plan: Planned, foreign: str = "") -> None:
+    """Make the work directory, or check that it holds this plan: the same but for its rounds
+    (a round does not depend on how many follow it, so a training can be given more rounds, or
+    fewer). ``foreign``: what to say of a plan file of another shape (default: that it is not a
+    training's plan, and why)."""
     try:
         work.mkdir(parents=True, exist_ok=True)
     except OSError as err:
@@ -143,9 +145,10 @@ def begin(work: Path, plan: BaseModel, foreign: str = "") -> None:
                 foreign
                 or f"{kept} is not a training's plan ({first_fault(err, 'the file')}): use another --work"
             ) from None
-        if held != plan:
+        if held.model_copy(update={"rounds": plan.rounds}) != plan:
             raise TrainError(f"{work} holds another training's plan: use another --work")
-        return
+        if held == plan:
+            return
     write_atomically(kept, plan.model_dump_json(indent=1))
 
 

@@ -85,11 +85,17 @@ def test_stopped_training_goes_on_from_the_last_shard_written(tmp_path, monkeypa
     assert resumed.provenance.rounds == 2 and resumed.provenance.seed == 7
 
 
-def test_a_work_directory_answers_only_its_own_plan(tmp_path, monkeypatch):
+def test_a_work_directory_answers_only_its_own_plan_given_more_rounds(tmp_path, monkeypatch):
     plain_fit(monkeypatch)
-    train(tmp_path / "w", PLAN.model_copy(update={"rounds": 1}), tmp_path / "o.json", 1, print)
+    one = train(
+        tmp_path / "w", PLAN.model_copy(update={"rounds": 1}), tmp_path / "o.json", 1, print
+    )
+    said: list[str] = []
+    two = train(tmp_path / "w", PLAN, tmp_path / "o.json", 1, said.append)
+    assert said[0] == "round 1/2: done before" and two.provenance.rounds == 2
+    assert read_weights((tmp_path / "w" / "round-0" / "weights.json").read_text(), "koikoi2") == one
     with pytest.raises(TrainError, match="another training's plan"):
-        train(tmp_path / "w", PLAN, tmp_path / "o.json", 1, print)
+        train(tmp_path / "w", PLAN.model_copy(update={"games": 2}), tmp_path / "o.json", 1, print)
 
 
 def test_train_without_numpy_says_so_in_one_line(tmp_path, monkeypatch, capsys):

@@ -176,3 +176,20 @@ def test_ctrl_c_or_sigterm_stops_the_command_where_the_same_command_goes_on(
     assert err.endswith(": stopped; the same command goes on from the last shard written\n")
     assert "Traceback" not in err
     assert [p.name for p in (work / "round-0").iterdir()] == ["shard-0.json"]
+
+
+def test_a_finished_training_goes_on_when_given_more_rounds(tmp_path, monkeypatch):
+    plain_fit(monkeypatch)
+    work, out = tmp_path / "w", tmp_path / "o.json"
+    train_play_net(work, PLAN.model_copy(update={"rounds": 1}), out, 1, lambda _: None)
+    labelled: list[tuple[int, str | None]] = []
+    label = training.label_plays
+
+    def counted(shard):
+        labelled.append((shard.round, shard.policy))
+        return label(shard)
+
+    monkeypatch.setattr(training, "label_plays", counted)
+    net = train_play_net(work, PLAN, out, 1, lambda _: None)
+    assert labelled == [(1, str((work / "round-0" / "play.json").resolve()))] * 3
+    assert net.provenance.rounds == 2
