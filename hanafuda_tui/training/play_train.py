@@ -8,7 +8,7 @@ numpy) to that round's labels but its last ``held`` shards, which judge it; it i
 ``round-R/play.json``, and the last round's is written to ``--out`` (the package's shipped
 network by default). Shards are written as they finish and the plan kept in ``plan.json``: the
 same command resumes where it stopped, and a work directory answers only the command that began
-it (docs/bots.md, "The play network").
+it, or the same with more rounds (docs/bots.md, "The play network").
 """
 
 from __future__ import annotations
