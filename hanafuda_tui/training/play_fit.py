@@ -34,6 +34,8 @@ RIDGE = 0.01
 """The ridge on the standardised weights (hidden and linear alike), per decision."""
 RIDGES = (0.003, 0.01, 0.03)
 """The ridges the command chooses among, on decisions of the fit's own that it holds back."""
+MIN_FITTED = 5
+"""Decisions a fit needs at least: the last fifth of them choose its ridge."""
 
 
 class Decisions(NamedTuple):
@@ -263,6 +265,11 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         fit_on += [p for s in shards[: -args.held] for p in s]
         held_out += [p for s in shards[-args.held :] for p in s]
+    if len(fit_on) < MIN_FITTED or not held_out:
+        print(
+            f"{len(fit_on)} decisions to fit and {len(held_out)} held out: too few", file=sys.stderr
+        )
+        return 2
     net, stats = fit_and_judge(
         args.ruleset, fit_on, held_out, args.seed, args.hidden, args.steps, args.ridge
     )

@@ -53,7 +53,7 @@ def train_play_net(
     work: Path, plan: NetPlan, out: Path, jobs: int, say: Callable[[str], None]
 ) -> PlayNet:
     """Every round not yet written, then the last round's network to ``out``."""
-    from .play_fit import RIDGES, fit_and_judge  # numpy: the training extra
+    from .play_fit import MIN_FITTED, RIDGES, fit_and_judge  # numpy: the training extra
 
     begin(work, plan, f"{work} holds another training's plan: use another --work")
     commit = _commit()
@@ -102,7 +102,7 @@ def train_play_net(
         cut = plan.shards - plan.held
         fit_on = [p.model_dump() for shard in labels[:cut] for p in shard.plays]
         held_out = [p.model_dump() for shard in labels[cut:] for p in shard.plays]
-        if not fit_on or not held_out:
+        if len(fit_on) < MIN_FITTED or not held_out:
             raise TrainError(
                 f"{name}: too few plays labelled to fit and to judge (fitted {len(fit_on)},"
                 f" held out {len(held_out)}): give more --shards, --games or --play-share"

@@ -36,7 +36,9 @@ PLAN = NetPlan(
 )
 
 
-def plain_fit(monkeypatch, fitted: list[tuple[int, int, int]] | None = None) -> None:
+def plain_fit(
+    monkeypatch, fitted: list[tuple[int, int, int]] | None = None, least: int = 5
+) -> None:
     """A fit that needs no numpy: the same small network, its stats saying what it was given
     (and ``fitted`` keeping the count of decisions fitted and held out, and the seed)."""
 
@@ -48,6 +50,7 @@ def plain_fit(monkeypatch, fitted: list[tuple[int, int, int]] | None = None) -> 
         return a_net(ruleset).net, stats
 
     fit = types.ModuleType("hanafuda_tui.training.play_fit")
+    fit.MIN_FITTED = least
     fit.RIDGES = (0.01,)
     fit.fit_and_judge = fit_and_judge
     monkeypatch.setitem(sys.modules, "hanafuda_tui.training.play_fit", fit)
@@ -127,9 +130,11 @@ def test_a_damaged_shard_or_network_is_one_line_naming_it(tmp_path, monkeypatch,
     assert str(work / name) in str(caught.value) and "\n" not in str(caught.value)
 
 
-def test_too_few_plays_to_fit_is_one_line(tmp_path, monkeypatch):
-    plain_fit(monkeypatch)
-    plan = PLAN.model_copy(update={"rounds": 1, "play_share": 0.001})
+@pytest.mark.parametrize(("share", "least"), [(0.001, 5), (0.5, 1_000_000)])
+def test_too_few_plays_to_fit_is_one_line(tmp_path, monkeypatch, share, least):
+    """None labelled at all, or fewer than the fit needs to choose its ridge."""
+    plain_fit(monkeypatch, least=least)
+    plan = PLAN.model_copy(update={"rounds": 1, "play_share": share})
     with pytest.raises(TrainError, match="too few plays labelled to fit and to judge"):
         train_play_net(tmp_path / "w", plan, tmp_path / "o.json", 1, lambda _: None)
 
