@@ -24,6 +24,7 @@ from ..bots.learned_file import file_text
 from ..bots.play_net import PlayNetError, play_net_file, read_play_net
 from ..bots.strong import StrongBot
 from ..core import actions as act
+from ..core.cards import ALL_CARDS
 from .states import self_play
 
 
@@ -65,6 +66,11 @@ class LabelledPlay(BaseModel):
     def _a_value_an_action(self) -> LabelledPlay:
         if len(self.v) != len(self.legal):
             raise ValueError("one value a legal action")
+        if not all(a < 48 or act.TAKE <= a < act.TAKE + 48 for a in self.legal):
+            raise ValueError("a labelled action is a card played or taken")
+        cards = [self.hand, self.field, *self.captures]
+        if any(c > ALL_CARDS for c in cards) or not -1 <= self.pending < 48:
+            raise ValueError("cards are of the 48")
         return self
 
 

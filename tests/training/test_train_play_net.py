@@ -115,7 +115,13 @@ def test_stopped_training_goes_on_and_later_rounds_play_the_round_befores_networ
 @pytest.mark.parametrize("name", ["round-0/shard-1.json", "round-0/play.json"])
 @pytest.mark.parametrize(
     "text",
-    ["{}", "[]", "not json", json.dumps({"ruleset": "koikoi2", "plays": [{"v": []}]})],
+    [
+        "{}",
+        "[]",
+        "not json",
+        json.dumps({"ruleset": "koikoi2", "plays": [{"v": []}]}),
+        "BAD_ACTION",
+    ],
 )
 def test_a_damaged_shard_or_network_is_one_line_naming_it(tmp_path, monkeypatch, name, text):
     plain_fit(monkeypatch)
@@ -124,6 +130,10 @@ def test_a_damaged_shard_or_network_is_one_line_naming_it(tmp_path, monkeypatch,
     train_play_net(work, plan, tmp_path / "o.json", 1, lambda _: None)
     if name != "round-0/play.json":
         (work / "round-0" / "play.json").unlink()  # the round is fitted again from its shards
+    if text == "BAD_ACTION":  # a labelled play whose action is no card: a 取消し (128)
+        shard = json.loads((work / "round-0" / "shard-1.json").read_text("utf-8"))
+        shard["plays"][0]["legal"][0] = 128
+        text = json.dumps(shard)
     (work / name).write_text(text, encoding="utf-8")
     with pytest.raises(TrainError) as caught:
         train_play_net(work, plan, tmp_path / "o.json", 1, lambda _: None)
