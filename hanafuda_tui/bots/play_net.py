@@ -4,19 +4,19 @@ policy's nine, scored by a one-hidden-layer network, trained from the strong bot
 ``playout=net``) or read from a JSON file (``strong:policy=FILE``).
 
 An action's features (``NET_FEATURES``) are the linear policy's nine (``learned.play_features_of``)
-and what the capture does to every yaku the seat and the others are building: the score it makes
-at once, the cards one away from a yaku before and after (the seat's, and how many of them the
-field then offers to its remaining hand), the others' one-away cards it takes or leaves on the
-field where a card of their month is still unseen, what the field then exposes to the others and
-offers to the seat's next play, and the table's public numbers (lead, months and stock left).
-Every feature is read from a ``Seen`` and a ``Table``, never from a hidden card, so the same
-function serves a real view and a search's imagined world.
+and what the capture does to the yaku the seat is building: the score it makes at once and the
+cards one away from a yaku before and after; with the table's numbers (both sides' yaku held, the
+seat's potential, lead, hand, months and stock left). Every feature is read from a ``Seen`` and a
+``Table``, never from a hidden card, so the same function serves a real view and a search's
+imagined world. Features that cost a search more than they told it (what the field exposes to the
+others, the others' one-away cards, what the field offers the seat's next play) were left out:
+docs/bots.md, "The lean network".
 
 An action's score is ``lin · x + out · tanh(W x + b)`` (the features in their own units, the
 fit's scaling folded into ``lin`` and ``W``); the policy plays the action of the highest score.
 Pure Python, and a search's playouts ask it at every play: what the actions share is reckoned
-once a decision and changed by each action (the field's exposure, the yaku one away), and each
-hidden unit sums only an action's features that are not 0.
+once a decision and changed by each action (the yaku one away), and each hidden unit sums only an
+action's features that are not 0.
 """
 
 from __future__ import annotations
@@ -42,19 +42,12 @@ ACTION_FEATURES = (
     *PLAY_FEATURES,
     "score_made",
     "own_near_after",
-    "own_near_offered",
-    "threat_taken",
-    "threat_left",
-    "exposed_after",
-    "next_own",
     "is_take",
 )
 """The features that differ between a decision's actions (``net_features_of``)."""
 DECISION_FEATURES = (
     "own_near_before",
-    "exposed_before",
     "own_potential",
-    "others_potential",
     "own_score",
     "others_score",
     "hand_size",
@@ -66,15 +59,6 @@ DECISION_FEATURES = (
 NET_FEATURES = (*ACTION_FEATURES, *DECISION_FEATURES)
 """The network's features of one action, in order: amounts in the ruleset's month spread,
 counts plain or as shares."""
-
-
-_FIRST_OF_MONTHS = sum(1 << 4 * m for m in range(12))
-
-
-def _month_of(cards: int) -> int:
-    """Every card of each month ``cards`` holds a card of."""
-    folded = cards | cards >> 1 | cards >> 2 | cards >> 3
-    return (folded & _FIRST_OF_MONTHS) * 15
 
 
 def net_features_of(ev: Evaluator, seen: Seen, table: Table) -> Callable[[int], list[float]]:
@@ -93,7 +77,7 @@ def decision_features(
     gains)."""
     hand, field, seat, caps = seen.hand, seen.field, seen.seat, seen.captures
     unit = ev.spread
-    gain, reach, score = ev.gain, ev.reach, ev.score
+    gain, score = ev.gain, ev.score
     mine = caps[seat]
     rivals = [c for s, c in enumerate(caps) if s != seat]
     others = 0
@@ -103,46 +87,22 @@ def decision_features(
     own_open = ALL_CARDS & ~others
     their_open = ALL_CARDS & ~everyone
     unseen = ALL_CARDS & ~(hand | field | everyone)
-    unseen_months = _month_of(unseen)
     warnings = seen.facts.warnings()
     hatto_weight = ev.hatto_weight
     own_score = score(mine)
-    own_potential, own_near = reach(mine, own_open)
+    own_potential, own_near = ev.reach(mine, own_open)
     near_rows = _near_rows(ev, mine, own_open)
-    rival_near = 0
-    others_potential = 0.0
-    others_score = 0
-    for c in rivals:
-        potential, near = reach(c, their_open | c)
-        rival_near |= near
-        others_potential = max(others_potential, potential)
-        others_score = max(others_score, score(c))
     scores = table.scores
     best_other = max(v for s, v in enumerate(scores) if s != seat)
-    lead = (scores[seat] - best_other) / (unit * math.sqrt(table.left + 1))
-
-    def exposure(c: int) -> float:
-        """A card of a month with an unseen card, on the field or laid there: the chance it goes
-        to the others (a card of its month unseen) times its gain to them, at most."""
-        risk = min(1.0, RISK * (MONTH_MASK[c >> 2] & unseen).bit_count())
-        card = 1 << c
-        return max(risk * gain(r, card, their_open | r) for r in rivals)
-
-    exposed = sorted(((exposure(c), c) for c in cards_of(field & unseen_months)), reverse=True)
-    """What each field card of a month with an unseen card is worth to the others, most first."""
-    most_exposed = exposed[0][0] if exposed else -math.inf
-
     shared = [
         float(own_near.bit_count()),
-        0.0 if most_exposed == -math.inf else most_exposed,
         own_potential / unit,
-        others_potential / unit,
         own_score / unit,
-        others_score / unit,
+        max(score(c) for c in rivals) / unit,
         hand.bit_count() / 8,
         table.stock / 24,
         table.left / 12,
-        lead,
+        (scores[seat] - best_other) / (unit * math.sqrt(table.left + 1)),
     ]
 
     def features(action: int) -> list[float]:
@@ -150,7 +110,6 @@ def decision_features(
         if action >= act.TAKE:
             card = seen.pending
             targets = (1 << card | 1 << (action - act.TAKE),)
-            left_hand = hand
             pair = hatto = 0.0
             take = 1.0
         else:
@@ -160,14 +119,12 @@ def decision_features(
                 targets = tuple(1 << card | 1 << t for t in cards_of(met))
             else:
                 targets = (1 << card | met,) if met else ()
-            left_hand = hand & ~(1 << card)
-            pair = 1.0 if left_hand & MONTH_MASK[card >> 2] else 0.0
+            pair = 1.0 if hand & ~(1 << card) & MONTH_MASK[card >> 2] else 0.0
             warning = warnings.get(card) if warnings else None
             hatto = hatto_weight * warning[0].value if warning and not warning[1] else 0.0
             take = 0.0
         month_unseen = (MONTH_MASK[card >> 2] & unseen).bit_count()
         points = POINTS[card] / 20
-        hand_months = _month_of(left_hand)
         if targets:
             # the nine judge a take by own + DENY * denial, the rest by the normal policy's
             # value (its DENY terms added one by one): sums that may round apart
@@ -188,36 +145,20 @@ def decision_features(
                     base = [own, denial, 0.0, 0.0, taken / 20, points, hatto, pair]
                 if value > net_value:
                     net_value, new = value, capture
-            after_field = field & ~new
             after = mine | new
             made = (score(after) - own_score) / unit
             near_after = _near_after(ev, near_rows, after, new, own_open)
-            exposed_after = next((w for w, c in exposed if not new >> c & 1), -math.inf)
         else:
-            lay = exposure(card) if month_unseen else -math.inf
-            risk = max(lay, 0.0) if month_unseen else 0.0
+            risk = 0.0
+            if month_unseen:
+                # the laid card's worth to the others, times the chance one of them meets it
+                chance = min(1.0, RISK * month_unseen)
+                laid = 1 << card
+                risk = max(0.0, *(chance * gain(r, laid, their_open | r) for r in rivals))
             base = [0.0, 0.0, risk, 1.0, 0.0, points, hatto, pair]
-            new = 0
-            after_field = field | 1 << card
-            after = mine
             made = 0.0
             near_after = own_near
-            exposed_after = max(most_exposed, lay)
-        next_own = 0.0
-        for c in cards_of(after_field & hand_months):
-            next_own = max(next_own, gain(after, 1 << c, own_open))
-        return [
-            *base,
-            month_unseen / 4,
-            made,
-            float(near_after.bit_count()),
-            float((near_after & after_field & hand_months).bit_count()),
-            float((new & rival_near).bit_count()),
-            float((rival_near & after_field & unseen_months).bit_count()),
-            0.0 if exposed_after == -math.inf else exposed_after,
-            next_own,
-            take,
-        ]
+        return [*base, month_unseen / 4, made, float(near_after.bit_count()), take]
 
     return shared, features
 

@@ -11,14 +11,10 @@ from helpers.bots import plays_and_takes
 from hanafuda_tui.bots.evaluation import Evaluator
 from hanafuda_tui.bots.learned import Table, play_features_of
 from hanafuda_tui.bots.play_net import NET_FEATURES, net_features_of
-from hanafuda_tui.bots.policy import DENY, RISK, Seen
+from hanafuda_tui.bots.policy import DENY, Seen
 from hanafuda_tui.core import actions as act
-from hanafuda_tui.core.cards import ALL_CARDS, MONTH_MASK, cards_of
+from hanafuda_tui.core.cards import ALL_CARDS, cards_of
 from hanafuda_tui.core.table import matches
-
-
-def months_of(cards: int) -> int:
-    return sum(MONTH_MASK[m] for m in {c >> 2 for c in cards_of(cards)})
 
 
 def plain_features(ev: Evaluator, seen: Seen, table: Table, action: int) -> list[float]:
@@ -32,27 +28,12 @@ def plain_features(ev: Evaluator, seen: Seen, table: Table, action: int) -> list
         others |= c
     own_open = ALL_CARDS & ~others
     their_open = ALL_CARDS & ~(others | mine)
-    unseen = ALL_CARDS & ~(hand | field | others | mine)
-    rival_near = 0
-    for c in rivals:
-        rival_near |= ev.reach(c, their_open | c)[1]
-
-    def to_others(card: int) -> float:
-        risk = min(1.0, RISK * (MONTH_MASK[card >> 2] & unseen).bit_count())
-        return max(risk * ev.gain(r, 1 << card, their_open | r) for r in rivals)
-
-    def exposed(on_field: int) -> float:
-        worths = [to_others(c) for c in cards_of(on_field & months_of(unseen))]
-        return max(worths) if worths else 0.0
-
     if action >= act.TAKE:
-        card, left_hand = seen.pending, hand
-        new = 1 << card | 1 << (action - act.TAKE)
+        new = 1 << seen.pending | 1 << (action - act.TAKE)
     else:
-        card, left_hand = action, hand & ~(1 << action)
-        met = matches(field, card)
-        takes = [1 << card | 1 << t for t in cards_of(met)] if met.bit_count() == 2 else []
-        new = 1 << card | met if met and not takes else 0
+        met = matches(field, action)
+        takes = [1 << action | 1 << t for t in cards_of(met)] if met.bit_count() == 2 else []
+        new = 1 << action | met if met and not takes else 0
 
         def value(pair: int) -> float:
             total = ev.gain(mine, pair, own_open)
@@ -63,27 +44,15 @@ def plain_features(ev: Evaluator, seen: Seen, table: Table, action: int) -> list
         if takes:
             new = max(takes, key=value)
     after = mine | new
-    after_field = field & ~new if new else field | 1 << card
-    near_after = ev.reach(after, own_open)[1]
-    hand_months = months_of(left_hand)
-    next_gains = [ev.gain(after, 1 << c, own_open) for c in cards_of(after_field & hand_months)]
     own_potential, own_near = ev.reach(mine, own_open)
-    others_reach = [ev.reach(c, their_open | c)[0] for c in rivals]
     best_other = max(v for s, v in enumerate(table.scores) if s != seat)
     return [
         *play_features_of(ev, seen)(action),
         (ev.score(after) - ev.score(mine)) / unit,
-        float(near_after.bit_count()),
-        float((near_after & after_field & hand_months).bit_count()),
-        float((new & rival_near).bit_count()),
-        float((rival_near & after_field & months_of(unseen)).bit_count()),
-        exposed(after_field),
-        max([0.0, *next_gains]),
+        float(ev.reach(after, own_open)[1].bit_count()),
         1.0 if action >= act.TAKE else 0.0,
         float(own_near.bit_count()),
-        exposed(field),
         own_potential / unit,
-        max(others_reach) / unit,
         ev.score(mine) / unit,
         max(ev.score(c) for c in rivals) / unit,
         hand.bit_count() / 8,
