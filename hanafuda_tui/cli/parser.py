@@ -401,7 +401,7 @@ def _train_arguments(train: Parser) -> None:
     )
     train.add_argument("--steps", type=int, default=800, help="--play-net: the fit's steps")
     train.add_argument(
-        "--hidden", type=int, help="--value: hidden units (32); --play-net: hidden units (16)"
+        "--hidden", type=int, help="--value: hidden units (32); --play-net: hidden units (8)"
     )
     train.add_argument(
         "--jobs",

@@ -71,7 +71,7 @@ def cmd_train_play_net(args: argparse.Namespace) -> int:
         play_share=args.play_share,
         play_iterations=args.play_iterations,
         held=args.held,
-        hidden=16 if args.hidden is None else args.hidden,
+        hidden=8 if args.hidden is None else args.hidden,
         steps=args.steps,
     )
 

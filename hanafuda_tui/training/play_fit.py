@@ -27,7 +27,7 @@ from ..core.game import NO_FACTS
 
 TEMPERATURE = 0.01
 """The values' temperature (as ``fit.TEMPERATURE``)."""
-HIDDEN = 16
+HIDDEN = 8
 STEPS = 1500
 RATE = 0.01
 RIDGE = 0.01
