@@ -2,10 +2,11 @@
 
 A world is one sample of the cards behind the view (``core.determinize``: the unseen cards shared
 out among the other hands and the stock); the actions still in play are each tried in the same
-world and the month is played out by the playout policy for every seat: the learned policy
-(``bots.learned``, its weights trained from this search) by default, the ruleset's shipped play
-network (``playout=net``, ``bots.play_net``, trained from this search too), or the normal or easy
-policy (``playout=normal``: the strong bot as it was before it learned). An action's result is
+world and the month is played out by the playout policy for every seat: the ruleset's shipped
+play network by default (``playout=net``, ``bots.play_net``, trained from this search; the
+learned policy where none is shipped), the learned policy (``playout=learned``, ``bots.learned``,
+its weights trained from this search too), or the normal or easy policy (``playout=normal``: the
+strong bot as it was before it learned). An action's result is
 the bot's chance, from the scores at the month's end, to finish the year on top (``aim=win``,
 the default: a lead counts for less with many months to play, and the last month counts only who
 is ahead), or its score change less the others' mean change (``aim=margin``). Moves that are the
@@ -71,10 +72,10 @@ SEARCHES = ("playout", "value")
 """How an action is judged in a sampled world: its month played out to the end (``playout``), or
 played on to the seat's next decision and read by the learned value there (``value``)."""
 PLAYOUTS = ("learned", "net", "normal", "easy")
-"""Who plays every seat in a playout: the learned policy (``learned``, the default: the shipped
-weights of the ruleset, the normal policy where none are shipped), the play network (``net``: the
-ruleset's shipped one playing and taking, the learned weights' stop rule deciding; where none is
-shipped, as ``learned``), or the normal or easy policy."""
+"""Who plays every seat in a playout: the play network (``net``, the default: the ruleset's
+shipped one playing and taking, the learned weights' stop rule deciding; where none is shipped,
+as ``learned``), the learned policy (``learned``: the shipped weights of the ruleset, the normal
+policy where none are shipped), or the normal or easy policy."""
 
 
 class StrongBot:
@@ -85,7 +86,7 @@ class StrongBot:
         rng: random.Random,
         iterations: int | str | None = None,
         time: float | str | None = None,
-        playout: str = "learned",
+        playout: str | None = None,
         confidence: float | str = CONFIDENCE,
         aim: str = "win",
         weights: str | None = None,
@@ -106,6 +107,8 @@ class StrongBot:
             raise ValueError(f"iterations must be 1 to {MAX_ITERATIONS:,}")
         if self.time is not None and not 0 < self.time <= MAX_TIME:
             raise ValueError(f"time must be more than 0 and at most {MAX_TIME:g} seconds")
+        if playout is None:  # the learned policy plays out under a guess=FILE
+            playout = "learned" if guess is not None else "net"
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be {', '.join(PLAYOUTS)}, not {playout[:20]!r}")
         self.playout = playout

@@ -80,5 +80,6 @@ def check_bot(spec: str, ruleset: str) -> None:
 
     bot = make_bot(spec, random.Random(0))
     model = getattr(bot, "model", None)
-    if getattr(bot, "playout", "") == "learned" and model is not None and model.ruleset != ruleset:
+    searching = getattr(bot, "playout", "") in ("learned", "net")
+    if searching and model is not None and model.ruleset != ruleset:
         raise BotSpecError(f"bot {spec!r}: its weights are for {model.ruleset}, not {ruleset}")

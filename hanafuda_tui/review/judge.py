@@ -83,8 +83,12 @@ def seed_of(record: GameRecord, index: int) -> str:
 
 
 def judge(record: GameRecord, decision: Decision, iterations: int = ITERATIONS) -> Judgement:
-    """The strong bot's ranking at one decision, seeded from the record and the position."""
-    bot = StrongBot(random.Random(seed_of(record, decision.at)), iterations=iterations)
+    """The strong bot's ranking at one decision, seeded from the record and the position, its
+    playouts the learned policy's (a third of the play network's cost: a year's review stays
+    within seconds)."""
+    bot = StrongBot(
+        random.Random(seed_of(record, decision.at)), iterations=iterations, playout="learned"
+    )
     ranked = bot.ranked(decision.view)
     values = dict(ranked)
     best, best_chance = ranked[0]

@@ -212,7 +212,7 @@ def test_a_damaged_shipped_file_says_so_once_and_strong_plays_out_as_normal(
         (learned, "WEIGHTS"),
         "koikoi2.json",
         shipped,
-        ("strong:iterations=8", "strong:iterations=8:playout=normal"),
+        ("strong:iterations=8:playout=learned", "strong:iterations=8:playout=normal"),
         [view for _, view in decisions("koikoi2", {}, 7)][:12],
         (tmp_path, monkeypatch, capsys),
     )
@@ -226,7 +226,7 @@ def test_without_confidence_to_overrule_strong_plays_the_learned_choice(ruleset)
     what the strong bot plays, stop decisions and plays alike."""
     weights = shipped(ruleset)
     assert weights is not None
-    sure = make_bot("strong:iterations=8:confidence=1e9", random.Random(1))
+    sure = make_bot("strong:iterations=8:confidence=1e9:playout=learned", random.Random(1))
     asked = 0
     for _, view in decisions(ruleset, {}, 5):
         ev, seen = evaluator_of(view), seen_of_view(view)

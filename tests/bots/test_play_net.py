@@ -216,9 +216,13 @@ def first_play_view(ruleset: str = "koikoi2"):
 
 @pytest.mark.parametrize(
     ("spec", "plays_out"),
-    [("strong:iterations=30:playout=net", True), ("strong:iterations=30", False)],
+    [
+        ("strong:iterations=30", True),
+        ("strong:iterations=30:playout=net", True),
+        ("strong:iterations=30:playout=learned", False),
+    ],
 )
-def test_strong_plays_out_with_the_shipped_network_with_playout_net(monkeypatch, spec, plays_out):
+def test_strong_plays_out_with_the_shipped_network_by_default(monkeypatch, spec, plays_out):
     asked = count_network_calls(monkeypatch)
     make_bot(spec, random.Random(2)).act(first_play_view())
     assert (len(asked) > 30) if plays_out else not asked
@@ -226,8 +230,8 @@ def test_strong_plays_out_with_the_shipped_network_with_playout_net(monkeypatch,
 
 def test_where_no_network_is_shipped_playout_net_is_the_learned_playout():
     view = first_play_view("koikoi3")
-    net = make_bot("strong:iterations=30:playout=net", random.Random(2)).ranked(view)
-    learned = make_bot("strong:iterations=30", random.Random(2)).ranked(view)
+    net = make_bot("strong:iterations=30", random.Random(2)).ranked(view)
+    learned = make_bot("strong:iterations=30:playout=learned", random.Random(2)).ranked(view)
     assert net == learned
 
 
@@ -238,7 +242,7 @@ def test_a_damaged_shipped_network_says_so_once_and_strong_plays_as_learned(
         (play_net, "SHIPPED"),
         "koikoi2.play.json",
         shipped_play_net,
-        ("strong:iterations=30:playout=net", "strong:iterations=30"),
+        ("strong:iterations=30", "strong:iterations=30:playout=learned"),
         [first_play_view(), first_play_view()],
         (tmp_path, monkeypatch, capsys),
     )

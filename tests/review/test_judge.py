@@ -38,7 +38,9 @@ def test_each_value_is_the_strong_bot_s_ranking_at_the_seat_s_view(ruleset: str)
         game = positions.game_at(d.at)
         assert game.to_act == 1 and d.view == game.view(1)
         assert d.played == positions.marks[d.at].action
-        bot = StrongBot(random.Random(seed_of(record, d.at)), iterations=ITERATIONS)
+        bot = StrongBot(
+            random.Random(seed_of(record, d.at)), iterations=ITERATIONS, playout="learned"
+        )
         ranked = bot.ranked(game.view(1))
         assert (j.best, j.best_chance) == ranked[0]
         assert j.played_chance == dict(ranked)[d.played]

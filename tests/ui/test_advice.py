@@ -55,9 +55,9 @@ def test_advice_is_what_strong_plays_at_the_same_seed_and_budget(ruleset: str) -
         choices = advise(view)
         assert 1 <= len(choices) <= 3
         assert all(c.action in view.legal for c in choices)
-        strong = StrongBot(random.Random(seed_of(view)), iterations=ITERATIONS)
+        strong = StrongBot(random.Random(seed_of(view)), iterations=ITERATIONS, playout="learned")
         assert choices[0].action == strong.act(view)
-        again = StrongBot(random.Random(seed_of(view)), iterations=ITERATIONS)
+        again = StrongBot(random.Random(seed_of(view)), iterations=ITERATIONS, playout="learned")
         twins = twin_moves(view, evaluator_of(view))
         shown = [(a, v) for a, v in again.ranked(view) if a not in twins]
         assert [(c.action, c.value) for c in choices] == shown[:3]
@@ -88,7 +88,9 @@ def test_advice_appears_for_the_human_to_act_and_marks_the_game(tmp_path: Path) 
             view = table.session.link.table.game.view(0)
             await pilot.press("a")
             screen = await advice_shown(pilot)
-            strong = StrongBot(random.Random(seed_of(view)), iterations=ITERATIONS)
+            strong = StrongBot(
+                random.Random(seed_of(view)), iterations=ITERATIONS, playout="learned"
+            )
             assert screen.choices is not None and screen.choices[0].action == strong.act(view)
             text = str(screen.query_one("#advice-lines", Static).render())
             assert text.startswith("1.")
