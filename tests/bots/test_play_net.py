@@ -182,8 +182,9 @@ def test_a_bot_takes_one_network_and_only_with_the_learned_playouts_or_net():
         make_bot("strong:policy=a.json:guess=b.json", random.Random(1))
     with pytest.raises(BotSpecError, match="playout=learned or playout=net"):
         make_bot("strong:playout=normal:policy=a.json", random.Random(1))
-    with pytest.raises(BotSpecError, match="guesses with playout=learned"):
-        make_bot("strong:playout=normal:guess=a.json", random.Random(1))
+    for playout in ("normal", "net"):  # a guess alone is the learned playouts' (the default's)
+        with pytest.raises(BotSpecError, match="guesses with playout=learned"):
+            make_bot(f"strong:playout={playout}:guess=a.json", random.Random(1))
 
 
 def test_the_shipped_network_is_two_player_koikois_and_this_versions():
