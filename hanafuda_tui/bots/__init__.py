@@ -37,16 +37,17 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "strong": _strong,
 }
 """Levels, weakest first; ``strong`` takes ``iterations=N`` (1 to 100,000), ``time=SECONDS`` (more
-than 0, at most 60), ``playout=learned|net|normal|easy`` (learned, the default: the shipped
-weights; net: the ruleset's shipped play network, as learned where none is shipped; normal: the
-search as it was before it learned), ``weights=FILE`` (learned weights of a training round),
-``confidence=Z`` (a finite number ≥ 0: standard errors the search needs to overrule its
-playout policy's choice), ``search=playout|value`` and ``value=FILE`` (a learned value read at the
-seat's next choice instead of the month played out: ``bots.value``), ``spread=F`` (0.1 to 10,
-default 1: a factor on the ruleset's month spread in reading scores as a chance to finish the year
-first) or ``spread=fit`` (the spread fitted to the months of the table so far), ``policy=FILE``
-(a play network, ``bots.play_net``, playing and taking in the guess and the playouts) or
-``guess=FILE`` (a network as the search's guess only, the learned weights playing out)."""
+than 0, at most 60), ``playout=net|learned|normal|easy`` (net, the default: the ruleset's
+shipped play network, as learned where none is shipped or under ``guess=FILE``; learned: the
+shipped learned weights; normal: the search as it was before it learned), ``weights=FILE``
+(learned weights of a training round), ``confidence=Z`` (a finite number ≥ 0: standard errors
+the search needs to overrule its playout policy's choice), ``search=playout|value`` and
+``value=FILE`` (a learned value read at the seat's next choice instead of the month played out:
+``bots.value``), ``spread=F`` (0.1 to 10, default 1: a factor on the ruleset's month spread in
+reading scores as a chance to finish the year first) or ``spread=fit`` (the spread fitted to the
+months of the table so far), ``policy=FILE`` (a play network, ``bots.play_net``, playing and
+taking in the guess and the playouts) or ``guess=FILE`` (a network as the search's guess only, the
+learned weights playing out)."""
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
