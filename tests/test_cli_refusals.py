@@ -34,9 +34,10 @@ def test_replay_review_as_json_is_one_view(capsys) -> None:
     assert code == 0 and out.startswith("{")
 
 
+@pytest.mark.parametrize("playout", ["", ":playout=learned"])  # the network's (the default)
 @pytest.mark.parametrize("command", ["sim", "play"])
-def test_a_bot_with_another_rulesets_weights_is_refused(command: str, capsys) -> None:
-    spec = f"strong:weights={WEIGHTS / 'koikoi2.json'}"
+def test_a_bot_with_another_rulesets_weights_is_refused(command: str, playout: str, capsys) -> None:
+    spec = f"strong:weights={WEIGHTS / 'koikoi2.json'}{playout}"
     if command == "sim":
         argv = ["sim", "--ruleset", "koikoi3", "--games", "1", "--bots", f"{spec},random,random"]
     else:
