@@ -1,16 +1,17 @@
 """The strong bot's search: its ranking of every legal action, and the action it plays first."""
 
 import random
+from pathlib import Path
 
 import pytest
 from helpers.bots import decisions, twin_with_hidden_cards_permuted
 from helpers.records import bot_record
 
 from hanafuda_tui.bots import arena as tournament
-from hanafuda_tui.bots import make_bot
+from hanafuda_tui.bots import make_bot, strong
 from hanafuda_tui.bots.chances import year_win_chance
 from hanafuda_tui.bots.evaluators import evaluator_of
-from hanafuda_tui.bots.strong import StrongBot, twin_moves
+from hanafuda_tui.bots.strong import NET_SPREADS, StrongBot, twin_moves
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import POINTS
 from hanafuda_tui.core.game import Phase
@@ -29,6 +30,40 @@ def test_ranked_values_every_legal_action_once_best_first_and_act_plays_the_firs
         values = [v for _, v in ranked]
         assert values == sorted(values, reverse=True)
         assert StrongBot(random.Random(9), iterations=30).act(view) == ranked[0][0]
+
+
+NET_FILE = str(Path(strong.__file__).parent / "weights" / "koikoi2.play.json")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "spec", "factor"),
+    [
+        ("koikoi2", "strong:iterations=1", NET_SPREADS["koikoi2"]),
+        (
+            "koikoi2",
+            f"strong:iterations=1:playout=learned:policy={NET_FILE}",
+            NET_SPREADS["koikoi2"],
+        ),
+        ("koikoi2", "strong:iterations=1:spread=1", 1.0),
+        ("koikoi2", "strong:iterations=1:playout=learned", 1.0),
+        ("koikoi2", f"strong:iterations=1:playout=learned:guess={NET_FILE}", 1.0),
+        ("koikoi2", "strong:iterations=1:playout=normal", 1.0),
+        ("koikoi3", "strong:iterations=1", 1.0),
+    ],
+)
+def test_scores_are_read_wider_where_the_play_network_plays_out(ruleset, spec, factor):
+    """With no ``spread`` given, the network's playouts read the month spread as wide as
+    ``NET_SPREADS`` says for the ruleset; a policy without it (or the network guessing only)
+    reads it as measured."""
+    view = decisions(ruleset, 4, 1)[0]
+    ev = evaluator_of(view)
+    scores = [0] * view.players
+    scores[view.seat] = 10
+    left = view.rules.year_length(view.options) - view.month
+    chance = make_bot(spec, random.Random(0))._value_of(view, ev)(scores)
+    assert chance == pytest.approx(
+        year_win_chance(scores, view.seat, factor * ev.spread * left**0.5)
+    )
 
 
 def teyaku_questions(ruleset, wanted):
