@@ -80,6 +80,7 @@ class Evaluator:
         complete: float = 1.5,
         entry: Entry | None = None,
         spread: float = 1.0,
+        net_spread: float = 1.0,
     ) -> None:
         self.ruleset = ruleset
         self.entry = entry
@@ -89,6 +90,9 @@ class Evaluator:
         difference of their month scores, measured between normal bots. The strong bot reads a
         lead against it: a lead of one spread with one month to play holds about five times in
         six."""
+        self.net_spread = net_spread
+        """The factor on ``spread`` where a play network plays every seat of the strong bot's
+        playouts: the network's tables swing wider than normal play's."""
         self.point_weight = point_weight
         """Value of one card point: a tie-break, or real where card points score (花合わせ, 八八)."""
         self.hatto_weight = hatto_weight

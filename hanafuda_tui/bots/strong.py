@@ -64,11 +64,6 @@ MAX_ITERATIONS = 100_000
 """Playouts a decision at most (25–45 s of search a decision in 三人こいこい)."""
 MAX_TIME = 60.0
 """Seconds a decision at most."""
-NET_SPREADS: dict[str, float] = {"koikoi2": 2.0}
-"""The factor on the ruleset's month spread where a play network plays out and no ``spread`` is
-given, by ruleset (elsewhere 1): its tables swing wider than normal play's (二人こいこい's year
-reading, ``docs/bots.md``, "The league of the default": best at × 1.5 against ``normal`` and × 3
-against itself)."""
 MIN_SPREAD, MAX_SPREAD = 0.1, 10.0
 """The factor ``spread`` on the ruleset's month spread: within these."""
 MAX_PLAYOUT_ACTIONS = 400
@@ -137,7 +132,8 @@ class StrongBot:
         self.fit = str(spread).strip() == "fit"
         self.spread = None if spread is None or self.fit else _number("spread", spread, float)
         """A factor on the ruleset's month spread in reading scores as a chance (``aim=win``;
-        None: the playouts' own, ``NET_SPREADS`` where a play network plays out, else 1)."""
+        None: the playouts' own, the ruleset's ``net_spread`` where a play network plays out, else
+        1)."""
         if self.spread is not None and not MIN_SPREAD <= self.spread <= MAX_SPREAD:
             raise ValueError(f"spread must be {MIN_SPREAD:g} to {MAX_SPREAD:g}")
         if policy is not None and guess is not None:
@@ -351,21 +347,21 @@ class StrongBot:
         playouts' own), or with ``spread=fit`` the one fitted to the months of this table so far
         (``MonthSpread``)."""
         if not self.fit:
-            return self._spread_factor(view.ruleset) * ev.spread
+            return self._spread_factor(view.ruleset, ev) * ev.spread
         if self.fitted is None or self.fitted.prior != ev.spread:
             self.fitted = MonthSpread(ev.spread)
         self.fitted.see(view.month, view.scores)
         return self.fitted.spread()
 
-    def _spread_factor(self, ruleset: str) -> float:
+    def _spread_factor(self, ruleset: str, ev: Evaluator) -> float:
         """The factor on the ruleset's month spread: ``spread=F`` where given; else the
-        ruleset's ``NET_SPREADS`` where a play network plays out, 1 where a policy written or
+        ruleset's ``net_spread`` where a play network plays out, 1 where a policy written or
         learned without it does."""
         if self.spread is not None:
             return self.spread
         if self.guess_only or self._play_net(ruleset) is None:
             return 1.0
-        return NET_SPREADS.get(ruleset, 1.0)
+        return ev.net_spread
 
     def _advantage(self, other: dict[int, float], guess: dict[int, float]) -> float:
         """An action's mean paired advantage over the guess (worlds where both

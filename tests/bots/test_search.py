@@ -11,7 +11,8 @@ from hanafuda_tui.bots import arena as tournament
 from hanafuda_tui.bots import make_bot, strong
 from hanafuda_tui.bots.chances import year_win_chance
 from hanafuda_tui.bots.evaluators import evaluator_of
-from hanafuda_tui.bots.strong import NET_SPREADS, StrongBot, twin_moves
+from hanafuda_tui.bots.rulesets.koikoi2 import NET_SPREAD
+from hanafuda_tui.bots.strong import StrongBot, twin_moves
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import POINTS
 from hanafuda_tui.core.game import Phase
@@ -38,11 +39,11 @@ NET_FILE = str(Path(strong.__file__).parent / "weights" / "koikoi2.play.json")
 @pytest.mark.parametrize(
     ("ruleset", "spec", "factor"),
     [
-        ("koikoi2", "strong:iterations=1", NET_SPREADS["koikoi2"]),
+        ("koikoi2", "strong:iterations=1", NET_SPREAD),
         (
             "koikoi2",
             f"strong:iterations=1:playout=learned:policy={NET_FILE}",
-            NET_SPREADS["koikoi2"],
+            NET_SPREAD,
         ),
         ("koikoi2", "strong:iterations=1:spread=1", 1.0),
         ("koikoi2", "strong:iterations=1:playout=learned", 1.0),
@@ -53,7 +54,7 @@ NET_FILE = str(Path(strong.__file__).parent / "weights" / "koikoi2.play.json")
 )
 def test_scores_are_read_wider_where_the_play_network_plays_out(ruleset, spec, factor):
     """With no ``spread`` given, the network's playouts read the month spread as wide as
-    ``NET_SPREADS`` says for the ruleset; a policy without it (or the network guessing only)
+    the ruleset's ``net_spread`` says; a policy without it (or the network guessing only)
     reads it as measured."""
     view = decisions(ruleset, 4, 1)[0]
     ev = evaluator_of(view)

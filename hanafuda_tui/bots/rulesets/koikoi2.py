@@ -29,6 +29,9 @@ MEASURED: dict[int, dict[str, float]] = {2: {"easy": 92.0, "normal": 58.4, "stro
 
 SPREAD = 4.8
 """``Evaluator.spread`` in points (normal bots, 300 games)."""
+NET_SPREAD = 2.0
+"""``Evaluator.net_spread``: the year's reading where the play network plays is best at × 1.5
+against ``normal`` and × 3 against itself (docs/bots.md, "The league of the default")."""
 ENOUGH = 5
 """Stop at this many points or more: doubling it is rarely worth the risk."""
 
@@ -126,7 +129,19 @@ def nintendo_stop_rule() -> StopRule:
 def make(options: Koikoi2Options) -> Evaluator:
     if options.rules == "nintendo":
         return Evaluator(
-            "koikoi2", specs(options), scorer(options), nintendo_stop_rule(), spread=SPREAD
+            "koikoi2",
+            specs(options),
+            scorer(options),
+            nintendo_stop_rule(),
+            spread=SPREAD,
+            net_spread=NET_SPREAD,
         )
     kind = VoidingEvaluator if options.rain else Evaluator
-    return kind("koikoi2", specs(options), scorer(options), stop_rule(options), spread=SPREAD)
+    return kind(
+        "koikoi2",
+        specs(options),
+        scorer(options),
+        stop_rule(options),
+        spread=SPREAD,
+        net_spread=NET_SPREAD,
+    )
