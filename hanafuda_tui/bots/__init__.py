@@ -43,8 +43,9 @@ shipped learned weights; normal: the search as it was before it learned), ``weig
 (learned weights of a training round), ``confidence=Z`` (a finite number ≥ 0: standard errors
 the search needs to overrule its playout policy's choice), ``search=playout|value`` and
 ``value=FILE`` (a learned value read at the seat's next choice instead of the month played out:
-``bots.value``), ``spread=F`` (0.1 to 10, default 1: a factor on the ruleset's month spread in
-reading scores as a chance to finish the year first) or ``spread=fit`` (the spread fitted to the
+``bots.value``), ``spread=F`` (0.1 to 10: a factor on the ruleset's month spread in reading
+scores as a chance to finish the year first; by default the ruleset's ``net_spread`` where a play
+network plays out, else 1) or ``spread=fit`` (the spread fitted to the
 months of the table so far), ``policy=FILE`` (a play network, ``bots.play_net``, playing and
 taking in the guess and the playouts) or ``guess=FILE`` (a network as the search's guess only, the
 learned weights playing out)."""
