@@ -347,19 +347,19 @@ class StrongBot:
         playouts' own), or with ``spread=fit`` the one fitted to the months of this table so far
         (``MonthSpread``)."""
         if not self.fit:
-            return self._spread_factor(view.ruleset, ev) * ev.spread
+            return self._spread_factor(ev) * ev.spread
         if self.fitted is None or self.fitted.prior != ev.spread:
             self.fitted = MonthSpread(ev.spread)
         self.fitted.see(view.month, view.scores)
         return self.fitted.spread()
 
-    def _spread_factor(self, ruleset: str, ev: Evaluator) -> float:
+    def _spread_factor(self, ev: Evaluator) -> float:
         """The factor on the ruleset's month spread: ``spread=F`` where given; else the
         ruleset's ``net_spread`` where a play network plays out, 1 where a policy written or
         learned without it does."""
         if self.spread is not None:
             return self.spread
-        if self.guess_only or self._play_net(ruleset) is None:
+        if self.guess_only or self._play_net(ev.ruleset) is None:
             return 1.0
         return ev.net_spread
 
