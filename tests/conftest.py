@@ -5,6 +5,7 @@ from __future__ import annotations
 import compileall
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,18 @@ def own_config_dir(
 def own_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test keeps its saves and history in a data directory of its own."""
     monkeypatch.setenv("HANAFUDA_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(autouse=True)
+def japanese_words() -> Iterator[None]:
+    """Every test starts in the app's own language, Japanese, whatever language an app that an
+    earlier test in the same process started was left in (the app takes it from the settings or
+    the locale), and leaves it so."""
+    from hanafuda_tui.ui import i18n
+
+    i18n.set_lang("ja")
+    yield
+    i18n.set_lang("ja")
 
 
 @pytest.fixture(autouse=True)
