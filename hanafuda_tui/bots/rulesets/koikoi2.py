@@ -30,8 +30,9 @@ MEASURED: dict[int, dict[str, float]] = {2: {"easy": 92.0, "normal": 58.4, "stro
 SPREAD = 4.8
 """``Evaluator.spread`` in points (normal bots, 300 games)."""
 NET_SPREAD = 2.0
-"""``Evaluator.net_spread``: the year's reading where the play network plays is best at × 1.5
-against ``normal`` and × 3 against itself (docs/bots.md, "The league of the default")."""
+"""``Evaluator.net_spread``: where the play network plays, the year's reading is best at × 1.5
+against ``normal`` and × 3 against itself; × 2 gave nothing up against ``normal`` and evened the
+match with ``aim=margin`` (docs/bots.md, "Twice as wide is now the default's reading")."""
 ENOUGH = 5
 """Stop at this many points or more: doubling it is rarely worth the risk."""
 
