@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.game import Game
 from ..core.start import new_game
 from . import make_bot
+from .hand_reading import show_play
 
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool
@@ -159,16 +160,19 @@ def play_one(
     times: list[list[float]] = [[] for _ in bots]
     clock = time.perf_counter
     legal_actions, apply = game.legal_actions, game.apply
+    watchers = [(seat, bot) for seat, bot in enumerate(bots) if hasattr(bot, "see_play")]
     while not game.finished:
         legal = legal_actions()
         if len(legal) == 1:
-            apply(legal[0])  # forced (a last card, a teyaku-less 'pass'): nothing to ask
-            continue
-        seat = game.to_act
-        view = game.view(seat, legal)
-        start = clock()
-        action = bots[seat].act(view)
-        times[seat].append(clock() - start)
+            action = legal[0]  # forced (a last card, a teyaku-less 'pass'): nothing to ask
+        else:
+            seat = game.to_act
+            view = game.view(seat, legal)
+            start = clock()
+            action = bots[seat].act(view)
+            times[seat].append(clock() - start)
+        if watchers:
+            show_play(watchers, game, action)
         apply(action)
     for seat_times in times:
         seat_times[:] = [s * 1000 for s in seat_times]

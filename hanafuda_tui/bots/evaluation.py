@@ -81,6 +81,7 @@ class Evaluator:
         entry: Entry | None = None,
         spread: float = 1.0,
         net_spread: float = 1.0,
+        read: float = 0.0,
     ) -> None:
         self.ruleset = ruleset
         self.entry = entry
@@ -93,6 +94,9 @@ class Evaluator:
         self.net_spread = net_spread
         """The factor on ``spread`` where a play network plays every seat of the strong bot's
         playouts: the network's tables swing wider than normal play's."""
+        self.read = read
+        """The temperature the strong bot reads the others' hands with from their plays
+        (``hand_reading``; 0: it does not read them)."""
         self.point_weight = point_weight
         """Value of one card point: a tie-break, or real where card points score (花合わせ, 八八)."""
         self.hatto_weight = hatto_weight

@@ -35,6 +35,7 @@ from ..core.game import Game, PlayerView
 from .chances import MonthSpread, year_win_chance
 from .evaluation import Evaluator
 from .evaluators import evaluator_of
+from .hand_reading import HandReading
 from .learned import (
     Table,
     Weights,
@@ -66,6 +67,8 @@ MAX_TIME = 60.0
 """Seconds a decision at most."""
 MIN_SPREAD, MAX_SPREAD = 0.1, 10.0
 """The factor ``spread`` on the ruleset's month spread: within these."""
+MAX_READ = 100.0
+"""The widest temperature the others' hands are read with (``read=T``): at that, hardly at all."""
 MAX_PLAYOUT_ACTIONS = 400
 """A guard: a month never needs this many decisions."""
 SEARCHES = ("playout", "value")
@@ -95,6 +98,7 @@ class StrongBot:
         spread: float | str | None = None,
         policy: str | None = None,
         guess: str | None = None,
+        read: float | str | None = None,
     ) -> None:
         self.rng = rng
         self.iterations = (
@@ -148,9 +152,24 @@ class StrongBot:
         the playouts (``policy=FILE``), or in the guess only, the learned weights playing out
         (``guess=FILE``)."""
         self.guess_only = guess is not None
+        self.read = None if read is None else _temperature(read)
+        """The temperature the others' hands are read with (``hand_reading``; 0: not read;
+        None: the ruleset's ``read``)."""
+        self.reading: HandReading | None = None
+        """This month's reading of the others' hands, from the first play seen."""
         self.confidence = _number("confidence", confidence, float)
         if not (math.isfinite(self.confidence) and self.confidence >= 0):
             raise ValueError("confidence must be a finite number, at least 0")
+
+    def see_play(self, view: PlayerView, player: int, card: int) -> None:
+        """Another seat is about to play ``card`` from its hand (public: it is played face up);
+        ``view``: this seat's, just before. Kept to read that seat's hand."""
+        if self.reading is None:
+            temperature = self.read if self.read is not None else evaluator_of(view).read
+            if not temperature:
+                return
+            self.reading = HandReading(temperature)
+        self.reading.see(view, player, card)
 
     def act(self, view: PlayerView) -> int:
         """The action ``ranked`` puts first."""
@@ -250,10 +269,13 @@ class StrongBot:
         """Each action's result in each world it was tried in (for paired comparisons)."""
         value_of = self._value_of(view, ev)
         net = self._net(view)
+        pool = None if self.reading is None else self.reading.pool(view, self.rng)
 
         def world(alive: list[int]) -> None:
             """One sampled world; every action still in play tried in it on the same cards."""
-            hands, stock = sample_deal(view, self.rng)
+            hands, stock = (
+                sample_deal(view, self.rng) if pool is None else pool.deal(view, self.rng)
+            )
             seed = self.rng.getrandbits(32)
             w = counts[g]
             for i in alive:
@@ -426,6 +448,16 @@ def _number(name: str, value: float | str, kind: Callable[[str], float]) -> floa
     except ValueError:
         whole = "a whole number" if kind is int else "a number"
         raise ValueError(f"{name} must be {whole}, not {text[:20]!r}") from None
+
+
+def _temperature(value: float | str) -> float:
+    """``read=T`` (a temperature, more than 0 and at most ``MAX_READ``) or ``read=off`` (0)."""
+    if str(value).strip() == "off":
+        return 0.0
+    t = _number("read", value, float)
+    if not 0 < t <= MAX_READ:
+        raise ValueError(f"read must be off or more than 0 and at most {MAX_READ:g}")
+    return t
 
 
 def _weights_file(path: str) -> Weights:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..bots import Bot, make_bot
+from ..bots.hand_reading import show_play
 from ..core.events import seen_by
 from ..core.game import Game, Phase
 from ..core.records import (
@@ -279,6 +280,7 @@ class Table(Generic[F]):
             round_ = self.open_round()
             if round_ is not None:
                 round_.answered.add(game.to_act)
+            show_play([*self.bots.items(), *self.stand_ins.items()], game, action)
             game.apply(action)
             self.seq += 1
             due = round_.due(game) if round_ is not None else None

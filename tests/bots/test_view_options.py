@@ -8,6 +8,7 @@ import pytest
 
 from hanafuda_tui.bots import arena as tournament
 from hanafuda_tui.bots import strong
+from hanafuda_tui.bots.hand_reading import show_play
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import CARD_OF_CODE as CARD
 from hanafuda_tui.core.cards import CODES, mask, parse_deck
@@ -70,8 +71,9 @@ LEVELS = ("random", "easy", "normal", "strong:iterations=24:confidence=0")
 
 @pytest.mark.parametrize("spec", LEVELS)
 def test_a_decision_depends_only_on_the_view_whoever_asks(spec):
-    """The same views (options included) and random sources give the same decisions in a
-    tournament and at the table, where bots are made by ``make_bot`` and given views only."""
+    """The same views (options included), the same hand plays shown (public: each is played
+    face up) and random sources give the same decisions in a tournament and at the table, where
+    bots are made by ``make_bot`` and given views only, and shown plays by ``show_play``."""
     cls = ruleset_class("koikoi2")
     options = make_options(cls, {"months": 6, "low_values": True, "rain": True})
     specs = (spec, "normal")
@@ -88,6 +90,7 @@ def test_a_decision_depends_only_on_the_view_whoever_asks(spec):
                 assert view.options == options
                 assert bots[game.to_act].act(view) == action
                 asked += 1
+            show_play(enumerate(bots), game, action)
             game.apply(action)
     assert game.finished and game.scores == played.scores and asked > 20
 

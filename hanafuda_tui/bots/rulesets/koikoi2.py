@@ -33,6 +33,9 @@ NET_SPREAD = 2.0
 """``Evaluator.net_spread``: where the play network plays, the year's reading is best at × 1.5
 against ``normal`` and × 3 against itself; × 2 gave nothing up against ``normal`` and evened the
 match with ``aim=margin`` (docs/bots.md, "Twice as wide is now the default's reading")."""
+READ = 0.03
+"""``Evaluator.read``: the strong bot reads the other's hand from its plays, as the normal
+policy's values softened at this temperature (docs/bots.md, "Reading the others' hands")."""
 ENOUGH = 5
 """Stop at this many points or more: doubling it is rarely worth the risk."""
 
@@ -136,6 +139,7 @@ def make(options: Koikoi2Options) -> Evaluator:
             nintendo_stop_rule(),
             spread=SPREAD,
             net_spread=NET_SPREAD,
+            read=READ,
         )
     kind = VoidingEvaluator if options.rain else Evaluator
     return kind(
@@ -145,4 +149,5 @@ def make(options: Koikoi2Options) -> Evaluator:
         stop_rule(options),
         spread=SPREAD,
         net_spread=NET_SPREAD,
+        read=READ,
     )

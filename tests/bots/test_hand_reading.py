@@ -1,0 +1,172 @@
+"""Reading the others' hands from their plays: which worlds the plays make likely, that a bot is
+shown every other seat's hand play and nothing else, and the search's deals drawn by weight."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+from helpers.bots import decisions
+
+from hanafuda_tui.bots import BotSpecError, arena, make_bot
+from hanafuda_tui.bots.hand_reading import HandReading, Pool
+from hanafuda_tui.bots.strong import StrongBot
+from hanafuda_tui.core.cards import MONTH_MASK, POINTS, cards_of
+from hanafuda_tui.core.determinize import hidden_counts, unseen
+from hanafuda_tui.core.game import Game, Phase, PlayerView
+from hanafuda_tui.core.records import REMOTE, SeatRecord, new_game
+from hanafuda_tui.tables.table import Table
+
+
+class Watching:
+    """A normal bot that keeps every hand play it is shown, with the view it was shown."""
+
+    def __init__(self) -> None:
+        self.normal = make_bot("normal", random.Random(0))
+        self.seen: list[tuple[PlayerView, int, int]] = []
+
+    def act(self, view: PlayerView) -> int:
+        return self.normal.act(view)
+
+    def see_play(self, view: PlayerView, player: int, card: int) -> None:
+        self.seen.append((view, player, card))
+
+
+def test_a_play_that_passes_over_a_bright_it_could_take_makes_a_hand_with_its_month_unlikely():
+    """The opponent lays a card and leaves the field's best card: a world in which it held a card
+    of that month (it would have taken it) weighs far less than one in which it did not."""
+    for seed in range(200):
+        game = new_game("koikoi2", random.Random(seed), {"months": 3})
+        game.logging = False
+        player, watcher = game.to_act, 1 - game.to_act
+        view = game.view(watcher)
+        best = max(cards_of(game.field), key=lambda c: POINTS[c])
+        hidden = unseen(view)
+        month_left = MONTH_MASK[best >> 2] & hidden
+        laid = [c for c in cards_of(game.hands[player]) if not MONTH_MASK[c >> 2] & game.field]
+        if POINTS[best] < 10 or not month_left or not laid or hidden_counts(view)[player] < 3:
+            continue
+        reading = HandReading(0.03)
+        reading.see(view, player, laid[0])
+        n = hidden_counts(view)[player]
+        values = reading.plays[0].values
+        spare = [  # cards worth playing no more than the laid one
+            c
+            for c in cards_of(hidden & ~month_left & ~(1 << laid[0]))
+            if values[c] <= values[laid[0]]
+        ]
+        if len(spare) < n:
+            continue
+        without = [*spare[: n - 1], laid[0]]
+        held = [*spare[: n - 2], laid[0], next(cards_of(month_left))]
+        hands = {w: [0, 0] for w in ("without", "held")}
+        for c in without:
+            hands["without"][player] |= 1 << c
+        for c in held:
+            hands["held"][player] |= 1 << c
+        # the hand the world gives now: the laid card is gone from it
+        now = {k: tuple(h & ~(1 << laid[0]) for h in v) for k, v in hands.items()}
+        assert reading.weight(now["held"]) < reading.weight(now["without"]) / 3
+        return
+    raise AssertionError("no deal with a bright left on the field")
+
+
+def test_a_bot_is_shown_every_other_seat_s_hand_play_and_only_those(monkeypatch):
+    """``sim``'s games: each seat's watcher sees, in order, exactly the other seat's hand plays,
+    each with its own view just before (the card still in no one's captures)."""
+    watchers: list[Watching] = []
+
+    def watching(spec: str, rng: random.Random) -> Watching:
+        watchers.append(Watching())
+        return watchers[-1]
+
+    monkeypatch.setattr(arena, "make_bot", watching)
+    game, _ = arena.play_one(
+        "koikoi2", {"months": 3}, ["normal", "normal"], (0, 1), "watched", "bots"
+    )
+    plays = [
+        (seat, action)
+        for seat, action, phase in game_moves(game)
+        if phase == Phase.PLAY and action < 48
+    ]
+    for seat, watcher in enumerate(watchers):
+        shown = [(player, card) for _, player, card in watcher.seen]
+        assert shown == [p for p in plays if p[0] != seat]
+        for view, _, card in watcher.seen:
+            assert view.seat == seat and not view.hand >> card & 1
+            assert not any(caps >> card & 1 for caps in view.captures)
+
+
+def game_moves(game: Game) -> list[tuple[int, int, Phase]]:
+    """Every action of a finished game with the seat that made it and the phase it was made in,
+    by replaying its deals from the same seed."""
+    replay = new_game(game.ruleset, random.Random("watched"), game.options)
+    replay.logging = False
+    out = []
+    for deal in game.deals:
+        for action in deal.actions:
+            out.append((replay.to_act, action, replay.phase))
+            replay.apply(action)
+    return out
+
+
+def test_a_table_shows_its_bots_the_people_s_hand_plays():
+    """At a table the bot seats are shown the hand plays of the person's seat."""
+    game = new_game("koikoi2", random.Random("t"), {"months": 3})
+    seats = [SeatRecord(name="p1", player=REMOTE), SeatRecord(name="bot", player="normal")]
+    shown = Watching()
+    table = Table(game, seats, "t", report=lambda line: None, bot_maker=lambda spec, rng: shown)
+    played = 0
+    while not game.is_over and played < 3:
+        if game.to_act == 0:
+            card = min(a for a in game.legal_actions() if a < 48) if game.phase == Phase.PLAY else 0
+            if game.phase == Phase.PLAY:
+                table.act(0, table.seq, card)
+                played += 1
+                assert shown.seen[-1][1:] == (0, card)
+                continue
+            table.act(0, table.seq, game.legal_actions()[0])
+        else:
+            table.apply(shown.act(game.view(1)))
+    assert len(shown.seen) == 3
+    asyncio.run(asyncio.sleep(0))
+
+
+def test_before_any_play_of_the_month_is_seen_the_reading_changes_nothing():
+    for view in decisions("koikoi2", 4, 3):
+        reading = StrongBot(random.Random(1), iterations=30, read="0.03").ranked(view)
+        assert StrongBot(random.Random(1), iterations=30, read="off").ranked(view) == reading
+
+
+def test_the_search_s_deals_are_drawn_by_weight_and_keep_every_count():
+    view = decisions("koikoi2", 6, 1)[0]
+    rng = random.Random(3)
+    reading = HandReading(0.03)
+    other = 1 - view.seat
+    seen_card = next(cards_of(unseen(view)))
+    reading.deal = view.deal_number
+    reading.see(view, other, seen_card)
+    pool = reading.pool(view, rng)
+    assert pool is not None and len(pool.hands) == len(pool.weights)
+    heavy = Pool(pool.hands[:2], [1.0, 0.0])
+    for _ in range(20):
+        hands, stock = heavy.deal(view, rng)
+        assert hands == pool.hands[0]
+        assert len(stock) == view.stock_count
+        assert (hands[other] | sum(1 << c for c in stock)) == unseen(view)
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [("0", "read must be off"), ("abc", "read must be a number"), ("1000", "at most 100")],
+)
+def test_a_bad_read_is_one_line(value: str, why: str) -> None:
+    with pytest.raises(BotSpecError, match=why):
+        make_bot(f"strong:read={value}", random.Random(0))
+
+
+def test_read_off_and_a_temperature_are_taken() -> None:
+    bots: list[Any] = [make_bot(f"strong:read={v}", random.Random(0)) for v in ("off", "0.5")]
+    assert [b.read for b in bots] == [0.0, 0.5]
