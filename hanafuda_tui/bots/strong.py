@@ -1,7 +1,9 @@
 """The strong bot: determinized Monte Carlo search over the cards it cannot see.
 
 A world is one sample of the cards behind the view (``core.determinize``: the unseen cards shared
-out among the other hands and the stock); the actions still in play are each tried in the same
+out among the other hands and the stock: drawn by how likely each makes the hand plays the others
+were seen to make this month, ``bots.hand_reading``, where the ruleset reads hands); the actions
+still in play are each tried in the same
 world and the month is played out by the playout policy for every seat: the ruleset's shipped
 play network by default (``playout=net``, ``bots.play_net``, trained from this search; the
 learned policy where none is shipped), the learned policy (``playout=learned``, ``bots.learned``,
