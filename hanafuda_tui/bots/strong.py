@@ -158,7 +158,8 @@ class StrongBot:
         """The temperature the others' hands are read with (``hand_reading``; 0: not read;
         None: the ruleset's ``read``)."""
         self.reading: HandReading | None = None
-        """This month's reading of the others' hands, from the first play seen."""
+        """The reading of the others' hands, made at the first play seen (it starts afresh
+        each month)."""
         self.confidence = _number("confidence", confidence, float)
         if not (math.isfinite(self.confidence) and self.confidence >= 0):
             raise ValueError("confidence must be a finite number, at least 0")
