@@ -21,9 +21,8 @@ from typing import NamedTuple
 from ..core.cards import cards_of
 from ..core.determinize import sample_deal, unseen
 from ..core.game import NO_FACTS, Game, Phase, PlayerView
-from ..core.table import matches
 from .evaluators import evaluator_of
-from .policy import Seen, _lay_risk, _value
+from .policy import Seen, play_value
 
 MIX = 0.1
 """The share of a play's chance spread evenly over the hand: a seat may play anything."""
@@ -74,15 +73,7 @@ class HandReading:
             if s != player:
                 others |= c
         seen = Seen(player, (), 0, view.field, view.captures, -1, NO_FACTS)
-        values = {}
-        for c in cards_of(unseen(view) | 1 << card):
-            m = matches(view.field, c)
-            if m.bit_count() == 0:
-                values[c] = -_lay_risk(ev, seen, c, others)
-            elif m.bit_count() == 2:
-                values[c] = max(_value(ev, seen, 1 << c | 1 << t, others) for t in cards_of(m))
-            else:
-                values[c] = _value(ev, seen, m | 1 << c, others)
+        values = {c: play_value(ev, seen, c, others) for c in cards_of(unseen(view) | 1 << card)}
         top = max(values.values())
         t = self.temperature
         odds = {c: math.exp((v - top) / t) for c, v in values.items()}

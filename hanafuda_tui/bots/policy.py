@@ -169,6 +169,18 @@ def _lay_risk(ev: Evaluator, seen: Seen, card: int, others: int) -> float:
     return min(1.0, RISK * hidden) * loss
 
 
+def play_value(ev: Evaluator, seen: Seen, card: int, others: int) -> float:
+    """The normal policy's value of playing ``card`` from the hand: what its capture is worth
+    (the better of two field cards of its month), or laid on the field, what it risks."""
+    m = matches(seen.field, card)
+    n = m.bit_count()
+    if n == 0:
+        return -_lay_risk(ev, seen, card, others)
+    if n == 2:
+        return max(_value(ev, seen, 1 << card | 1 << t, others) for t in cards_of(m))
+    return _value(ev, seen, m | 1 << card, others)
+
+
 def normal_action(ev: Evaluator, seen: Seen) -> int:
     """The play or choice of the highest yaku value for the seat and denial of the others'."""
     legal, low = seen.legal, min(seen.legal)
@@ -189,14 +201,7 @@ def normal_action(ev: Evaluator, seen: Seen) -> int:
     for c in legal:
         if c >= act.TAKE:
             continue
-        m = matches(seen.field, c)
-        n = m.bit_count()
-        if n == 0:
-            value = -_lay_risk(ev, seen, c, others)
-        elif n == 2:
-            value = max(_value(ev, seen, 1 << c | 1 << t, others) for t in cards_of(m))
-        else:
-            value = _value(ev, seen, m | 1 << c, others)
+        value = play_value(ev, seen, c, others)
         if hatto and c in hatto and not hatto[c][1]:
             value -= ev.hatto_weight * hatto[c][0].value
         if value > best_value:

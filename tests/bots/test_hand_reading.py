@@ -3,7 +3,6 @@ shown every other seat's hand play and nothing else, and the search's deals draw
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -131,7 +130,6 @@ def test_a_table_shows_its_bots_the_people_s_hand_plays():
         else:
             table.apply(shown.act(game.view(1)))
     assert len(shown.seen) == 3
-    asyncio.run(asyncio.sleep(0))
 
 
 def test_before_any_play_of_the_month_is_seen_the_reading_changes_nothing():
