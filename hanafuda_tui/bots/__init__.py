@@ -48,9 +48,10 @@ scores as a chance to finish the year first; by default the ruleset's ``net_spre
 network plays out, else 1) or ``spread=fit`` (the spread fitted to the
 months of the table so far), ``policy=FILE`` (a play network, ``bots.play_net``, playing and
 taking in the guess and the playouts) or ``guess=FILE`` (a network as the search's guess only, the
-learned weights playing out), ``read=T|off`` (the others' hands read from their plays this month,
-as the normal policy's values softened at temperature T: ``bots.hand_reading``; by default the
-ruleset's ``read``, off where it has none)."""
+learned weights playing out), ``read=T|auto|off`` (the others' hands read from their plays this
+month, as the normal policy's values softened at temperature T, or with auto at each of
+``TEMPERATURES`` as each seat's plays bear out: ``bots.hand_reading``; by default the ruleset's
+``read``, off where it has none)."""
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -16,6 +16,10 @@ from ..core import actions as act
 from ..core.cards import ALL_CARDS, POINTS, cards_of
 from ..core.game import PublicFacts
 
+TEMPERATURES = (0.01, 0.03, 0.1, 0.3, 1.0)
+"""The temperatures the others' hands are read at with ``read=auto`` (``bots.hand_reading``): a
+normal bot's plays are best read at 0.01, the play network's at 0.3, the strong search's at 1."""
+
 WEIGHT = (1.0, 0.4, 0.16, 0.064, 0.0256) + (0.0,) * 44
 """Weight of a yaku by how many cards it still misses (0, 1, 2, ...); five or more: nothing."""
 
@@ -81,7 +85,7 @@ class Evaluator:
         entry: Entry | None = None,
         spread: float = 1.0,
         net_spread: float = 1.0,
-        read: float = 0.0,
+        read: tuple[float, ...] = (),
     ) -> None:
         self.ruleset = ruleset
         self.entry = entry
@@ -95,8 +99,8 @@ class Evaluator:
         """The factor on ``spread`` where a play network plays every seat of the strong bot's
         playouts: the network's tables swing wider than normal play's."""
         self.read = read
-        """The temperature the strong bot reads the others' hands with from their plays
-        (``hand_reading``; 0: it does not read them)."""
+        """The temperatures the strong bot reads the others' hands at from their plays
+        (``hand_reading``; none: it does not read them)."""
         self.point_weight = point_weight
         """Value of one card point: a tie-break, or real where card points score (花合わせ, 八八)."""
         self.hatto_weight = hatto_weight

@@ -9,6 +9,12 @@ everyone's captures); a world's weight is the product, over those plays, of the 
 normal policy plays that card from the hand the world gives the seat then: its hidden cards now
 and the cards it has played since. A bot that saw none of the month's plays (made mid-month, or
 never told) samples every world alike.
+
+How far a seat strays from the normal policy's best play is its own: a normal bot hardly ever, a
+search or a person more. With several temperatures (``read=auto``) each seat's plays are read at
+every one, each weighed by how well it explained that seat's plays in the months before (the
+chance of those plays at it, averaged over the sampled deals): a seat that plays as the normal
+policy does is soon read sharply, one that does not, loosely.
 """
 
 from __future__ import annotations
@@ -37,8 +43,9 @@ class HandPlay(NamedTuple):
     card: int
     values: dict[int, float]
     """The normal policy's value of playing each card the seat could have held then."""
-    odds: dict[int, float]
-    """Each of those cards' odds against the best of them all, by the softened policy."""
+    odds: tuple[dict[int, float], ...]
+    """At each temperature read with, each of those cards' odds against the best of them all, by
+    the softened policy."""
 
 
 def show_play(watchers: Iterable[tuple[int, object]], game: Game, action: int) -> None:
@@ -54,19 +61,23 @@ def show_play(watchers: Iterable[tuple[int, object]], game: Game, action: int) -
 
 
 class HandReading:
-    """One seat's reading of the others' hands this month (``temperature``: how far the softened
-    normal policy strays from its best play, in its values' units)."""
+    """One seat's reading of the others' hands (``temperatures``: how far the softened normal
+    policy may stray from its best play, in its values' units; each seat is read at them all,
+    weighed by how well each explained its plays in the months before)."""
 
-    def __init__(self, temperature: float) -> None:
-        self.temperature = temperature
+    def __init__(self, temperatures: tuple[float, ...]) -> None:
+        self.temperatures = temperatures
         self.deal = -1
         self.plays: list[HandPlay] = []
+        self.past: dict[int, list[float]] = {}
+        """Each seat's log chance of its plays in the months before, at each temperature."""
+        self.month: dict[int, list[float]] = {}
+        """The same for this month's plays, as last weighed."""
 
     def see(self, view: PlayerView, player: int, card: int) -> None:
         """``player`` is about to play ``card`` from its hand; ``view``: this seat's, just
         before."""
-        if view.deal_number != self.deal:
-            self.deal, self.plays = view.deal_number, []
+        self._month_of(view)
         ev = evaluator_of(view)
         others = 0
         for s, c in enumerate(view.captures):
@@ -75,34 +86,80 @@ class HandReading:
         seen = Seen(player, (), 0, view.field, view.captures, -1, NO_FACTS)
         values = {c: play_value(ev, seen, c, others) for c in cards_of(unseen(view) | 1 << card)}
         top = max(values.values())
-        t = self.temperature
-        odds = {c: math.exp((v - top) / t) for c, v in values.items()}
+        odds = tuple(
+            {c: math.exp((v - top) / t) for c, v in values.items()} for t in self.temperatures
+        )
         self.plays.append(HandPlay(player, card, values, odds))
 
-    def weight(self, hands: tuple[int, ...]) -> float:
-        """How likely the month's plays are in a world that deals the others ``hands`` now."""
-        weight = 1.0
+    def _month_of(self, view: PlayerView) -> None:
+        """At a new month: this month's plays forgotten, their chances kept with the months'."""
+        if view.deal_number == self.deal:
+            return
+        for seat, logs in self.month.items():
+            past = self.past.setdefault(seat, [0.0] * len(logs))
+            for i, x in enumerate(logs):
+                past[i] += x
+        self.deal, self.plays, self.month = view.deal_number, [], {}
+
+    def belief(self, seat: int) -> list[float]:
+        """How much each temperature is trusted for ``seat``: by the chance it gave the seat's
+        plays in the months before (alike before any)."""
+        past = self.past.get(seat)
+        if past is None:
+            return [1 / len(self.temperatures)] * len(self.temperatures)
+        top = max(past)
+        odds = [math.exp(x - top) for x in past]
+        total = sum(odds)
+        return [x / total for x in odds]
+
+    def chances(self, hands: tuple[int, ...]) -> dict[int, list[float]]:
+        """Each seat's chance of its plays this month, at each temperature, in a world that
+        deals the others ``hands`` now."""
+        chances: dict[int, list[float]] = {}
         later = [0] * len(hands)
         for p in reversed(self.plays):
             later[p.seat] |= 1 << p.card
-            hand = hands[p.seat] | later[p.seat]
-            odds = p.odds
-            cards = list(cards_of(hand))
-            total = sum(odds[c] for c in cards)
-            if total < TINY:  # every card far below the best of all: read from the hand's best
-                values, t = p.values, self.temperature
-                top = max(values[c] for c in cards)
-                odds = {c: math.exp((values[c] - top) / t) for c in cards}
-                total = sum(odds.values())
-            weight *= (1 - MIX) * odds[p.card] / total + MIX / len(cards)
+            cards = list(cards_of(hands[p.seat] | later[p.seat]))
+            share = MIX / len(cards)
+            chance = chances.setdefault(p.seat, [1.0] * len(p.odds))
+            for i, odds in enumerate(p.odds):
+                total = sum([odds[c] for c in cards])
+                if total < TINY:  # every card far below the best of all: read from the hand's best
+                    values, t = p.values, self.temperatures[i]
+                    top = max(values[c] for c in cards)
+                    odds = {c: math.exp((values[c] - top) / t) for c in cards}
+                    total = sum(odds.values())
+                chance[i] *= (1 - MIX) * odds[p.card] / total + share
+        return chances
+
+    def weight(self, hands: tuple[int, ...]) -> float:
+        """How likely the month's plays are in a world that deals the others ``hands`` now."""
+        return self._weight(self.chances(hands), {})
+
+    def _weight(self, chances: dict[int, list[float]], beliefs: dict[int, list[float]]) -> float:
+        weight = 1.0
+        for seat, chance in chances.items():
+            belief = beliefs.get(seat) or self.belief(seat)
+            weight *= sum([b * c for b, c in zip(belief, chance, strict=True)])
         return weight
 
     def pool(self, view: PlayerView, rng: random.Random) -> Pool | None:
-        """``POOL`` sampled deals' hands with their weights (None: no play seen this month)."""
-        if view.deal_number != self.deal or not self.plays:
+        """``POOL`` sampled deals' hands with their weights (None: no play seen this month).
+        Their chances at each temperature are kept as this month's."""
+        self._month_of(view)
+        if not self.plays:
             return None
         hands = [sample_deal(view, rng)[0] for _ in range(POOL)]
-        return Pool(hands, [self.weight(h) for h in hands])
+        chances = [self.chances(h) for h in hands]
+        beliefs = {seat: self.belief(seat) for seat in chances[0]}
+        self.month = {
+            seat: [
+                math.log(sum(c[seat][i] for c in chances) / POOL)
+                for i in range(len(self.temperatures))
+            ]
+            for seat in beliefs
+        }
+        return Pool(hands, [self._weight(c, beliefs) for c in chances])
 
 
 class Pool(NamedTuple):

@@ -35,7 +35,7 @@ from ..core.cards import POINTS
 from ..core.determinize import build_game, sample_deal
 from ..core.game import Game, PlayerView
 from .chances import MonthSpread, year_win_chance
-from .evaluation import Evaluator
+from .evaluation import TEMPERATURES, Evaluator
 from .evaluators import evaluator_of
 from .hand_reading import HandReading
 from .learned import (
@@ -154,8 +154,8 @@ class StrongBot:
         the playouts (``policy=FILE``), or in the guess only, the learned weights playing out
         (``guess=FILE``)."""
         self.guess_only = guess is not None
-        self.read = None if read is None else _temperature(read)
-        """The temperature the others' hands are read with (``hand_reading``; 0: not read;
+        self.read = None if read is None else _temperatures(read)
+        """The temperatures the others' hands are read at (``hand_reading``; none: not read;
         None: the ruleset's ``read``)."""
         self.reading: HandReading | None = None
         """The reading of the others' hands, made at the first play seen (it starts afresh
@@ -168,10 +168,10 @@ class StrongBot:
         """Another seat is about to play ``card`` from its hand (public: it is played face up);
         ``view``: this seat's, just before. Kept to read that seat's hand."""
         if self.reading is None:
-            temperature = self.read if self.read is not None else evaluator_of(view).read
-            if not temperature:
+            temperatures = self.read if self.read is not None else evaluator_of(view).read
+            if not temperatures:
                 return
-            self.reading = HandReading(temperature)
+            self.reading = HandReading(temperatures)
         self.reading.see(view, player, card)
 
     def act(self, view: PlayerView) -> int:
@@ -453,14 +453,18 @@ def _number(name: str, value: float | str, kind: Callable[[str], float]) -> floa
         raise ValueError(f"{name} must be {whole}, not {text[:20]!r}") from None
 
 
-def _temperature(value: float | str) -> float:
-    """``read=T`` (a temperature, more than 0 and at most ``MAX_READ``) or ``read=off`` (0)."""
-    if str(value).strip() == "off":
-        return 0.0
+def _temperatures(value: float | str) -> tuple[float, ...]:
+    """``read=T`` (one temperature, more than 0 and at most ``MAX_READ``), ``read=auto`` (each
+    seat at ``TEMPERATURES``, as its plays bear out) or ``read=off`` (none)."""
+    text = str(value).strip()
+    if text == "off":
+        return ()
+    if text == "auto":
+        return TEMPERATURES
     t = _number("read", value, float)
     if not 0 < t <= MAX_READ:
-        raise ValueError(f"read must be off or more than 0 and at most {MAX_READ:g}")
-    return t
+        raise ValueError(f"read must be off, auto, or more than 0 and at most {MAX_READ:g}")
+    return (t,)
 
 
 def _weights_file(path: str) -> Weights:

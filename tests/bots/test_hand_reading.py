@@ -10,6 +10,7 @@ import pytest
 from helpers.bots import decisions
 
 from hanafuda_tui.bots import BotSpecError, arena, make_bot
+from hanafuda_tui.bots.evaluation import TEMPERATURES
 from hanafuda_tui.bots.hand_reading import HandReading, Pool
 from hanafuda_tui.bots.strong import StrongBot
 from hanafuda_tui.core.cards import MONTH_MASK, POINTS, cards_of
@@ -47,7 +48,7 @@ def test_a_play_that_passes_over_a_bright_it_could_take_makes_a_hand_with_its_mo
         laid = [c for c in cards_of(game.hands[player]) if not MONTH_MASK[c >> 2] & game.field]
         if POINTS[best] < 10 or not month_left or not laid or hidden_counts(view)[player] < 3:
             continue
-        reading = HandReading(0.03)
+        reading = HandReading((0.03,))
         reading.see(view, player, laid[0])
         n = hidden_counts(view)[player]
         values = reading.plays[0].values
@@ -141,7 +142,7 @@ def test_before_any_play_of_the_month_is_seen_the_reading_changes_nothing():
 def test_the_search_s_deals_are_drawn_by_weight_and_keep_every_count():
     view = decisions("koikoi2", 6, 1)[0]
     rng = random.Random(3)
-    reading = HandReading(0.03)
+    reading = HandReading((0.03,))
     other = 1 - view.seat
     seen_card = next(cards_of(unseen(view)))
     reading.deal = view.deal_number
@@ -158,13 +159,44 @@ def test_the_search_s_deals_are_drawn_by_weight_and_keep_every_count():
 
 @pytest.mark.parametrize(
     ("value", "why"),
-    [("0", "read must be off"), ("abc", "read must be a number"), ("1000", "at most 100")],
+    [("0", "read must be off, auto"), ("abc", "read must be a number"), ("1000", "at most 100")],
 )
 def test_a_bad_read_is_one_line(value: str, why: str) -> None:
     with pytest.raises(BotSpecError, match=why):
         make_bot(f"strong:read={value}", random.Random(0))
 
 
-def test_read_off_and_a_temperature_are_taken() -> None:
-    bots: list[Any] = [make_bot(f"strong:read={v}", random.Random(0)) for v in ("off", "0.5")]
-    assert [b.read for b in bots] == [0.0, 0.5]
+def test_read_off_auto_and_a_temperature_are_taken() -> None:
+    spelled = ("off", "auto", "0.5")
+    bots: list[Any] = [make_bot(f"strong:read={v}", random.Random(0)) for v in spelled]
+    assert [b.read for b in bots] == [(), TEMPERATURES, (0.5,)]
+
+
+def trust_after(spec: str) -> list[float]:
+    """How much each of ``TEMPERATURES`` is trusted for a seat played by ``spec`` after five
+    months of reading its plays, weighing a pool at each of the reader's plays."""
+    game = new_game("koikoi2", random.Random("trust"), {"months": 6})
+    game.logging = False
+    bots = [make_bot(spec, random.Random(1)), make_bot("normal", random.Random(2))]
+    reading, rng = HandReading(TEMPERATURES), random.Random(3)
+    while not game.is_over and game.view(1).deal_number < 6:
+        seat = game.to_act
+        view = game.view(seat, game.legal_actions())
+        if game.phase == Phase.PLAY and seat == 1:
+            reading.pool(view, rng)
+        action = bots[seat].act(view)
+        if game.phase == Phase.PLAY and seat == 0 and action < 48:
+            reading.see(game.view(1), 0, action)
+        game.apply(action)
+    reading.pool(game.view(1), rng)  # the fifth month's plays join the months before
+    return reading.belief(0)
+
+
+def test_a_seat_that_plays_as_the_normal_policy_is_read_sharply_and_a_random_one_loosely():
+    """With ``read=auto`` the temperatures that explained a seat's plays in the months before
+    are trusted: a normal seat's plays are read at the sharpest, a random seat's at the
+    loosest."""
+    normal = trust_after("normal")
+    assert normal[0] + normal[1] > 0.9 and normal[-1] < 0.01
+    randomly = trust_after("random")
+    assert max(randomly) == randomly[-1] and randomly[0] < 0.01
