@@ -55,9 +55,16 @@ def show_play(watchers: Iterable[tuple[int, object]], game: Game, action: int) -
         return
     player = game.to_act
     for seat, bot in watchers:
-        see = getattr(bot, "see_play", None)
-        if see is not None and seat != player:
-            see(game.view(seat), player, action)
+        if seat != player and hasattr(bot, "see_play"):
+            bot.see_play(game.view(seat), player, action)
+
+
+def see_play(bot: object, play: tuple[PlayerView, int, int] | None) -> None:
+    """Show ``bot`` another seat's hand play (its view just before, the player, the card) if
+    there is one and the bot reads hands: for a bot that follows a table by its updates
+    (``SeatGame.hand_play``)."""
+    if play is not None and hasattr(bot, "see_play"):
+        bot.see_play(*play)
 
 
 class HandReading:

@@ -16,6 +16,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..bots import Bot, make_bot
+from ..bots.hand_reading import see_play
 from ..core.readable import first_fault
 from ..core.records import write_atomically
 from .protocol import (
@@ -196,6 +197,8 @@ async def _play_seat(connection: Connection, bot: Bot) -> RemoteGame:
     async for message in connection.messages():
         if isinstance(message, Refused):
             answered = -1  # asked again below, with the view as it is now
+        if isinstance(message, Update):
+            see_play(bot, game.hand_play)
         view = game.to_decide()
         if isinstance(message, Update | Refused) and view is not None and answered != game.seq:
             answered = game.seq

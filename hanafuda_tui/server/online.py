@@ -22,6 +22,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..bots import make_bot
+from ..bots.hand_reading import see_play
 from ..core.readable import first_fault
 from ..net.client import address
 from ..net.protocol import HOST as TABLE_HOST
@@ -294,6 +295,8 @@ async def play_year(connection: LobbyConnection, bot: Any, year: Year | None = N
                 why = message.reason  # the server stopping: it says so, then the line ends
             if game is None or not isinstance(message, Update | Refused):
                 continue
+            if isinstance(message, Update):
+                see_play(bot, game.hand_play)
             view = game.to_decide()
             if view is not None and answered != game.seq:
                 answered = game.seq

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.events import Event
+from ..core.events import Event, Played
 from ..core.game import NO_BOARD, Phase, PlayerView, PublicBoard
 from ..core.options import RulesetOptions
 from ..core.records import GameRecord, SeatRecord
@@ -45,6 +45,10 @@ class SeatGame:
         self.public_board: PublicBoard = NO_BOARD
         self.record: GameRecord | None = None
         """The year's whole record, once it is over."""
+        self.hand_play: tuple[PlayerView, int, int] | None = None
+        """Another seat's hand play the last update told (public: the card is played face up),
+        with this seat's view just before it: the view, the player, the card. A bot following
+        the table by its updates is shown it (``bots.hand_reading``)."""
 
     def board(self) -> PublicBoard:
         """The ruleset's public whole-game facts as last told (as the core's ``Game.board``)."""
@@ -56,6 +60,7 @@ class SeatGame:
 
     def take(self, update: SeatUpdate) -> None:
         """Take an update: file its events as the core did, its results, the new view."""
+        self.hand_play = hand_play(self.current, self.seq, update)
         for seen in update.told:
             self.book.add(seen.event, seen.field, len(self.log))
             self.log.append(seen.event)
@@ -106,3 +111,18 @@ class SeatGame:
     @property
     def is_over(self) -> bool:
         return self.current is not None and self.current.phase == Phase.OVER
+
+
+def hand_play(
+    before: PlayerView | None, seq: int, update: SeatUpdate
+) -> tuple[PlayerView, int, int] | None:
+    """The hand play of another seat ``update`` tells, with ``before`` (the seat's view of update
+    ``seq``), where that was the view just before it: the update is the next (one action on)
+    and the view had that seat to play a hand card."""
+    if before is None or update.seq != seq + 1 or before.phase != Phase.PLAY:
+        return None
+    for seen in update.told:
+        event = seen.event
+        if isinstance(event, Played) and event.seat == before.to_act != before.seat:
+            return before, event.seat, event.card
+    return None

@@ -3,11 +3,13 @@ shown every other seat's hand play and nothing else, and the search's deals draw
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
 import pytest
 from helpers.bots import decisions
+from helpers.net import play_table
 
 from hanafuda_tui.bots import BotSpecError, arena, make_bot
 from hanafuda_tui.bots.evaluation import TEMPERATURES
@@ -17,6 +19,7 @@ from hanafuda_tui.core.cards import MONTH_MASK, POINTS, cards_of
 from hanafuda_tui.core.determinize import hidden_counts, unseen
 from hanafuda_tui.core.game import Game, Phase, PlayerView
 from hanafuda_tui.core.records import REMOTE, SeatRecord, new_game
+from hanafuda_tui.net import client
 from hanafuda_tui.tables.table import Table
 
 
@@ -99,10 +102,10 @@ def test_a_bot_is_shown_every_other_seat_s_hand_play_and_only_those(monkeypatch)
             assert not any(caps >> card & 1 for caps in view.captures)
 
 
-def game_moves(game: Game) -> list[tuple[int, int, Phase]]:
+def game_moves(game: Game, seed: str = "watched") -> list[tuple[int, int, Phase]]:
     """Every action of a finished game with the seat that made it and the phase it was made in,
     by replaying its deals from the same seed."""
-    replay = new_game(game.ruleset, random.Random("watched"), game.options)
+    replay = new_game(game.ruleset, random.Random(seed), game.options)
     replay.logging = False
     out = []
     for deal in game.deals:
@@ -131,6 +134,31 @@ def test_a_table_shows_its_bots_the_people_s_hand_plays():
         else:
             table.apply(shown.act(game.view(1)))
     assert len(shown.seen) == 3
+
+
+def test_a_bot_joined_over_the_network_is_shown_the_other_seat_s_hand_plays(monkeypatch):
+    """``join --bot``: a bot that follows the table by its updates is shown every hand play of
+    the other seat, in order, with its own view just before (that seat to play)."""
+    watchers: dict[str, Watching] = {}
+
+    def watching(spec: str, rng: random.Random) -> Watching:
+        return watchers.setdefault(str(rng.random()), Watching())
+
+    monkeypatch.setattr(client, "make_bot", watching)
+    played = asyncio.run(asyncio.wait_for(play_table("koikoi2", {"months": 3}, "w"), 60))
+    record = played.table.game
+    plays = [
+        (seat, action)
+        for seat, action, phase in game_moves(record, "w")
+        if phase == Phase.PLAY and action < 48
+    ]
+    assert len(watchers) == 2 and len(plays) > 10
+    for watcher in watchers.values():
+        seat = watcher.seen[0][0].seat
+        assert [(p, c) for _, p, c in watcher.seen] == [p for p in plays if p[0] != seat]
+        for view, player, card in watcher.seen:
+            assert view.seat == seat and view.to_act == player and view.phase == Phase.PLAY
+            assert not any(caps >> card & 1 for caps in view.captures)
 
 
 def test_before_any_play_of_the_month_is_seen_the_reading_changes_nothing():

@@ -13,6 +13,7 @@ from typing import Any
 from helpers.server import Recorder, connect, hello, make_server, seat_to_move, until
 
 from hanafuda_tui.bots import make_bot
+from hanafuda_tui.core.game import Phase, PlayerView
 from hanafuda_tui.server.lobby import LobbyServer
 from hanafuda_tui.server.online import LobbyConnection, play_quick, play_year
 from hanafuda_tui.server.protocol import (
@@ -91,6 +92,20 @@ class Watcher:
         return None
 
 
+class Shown:
+    """A random bot that keeps the others' hand plays it is shown, with the view it was shown."""
+
+    def __init__(self) -> None:
+        self.random = make_bot("random", Random(3))
+        self.seen: list[tuple[PlayerView, int, int]] = []
+
+    def act(self, view: PlayerView) -> int:
+        return self.random.act(view)
+
+    def see_play(self, view: PlayerView, player: int, card: int) -> None:
+        self.seen.append((view, player, card))
+
+
 def test_a_watcher_sees_a_table_appear_fill_begin_and_finish(tmp_path: Path) -> None:
     async def main() -> None:
         server = make_server(tmp_path / "server.sqlite3")
@@ -126,11 +141,16 @@ def test_a_watcher_sees_a_table_appear_fill_begin_and_finish(tmp_path: Path) -> 
         assert [(t.table, t.players) for t in watcher.lobby.playing] == [
             (table, ["p1", "p2", "p3"])
         ]
-        years.append(await asyncio.wait_for(play_year(third, make_bot("random", Random(3))), 60))
+        shown = Shown()
+        years.append(await asyncio.wait_for(play_year(third, shown), 60))
         await asyncio.wait_for(asyncio.gather(*players), 60)
         await until(lambda: watcher.where(table) is None, what="the table gone")
         assert len(years) == 3
         assert watcher.lobby == server.lobby_state(server.store.player(1))
+        assert len(shown.seen) >= 6  # the others' hand plays, each with the view just before
+        for view, player, card in shown.seen:
+            assert view.phase == Phase.PLAY and view.to_act == player != view.seat
+            assert not (view.hand | view.field | sum(view.captures)) >> card & 1
         first, *later = [m for m in recorder.received if m["type"] == "lobby"]
         assert first["whole"] and not any(m["whole"] for m in later)
         for message in recorder.received:  # each as the client reads it
