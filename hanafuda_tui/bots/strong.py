@@ -158,8 +158,8 @@ class StrongBot:
         """The temperatures the others' hands are read at (``hand_reading``; none: not read;
         None: the ruleset's ``read``)."""
         self.reading: HandReading | None = None
-        """The reading of the others' hands, made at the first play seen (it starts afresh
-        each month)."""
+        """The reading of the others' hands, made at the first play seen: the plays it reads
+        start afresh each month, its trust in each temperature goes on from month to month."""
         self.confidence = _number("confidence", confidence, float)
         if not (math.isfinite(self.confidence) and self.confidence >= 0):
             raise ValueError("confidence must be a finite number, at least 0")
