@@ -77,3 +77,40 @@ def test_a_table_at_one_keyboard_tells_each_teyaku_answer_at_once() -> None:
         assert table.act(seat, table.latest, table.game.legal_actions()[0]) is None
         told = len(feeds[seat].updates) > before
         assert told is not at_once
+
+
+def test_a_seat_game_names_each_other_seat_s_hand_play_with_the_view_just_before_it() -> None:
+    """``hand_play``: after the update of another seat's hand play, that seat, the card and this
+    seat's view just before it (as the core gave it); after any other update, or after a gap (an
+    update the seat never had), none."""
+    table = table_of("koikoi3", "5")
+    feeds, games = seat_games(table)
+    rng = random.Random(4)
+    had = {seat: len(feed.updates) for seat, feed in feeds.items()}
+    missed = named = 0
+    while not table.game.is_over:
+        game = table.game
+        seat = game.to_act
+        before = {s: game.view(s) for s in range(game.players)}
+        action = rng.choice(game.legal_actions())
+        hand_play = game.phase == Phase.PLAY and action < 48
+        assert table.act(seat, table.latest, action) is None
+        for watcher, feed in feeds.items():
+            new = feed.updates[had[watcher] :]
+            if not new:  # a teyaku answer told with the round's last
+                continue
+            assert len(new) == 1 or not hand_play
+            for update in new:
+                had[watcher] += 1
+                if watcher == 0 and had[0] % 5 == 0:
+                    continue  # seat 0 never has every fifth update
+                games[watcher].take(update)
+            if watcher == 0 and had[0] % 5 == 0:
+                continue
+            if hand_play and watcher != seat and not (watcher == 0 and had[0] % 5 == 1):
+                assert games[watcher].hand_play == (before[watcher], seat, action)
+                named += 1
+            else:
+                missed += hand_play and watcher != seat
+                assert games[watcher].hand_play is None
+    assert named > 50 and missed > 5
