@@ -21,7 +21,7 @@ from ...core.rulesets.koikoi2.game import (
     doublings,
 )
 from ...core.stakes import scaled
-from ..evaluation import TEMPERATURES, Evaluator, Spec, StopRule, VoidingEvaluator
+from ..evaluation import Evaluator, Spec, StopRule, VoidingEvaluator
 
 MEASURED: dict[int, dict[str, float]] = {2: {"easy": 92.0, "normal": 58.4, "strong": 79.3}}
 """Each level's share of games won against the level below, by how many sit at the table
@@ -33,10 +33,10 @@ NET_SPREAD = 2.0
 """``Evaluator.net_spread``: where the play network plays, the year's reading is best at × 1.5
 against ``normal`` and × 3 against itself; × 2 gave nothing up against ``normal`` and evened the
 match with ``aim=margin`` (docs/bots.md, "Twice as wide is now the default's reading")."""
-READ = TEMPERATURES
+READ = (0.03,)
 """``Evaluator.read``: the strong bot reads the other's hand from its plays, as the normal
-policy's values softened at each of these temperatures, weighed by how well each explained the
-other's plays in the months before (docs/bots.md, "Reading the others' hands")."""
+policy's values softened at this temperature; reading each seat at its own (``read=auto``) won
+no more (docs/bots.md, "Reading the others' hands")."""
 ENOUGH = 5
 """Stop at this many points or more: doubling it is rarely worth the risk."""
 
