@@ -141,14 +141,8 @@ class HandReading:
 
     def weight(self, hands: tuple[int, ...]) -> float:
         """How likely the month's plays are in a world that deals the others ``hands`` now."""
-        return self._weight(self.chances(hands), {})
-
-    def _weight(self, chances: dict[int, list[float]], beliefs: dict[int, list[float]]) -> float:
-        weight = 1.0
-        for seat, chance in chances.items():
-            belief = beliefs.get(seat) or self.belief(seat)
-            weight *= sum([b * c for b, c in zip(belief, chance, strict=True)])
-        return weight
+        chances = self.chances(hands)
+        return _weight(chances, {seat: self.belief(seat) for seat in chances})
 
     def pool(self, view: PlayerView, rng: random.Random) -> Pool | None:
         """``POOL`` sampled deals' hands with their weights (None: no play seen this month).
@@ -166,7 +160,16 @@ class HandReading:
             ]
             for seat in beliefs
         }
-        return Pool(hands, [self._weight(c, beliefs) for c in chances])
+        return Pool(hands, [_weight(c, beliefs) for c in chances])
+
+
+def _weight(chances: dict[int, list[float]], beliefs: dict[int, list[float]]) -> float:
+    """A world's weight: seat by seat, the chance of its plays at each temperature, each by how
+    much that temperature is trusted."""
+    weight = 1.0
+    for seat, chance in chances.items():
+        weight *= sum([b * c for b, c in zip(beliefs[seat], chance, strict=True)])
+    return weight
 
 
 class Pool(NamedTuple):
