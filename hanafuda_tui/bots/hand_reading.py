@@ -24,7 +24,7 @@ import random
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ..core.cards import cards_of
+from ..core.cards import cards_of, parse_deck
 from ..core.determinize import sample_deal, unseen
 from ..core.game import NO_FACTS, Game, Phase, PlayerView
 from .evaluators import evaluator_of
@@ -57,6 +57,23 @@ def show_play(watchers: Iterable[tuple[int, object]], game: Game, action: int) -
     for seat, bot in watchers:
         if seat != player and hasattr(bot, "see_play"):
             bot.see_play(game.view(seat), player, action)
+
+
+def catch_up(watchers: Iterable[tuple[int, object]], game: Game) -> None:
+    """Show bots made mid-year (a resumed table's, a stand-in) every hand play ``game`` has had,
+    each with its seat's view just before, as if they had sat from the start: the game played
+    again from its own decks."""
+    watchers = [(seat, bot) for seat, bot in watchers if hasattr(bot, "see_play")]
+    if not watchers or not any(deal.actions for deal in game.deals):
+        return
+    decks = iter([parse_deck(deal.deck) for deal in game.deals])
+    again = type(game)(game.options, game.first_dealer, lambda: next(decks))
+    again.logging = False
+    again.start()
+    for deal in list(game.deals):
+        for action in list(deal.actions):
+            show_play(watchers, again, action)
+            again.apply(action)
 
 
 def see_play(bot: object, play: tuple[PlayerView, int, int] | None) -> None:

@@ -37,6 +37,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..bots import make_bot
+from ..bots.hand_reading import catch_up
 from ..core.game import Game
 from ..core.records import REMOTE, GameRecord, RecordError, SeatRecord, load_record, new_game
 from ..core.records import replay as replay_record
@@ -1034,6 +1035,7 @@ class LobbyServer:
             if round_ is not None:
                 view = round_.view(game, seat, view)
             bot = make_bot(self.bot_level, bot_rng(None, f"out-of-time/{seat}"))
+            catch_up([(seat, bot)], game)
             loop = asyncio.get_running_loop()
             action = await loop.run_in_executor(self.executor, bot.act, view)
             if table.closed or table.latest != seq:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..bots import Bot, make_bot
-from ..bots.hand_reading import show_play
+from ..bots.hand_reading import catch_up, show_play
 from ..core.events import seen_by
 from ..core.game import Game, Phase
 from ..core.records import (
@@ -132,6 +132,7 @@ class Table(Generic[F]):
         self.clock = clock
         """The table's clock as updates tell it (``at``)."""
         self.bots: dict[int, Bot] = seat_bots(self.seats, seed, think, bot_maker)
+        catch_up(self.bots.items(), game)
         self.stand_ins: dict[int, Bot] = {}
         """Bots given the seats of players who are away, until they are back."""
         self.bot_clients: dict[int, str] = {}
@@ -228,6 +229,7 @@ class Table(Generic[F]):
         if seat not in self.away:
             return False
         self.stand_ins[seat] = make_bot(spec, bot_rng(self.seed, f"stand-in/{seat}/{self.seq}"))
+        catch_up([(seat, self.stand_ins[seat])], self.game)
         self.wake.set()
         return True
 

@@ -18,7 +18,7 @@ from hanafuda_tui.bots.strong import StrongBot
 from hanafuda_tui.core.cards import MONTH_MASK, POINTS, cards_of
 from hanafuda_tui.core.determinize import hidden_counts, unseen
 from hanafuda_tui.core.game import Game, Phase, PlayerView
-from hanafuda_tui.core.records import REMOTE, SeatRecord, new_game
+from hanafuda_tui.core.records import REMOTE, SeatRecord, new_game, record_of, replay
 from hanafuda_tui.net import client
 from hanafuda_tui.tables.table import Table
 
@@ -134,6 +134,51 @@ def test_a_table_shows_its_bots_the_people_s_hand_plays():
         else:
             table.apply(shown.act(game.view(1)))
     assert len(shown.seen) == 3
+
+
+def bot_table(game: Game, shown: Watching) -> Table[Any]:
+    seats = [SeatRecord(name="p1", player=REMOTE), SeatRecord(name="bot", player="normal")]
+    return Table(game, seats, "t", report=lambda line: None, bot_maker=lambda spec, rng: shown)
+
+
+def test_a_resumed_table_s_bot_is_shown_the_plays_before_it_as_if_it_had_sat_from_the_start():
+    """A table made again from a save in the middle of the year (a month's plays made, and the
+    months before): its new bot is shown every hand play the first one was, with the same views."""
+    game = new_game("koikoi2", random.Random("resume"), {"months": 3})
+    first = Watching()
+    table = bot_table(game, first)
+    while not game.is_over and (game.month < 2 or len(first.seen) < 9):
+        seat = game.to_act
+        action = first.act(game.view(seat))
+        if seat == 0:
+            table.act(0, table.seq, action)
+        else:
+            table.apply(action)
+    assert game.month == 2 and first.seen
+    again = Watching()
+    bot_table(replay(record_of(game, table.seats)), again)
+    assert again.seen == first.seen
+
+
+def test_a_stand_in_reads_the_month_s_plays_made_before_it_came():
+    """A strong bot that stands in for a player who left mid-month reads the other seat's hand
+    plays of the month so far, as the seat's bot would have."""
+    game = new_game("koikoi2", random.Random("stand-in"), {"months": 3})
+    seats = [SeatRecord(name="p1", player=REMOTE), SeatRecord(name="p2", player=REMOTE)]
+    table: Table[Any] = Table(game, seats, "t", report=lambda line: None)
+    normal = make_bot("normal", random.Random(0))
+    plays = []
+    while len(plays) < 3 or game.to_act != 1:
+        seat = game.to_act
+        action = normal.act(game.view(seat))
+        if seat == 0 and game.phase == Phase.PLAY and action < 48:
+            plays.append(action)
+        table.act(seat, table.seq, action)
+    assert table.give_to_bot(1, "strong:iterations=10")
+    reading = table.stand_ins[1].reading
+    assert reading is not None and [(p.seat, p.card) for p in reading.plays] == [
+        (0, c) for c in plays
+    ]
 
 
 def test_a_bot_joined_over_the_network_is_shown_the_other_seat_s_hand_plays(monkeypatch):

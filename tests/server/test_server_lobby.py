@@ -12,6 +12,10 @@ import pytest
 from helpers.server import FakeClock, connect, hello, make_server, next_of, seat_to_move, until
 from helpers.tls import certificate
 
+from hanafuda_tui.core.game import Game, Phase, PlayerView
+from hanafuda_tui.core.records import SeatRecord, record_of, replay
+from hanafuda_tui.net.protocol import Act, Update
+from hanafuda_tui.server import lobby
 from hanafuda_tui.server.clocks import SeatClocks
 from hanafuda_tui.server.online import OnlineError, leaderboard
 from hanafuda_tui.server.protocol import (
@@ -114,6 +118,76 @@ def test_a_real_time_decision_out_of_time_is_made_by_the_stand_in(tmp_path: Path
         await until(lambda: live.hosted is not None and live.hosted.seq > seq, what="the move")
         await me.close()
         await watcher.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
+
+
+def hand_plays(game: Game, seats: list[SeatRecord]) -> list[tuple[int, int]]:
+    """Every hand play of the game so far: the seat and the card."""
+    before: list[tuple[int, Phase]] = []
+    again = replay(record_of(game, seats), after=lambda g: before.append((g.to_act, g.phase)))
+    actions = [a for deal in again.deals for a in deal.actions]
+    return [
+        (seat, a)
+        for (seat, phase), a in zip(before[: len(actions)], actions, strict=True)
+        if phase == Phase.PLAY and a < 48
+    ]
+
+
+def test_a_stand_in_for_a_move_out_of_time_is_shown_the_year_s_hand_plays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stand-in bot made when a seat's time runs out reads the others' hand plays made
+    before it, as the seat's own bot would have."""
+    clock = FakeClock()
+    shown: list[tuple[int, int]] = []
+
+    class Watching:
+        def act(self, view: PlayerView) -> int:
+            return view.legal[0]
+
+        def see_play(self, view: PlayerView, player: int, card: int) -> None:
+            shown.append((player, card))
+
+    monkeypatch.setattr(lobby, "make_bot", lambda spec, rng: Watching())
+
+    async def main() -> None:
+        server = make_server(tmp_path / "server.sqlite3", clock)
+        port = await server.start(port=0)
+        me = await connect(port)
+        await hello(me, port, "Hana", tmp_path / "me")
+        control = RealTime(move_seconds=10, bank_seconds=5)
+        await me.send(QuickMatch(ruleset="koikoi2", bots_after=0, time_control=control))
+        table = (await next_of(me, "seated"))["table"]
+        game = await seat_to_move(me)
+        live = server.tables[table]
+        assert live.hosted is not None
+        played, other = live.hosted.table.game, 1 - game.seat
+
+        def others_plays() -> list[tuple[int, int]]:
+            assert live.hosted is not None
+            return [(p, c) for p, c in hand_plays(played, live.hosted.table.seats) if p == other]
+
+        while not others_plays():
+            await me.send(Act(action=game.current.legal[0], seq=game.seq))
+            while True:  # the seat's next decision, the bot having played
+                message = await me.next()
+                if isinstance(message, Update):
+                    game.update(message)
+                    if game.current is not None and game.current.legal and game.to_act == game.seat:
+                        break
+        await until(lambda: server.waiting_on(live) == [game.seat], what="the player's move")
+        plays = others_plays()
+        server.tick()
+        seq = live.hosted.seq
+        clock.now += 15
+        server.tick()
+        await next_of(me, "timed_out")
+        await until(lambda: live.hosted is not None and live.hosted.seq > seq, what="the move")
+        assert plays and shown == plays
+        await me.close()
         await server.stop()
         server.store.close()
 
