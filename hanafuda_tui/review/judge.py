@@ -1,8 +1,9 @@
 """The strong bot's review of one seat's decisions in a finished game.
 
 Each decision of the seat where it had a choice is looked at from the seat's view then (the view
-alone, as the bot plays): ``StrongBot.ranked`` with a fixed playout budget gives every legal
-action's chance to finish the year first, the move played and the bot's best among them. The
+and the others' hand plays of the month before it, as the bot plays: ``docs/bots.md``, "Reading the
+others' hands"): ``StrongBot.ranked`` with a fixed playout budget gives every legal action's chance
+to finish the year first, the move played and the bot's best among them. The
 bot's random source is seeded from the record and the position, so a review is the same each
 time it is made (with the strong bot as it is when made). The decisions that lost the most are
 the year's mistakes.
@@ -17,7 +18,7 @@ from typing import NamedTuple
 
 from ..bots.strong import StrongBot
 from ..core import actions as act
-from ..core.game import Game, PlayerView
+from ..core.game import Game, Phase, PlayerView
 from ..core.records import GameRecord, replay
 from . import ITERATIONS
 
@@ -32,6 +33,9 @@ class Decision(NamedTuple):
     month: int
     view: PlayerView
     played: int
+    plays: tuple[tuple[PlayerView, int, int], ...] = ()
+    """The other seats' hand plays of the month before it: the seat's view just before each,
+    the player and the card."""
 
 
 class Judgement(NamedTuple):
@@ -62,15 +66,25 @@ def decisions(record: GameRecord, seat: int) -> list[Decision]:
         raise ReviewError(f"no seat {seat} (seats 0 to {len(record.seats) - 1})")
     out: list[Decision] = []
     count = [0]
+    plays: list[tuple[PlayerView, int, int]] = []
+    deal = [0]
 
     def after(game: Game) -> None:
         k = count[0]
         count[0] += 1
-        if k >= len(flat) or game.is_over or game.to_act != seat:
+        if len(game.deals) != deal[0]:
+            deal[0] = len(game.deals)
+            plays.clear()
+        if k >= len(flat) or game.is_over:
+            return
+        action = act.parse_token(flat[k])
+        if game.to_act != seat:
+            if game.phase == Phase.PLAY and 0 <= action < 48:
+                plays.append((game.view(seat), game.to_act, action))
             return
         view = game.view(seat)
         if len(view.legal) > 1:
-            out.append(Decision(k, game.month, view, act.parse_token(flat[k])))
+            out.append(Decision(k, game.month, view, action, tuple(plays)))
 
     replay(record, after=after)
     return out
@@ -89,6 +103,8 @@ def judge(record: GameRecord, decision: Decision, iterations: int = ITERATIONS) 
     bot = StrongBot(
         random.Random(seed_of(record, decision.at)), iterations=iterations, playout="learned"
     )
+    for view, player, card in decision.plays:
+        bot.see_play(view, player, card)
     ranked = bot.ranked(decision.view)
     values = dict(ranked)
     best, best_chance = ranked[0]

@@ -9,6 +9,7 @@ import pytest
 from helpers.records import bot_record
 
 from hanafuda_tui.bots.strong import StrongBot
+from hanafuda_tui.core.game import Phase
 from hanafuda_tui.review.judge import (
     ReviewError,
     decisions,
@@ -32,7 +33,7 @@ def test_each_value_is_the_strong_bot_s_ranking_at_the_seat_s_view(ruleset: str)
     else:
         judged = review(record, 1, ITERATIONS)
         todo = decisions(record, 1)
-    assert len(judged) == len(todo) > 3
+    assert len(judged) == len(todo) > 3 and any(d.plays for d in todo)
     positions = Positions(record)
     for j, d in zip(judged, todo, strict=True):
         game = positions.game_at(d.at)
@@ -41,6 +42,16 @@ def test_each_value_is_the_strong_bot_s_ranking_at_the_seat_s_view(ruleset: str)
         bot = StrongBot(
             random.Random(seed_of(record, d.at)), iterations=ITERATIONS, playout="learned"
         )
+        month_plays = []  # the other seats' hand plays of the month, with seat 1's views
+        for k in range(d.at):
+            before = positions.game_at(k)
+            action = positions.marks[k].action
+            same_month = len(before.deals) == len(game.deals)
+            if same_month and before.phase == Phase.PLAY and before.to_act != 1 and action < 48:
+                month_plays.append((before.view(1), before.to_act, action))
+        assert d.plays == tuple(month_plays)
+        for play in month_plays:
+            bot.see_play(*play)
         ranked = bot.ranked(game.view(1))
         assert (j.best, j.best_chance) == ranked[0]
         assert j.played_chance == dict(ranked)[d.played]
