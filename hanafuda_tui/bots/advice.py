@@ -7,6 +7,7 @@ ruleset's yaku from ``yaku_function``, as the sidebar shows them).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -15,6 +16,7 @@ from ..core.cards import ALL_CARDS, card_list
 from ..core.game import PlayerView
 from ..core.hints import current_yaku, near_yaku, takes
 from .evaluators import evaluator_of
+from .hand_reading import see_play
 from .strong import StrongBot, twin_moves
 
 ITERATIONS = 100
@@ -73,11 +75,20 @@ def adviser(view: PlayerView) -> StrongBot:
     return StrongBot(random.Random(seed_of(view)), iterations=ITERATIONS, playout="learned")
 
 
-def advise(view: PlayerView, ranker: Ranker | None = None) -> list[Choice]:
+def advise(
+    view: PlayerView,
+    ranker: Ranker | None = None,
+    plays: Sequence[tuple[PlayerView, int, int]] = (),
+) -> list[Choice]:
     """The top choices (at most ``TOP``) for the seat to act at ``view``, best first; a move the
-    same as a better one (``twin_moves``) is not shown again."""
+    same as a better one (``twin_moves``) is not shown again. ``plays``: the other seats' hand
+    plays of the month so far (``SeatGame.month_plays``), which the adviser reads hands from."""
     twins = twin_moves(view, evaluator_of(view))
-    ranked = [(a, v) for a, v in (ranker or adviser(view)).ranked(view) if a not in twins]
+    if ranker is None:
+        ranker = adviser(view)
+        for play in plays:
+            see_play(ranker, play)
+    ranked = [(a, v) for a, v in ranker.ranked(view) if a not in twins]
     return [Choice(a, v, reason(view, a)) for a, v in ranked[:TOP]]
 
 

@@ -49,6 +49,9 @@ class SeatGame:
         """Another seat's hand play the last update told (public: the card is played face up),
         with this seat's view just before it: the view, the player, the card. A bot following
         the table by its updates is shown it (``bots.hand_reading``)."""
+        self.month_plays: list[tuple[PlayerView, int, int]] = []
+        """Every ``hand_play`` of this month so far, in order (advice reads the others' hands
+        from them); one told in an update of several actions (a rejoin) is missing."""
 
     def board(self) -> PublicBoard:
         """The ruleset's public whole-game facts as last told (as the core's ``Game.board``)."""
@@ -61,6 +64,10 @@ class SeatGame:
     def take(self, update: SeatUpdate) -> None:
         """Take an update: file its events as the core did, its results, the new view."""
         self.hand_play = hand_play(self.current, self.seq, update)
+        if self.current is None or update.view.deal_number != self.current.deal_number:
+            self.month_plays = []
+        elif self.hand_play is not None:
+            self.month_plays.append(self.hand_play)
         for seen in update.told:
             self.book.add(seen.event, seen.field, len(self.log))
             self.log.append(seen.event)

@@ -5,6 +5,7 @@ closes it; a result that comes after it closed, or for a decision already taken,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from textual import events
@@ -107,9 +108,11 @@ class AdviceScreen(ModalScreen[None]):
         names: Sequence[str],
         still: Callable[[PlayerView], bool],
         shown: Callable[[], None],
+        plays: Sequence[tuple[PlayerView, int, int]] = (),
     ) -> None:
         super().__init__()
         self.view = view
+        self.plays = list(plays)
         self.names = list(names)
         self.still = still
         self.shown = shown
@@ -123,7 +126,8 @@ class AdviceScreen(ModalScreen[None]):
         yield KeysLine(t("advice.keys"))
 
     def on_mount(self) -> None:
-        self.run_worker(lambda: advise(self.view), thread=True, exit_on_error=False)
+        work = functools.partial(advise, self.view, plays=self.plays)
+        self.run_worker(work, thread=True, exit_on_error=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if not self.is_attached or not self.still(self.view):

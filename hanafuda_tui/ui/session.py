@@ -263,6 +263,12 @@ class Session(Generic[L]):
         game = self.games.get(seat, self.seen)
         return game.view(game.seat)
 
+    def month_plays(self, seat: int) -> list[tuple[PlayerView, int, int]]:
+        """The other seats' hand plays of the month that ``seat`` was told, if it is played
+        here (``SeatGame.month_plays``)."""
+        game = self.games.get(seat)
+        return [] if game is None else list(game.month_plays)
+
     def show(self, seat: int) -> None:
         """The screen draws ``seat``'s game from now on, if it is played here."""
         if seat in self.games:

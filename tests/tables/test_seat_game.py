@@ -114,3 +114,34 @@ def test_a_seat_game_names_each_other_seat_s_hand_play_with_the_view_just_before
                 missed += hand_play and watcher != seat
                 assert games[watcher].hand_play is None
     assert named > 50 and missed > 5
+
+
+def test_a_seat_game_keeps_the_month_s_hand_plays_of_the_other_seats() -> None:
+    """``month_plays``: every other seat's hand play of the month so far, in order, each with this
+    seat's view just before it; a new month begins empty."""
+    table = table_of("koikoi3", "6")
+    feeds, games = seat_games(table)
+    taken: dict[int, int] = {}
+    take_all(feeds, games, taken)
+    rng = random.Random(6)
+    month: list[tuple[int, int]] = []
+    deal = len(table.game.deals)
+    longest = 0
+    while not table.game.is_over:
+        game = table.game
+        seat, action = game.to_act, rng.choice(game.legal_actions())
+        views = {s: game.view(s) for s in range(game.players)}
+        played = game.phase == Phase.PLAY and action < 48
+        if played:
+            month.append((seat, action))
+        assert table.act(seat, table.latest, action) is None
+        take_all(feeds, games, taken)
+        if len(game.deals) != deal:
+            deal, month = len(game.deals), []
+        for watcher, seat_game in games.items():
+            plays = seat_game.month_plays
+            assert [(p, c) for _, p, c in plays] == [m for m in month if m[0] != watcher]
+            if played and watcher != seat and plays:
+                assert plays[-1] == (views[watcher], seat, action)
+            longest = max(longest, len(plays))
+    assert longest >= 10

@@ -20,9 +20,9 @@ from hanafuda_tui.bots.evaluators import evaluator_of
 from hanafuda_tui.bots.strong import StrongBot, twin_moves
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import MONTH_MASK
-from hanafuda_tui.core.game import Phase, PlayerView
+from hanafuda_tui.core.game import Game, Phase, PlayerView
 from hanafuda_tui.core.hints import near_yaku
-from hanafuda_tui.core.records import SeatRecord, new_game
+from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
 from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui import advice as ui_advice
 from hanafuda_tui.ui.advice import AdviceScreen
@@ -100,6 +100,58 @@ def test_advice_appears_for_the_human_to_act_and_marks_the_game(tmp_path: Path) 
             assert app.screen is table
 
     asyncio.run(run())
+
+
+def test_advice_reads_the_other_s_hand_from_the_month_s_plays(tmp_path: Path) -> None:
+    """In 二人こいこい the adviser is shown the other seat's hand plays of the month so far, each
+    with the person's view just before it, and advises as a strong bot shown them would."""
+    seats = [SeatRecord(name="", player="human"), SeatRecord(name="", player="normal")]
+
+    async def run() -> None:
+        app = app_at(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.start_game("koikoi2", {}, seats, "11")
+            await settle(pilot)
+            table = app.table()
+            assert table is not None
+            game = table.session.link.table.game
+            while True:
+                plays = month_plays(game, table.session.seats)
+                if len(plays) >= 2 and game.to_act == 0 and game.phase == Phase.PLAY:
+                    break
+                await human_step(pilot)
+                await settle(pilot)
+            view = game.view(0)
+            await pilot.press("a")
+            screen = await advice_shown(pilot)
+            assert [(p, c) for _, p, c in screen.plays] == plays
+            assert all(v.seat == 0 and v.to_act == 1 for v, _, _ in screen.plays)
+            strong = StrongBot(
+                random.Random(seed_of(view)), iterations=ITERATIONS, playout="learned"
+            )
+            for play in screen.plays:
+                strong.see_play(*play)
+            twins = twin_moves(view, evaluator_of(view))
+            shown = [(a, v) for a, v in strong.ranked(view) if a not in twins]
+            assert screen.choices is not None
+            assert [(c.action, c.value) for c in screen.choices] == shown[:3]
+
+    asyncio.run(run())
+
+
+def month_plays(game: Game, seats: list[SeatRecord]) -> list[tuple[int, int]]:
+    """The bot seat's hand plays of the month so far, from the game's record."""
+    before: list[tuple[int, Phase, int]] = []
+    again = replay(
+        record_of(game, seats), after=lambda g: before.append((g.to_act, g.phase, len(g.deals)))
+    )
+    actions = [a for deal in again.deals for a in deal.actions]
+    return [
+        (seat, a)
+        for (seat, phase, deal), a in zip(before[: len(actions)], actions, strict=True)
+        if seat == 1 and phase == Phase.PLAY and a < 48 and deal == len(game.deals)
+    ]
 
 
 def test_advice_is_off_by_the_setting(tmp_path: Path) -> None:

@@ -245,7 +245,8 @@ class TableScreen(Screen[None]):
             self.notify(t("advice.none"), markup=False)
             return
         names, advised = self.session.names, self.session.advised
-        self.app.push_screen(AdviceScreen(view, names, self.flow.still_open, advised))
+        plays = self.session.month_plays(view.seat)
+        self.app.push_screen(AdviceScreen(view, names, self.flow.still_open, advised, plays))
 
     def action_leave(self) -> None:
         """Back to the selector; the game is saved and can be continued. A hosted table is left
