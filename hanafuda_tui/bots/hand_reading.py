@@ -76,6 +76,25 @@ def catch_up(watchers: Iterable[tuple[int, object]], game: Game) -> None:
             again.apply(action)
 
 
+class _Kept:
+    """A watcher that keeps every hand play it is shown."""
+
+    def __init__(self) -> None:
+        self.plays: list[tuple[PlayerView, int, int]] = []
+
+    def see_play(self, view: PlayerView, player: int, card: int) -> None:
+        self.plays.append((view, player, card))
+
+
+def month_plays(game: Game, seat: int) -> list[tuple[PlayerView, int, int]]:
+    """The other seats' hand plays of ``game``'s month so far, each with ``seat``'s view just
+    before it, the player and the card (what a seat told every action would have kept)."""
+    kept = _Kept()
+    catch_up([(seat, kept)], game)
+    deal = game.view(seat).deal_number
+    return [play for play in kept.plays if play[0].deal_number == deal]
+
+
 def see_play(bot: object, play: tuple[PlayerView, int, int] | None) -> None:
     """Show ``bot`` another seat's hand play (its view just before, the player, the card) if
     there is one and the bot reads hands: for a bot that follows a table by its updates

@@ -15,6 +15,7 @@ from helpers.ui import continued, human_step, saved_where, settle, start
 from textual.widgets import Static
 
 from hanafuda_tui.bots import advice as bot_advice
+from hanafuda_tui.bots import make_bot
 from hanafuda_tui.bots.advice import ITERATIONS, advise, reason, seed_of
 from hanafuda_tui.bots.evaluators import evaluator_of
 from hanafuda_tui.bots.strong import StrongBot, twin_moves
@@ -138,6 +139,23 @@ def test_advice_reads_the_other_s_hand_from_the_month_s_plays(tmp_path: Path) ->
             assert [(c.action, c.value) for c in screen.choices] == shown[:3]
 
     asyncio.run(run())
+
+
+def test_a_resumed_game_s_advice_reads_the_month_s_plays_made_before_the_save(
+    tmp_path: Path,
+) -> None:
+    seats = [SeatRecord(name="", player="human"), SeatRecord(name="", player="normal")]
+    game = new_game("koikoi2", random.Random(3), {"months": 3})
+    normal = make_bot("normal", random.Random(0))
+    while len(month_plays(game, seats)) < 3 or game.to_act != 0 or game.phase != Phase.PLAY:
+        game.apply(normal.act(game.view(game.to_act)))
+    Store(tmp_path).write(record_of(game, seats).to_json())
+    session = Session.resume(Store(tmp_path))
+    plays = session.month_plays(0)
+    assert [(p, c) for _, p, c in plays] == month_plays(game, seats)
+    assert all(
+        v.seat == 0 and v.to_act == 1 and v.deal_number == len(game.deals) for v, _, _ in plays
+    )
 
 
 def month_plays(game: Game, seats: list[SeatRecord]) -> list[tuple[int, int]]:
