@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import ssl
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers.server import FakeClock, connect, hello, make_server, next_of, seat_to_move, until
@@ -88,19 +89,26 @@ def test_a_private_table_is_not_listed_and_takes_its_invite(tmp_path: Path) -> N
     asyncio.run(main())
 
 
+async def real_time_match(port: int, tmp_path: Path) -> tuple[Any, int, Any]:
+    """Hana's quick match of 二人こいこい with a bot, 10 s a move and a bank of 5: her connection,
+    the table and her game at her first decision."""
+    me = await connect(port)
+    await hello(me, port, "Hana", tmp_path / "me")
+    control = RealTime(move_seconds=10, bank_seconds=5)
+    await me.send(QuickMatch(ruleset="koikoi2", bots_after=0, time_control=control))
+    table = (await next_of(me, "seated"))["table"]
+    return me, table, await seat_to_move(me)
+
+
 def test_a_real_time_decision_out_of_time_is_made_by_the_stand_in(tmp_path: Path) -> None:
     clock = FakeClock()
 
     async def main() -> None:
         server = make_server(tmp_path / "server.sqlite3", clock)
         port = await server.start(port=0)
-        me, watcher = await connect(port), await connect(port)
-        await hello(me, port, "Hana", tmp_path / "me")
+        watcher = await connect(port)
         await hello(watcher, port, "watcher", tmp_path / "watcher")
-        control = RealTime(move_seconds=10, bank_seconds=5)
-        await me.send(QuickMatch(ruleset="koikoi2", bots_after=0, time_control=control))
-        table = (await next_of(me, "seated"))["table"]
-        game = await seat_to_move(me)
+        me, table, game = await real_time_match(port, tmp_path)
         live = server.tables[table]
         await watcher.send(WatchTable(table=table))
         await next_of(watcher, "update")
@@ -156,12 +164,7 @@ def test_a_stand_in_for_a_move_out_of_time_is_shown_the_year_s_hand_plays(
     async def main() -> None:
         server = make_server(tmp_path / "server.sqlite3", clock)
         port = await server.start(port=0)
-        me = await connect(port)
-        await hello(me, port, "Hana", tmp_path / "me")
-        control = RealTime(move_seconds=10, bank_seconds=5)
-        await me.send(QuickMatch(ruleset="koikoi2", bots_after=0, time_control=control))
-        table = (await next_of(me, "seated"))["table"]
-        game = await seat_to_move(me)
+        me, table, game = await real_time_match(port, tmp_path)
         live = server.tables[table]
         assert live.hosted is not None
         played, other = live.hosted.table.game, 1 - game.seat
