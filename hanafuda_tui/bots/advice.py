@@ -16,7 +16,7 @@ from ..core.cards import ALL_CARDS, card_list
 from ..core.game import PlayerView
 from ..core.hints import current_yaku, near_yaku, takes
 from .evaluators import evaluator_of
-from .hand_reading import see_play
+from .hand_reading import SeenPlay, see_play
 from .strong import StrongBot, twin_moves
 
 ITERATIONS = 100
@@ -78,7 +78,7 @@ def adviser(view: PlayerView) -> StrongBot:
 def advise(
     view: PlayerView,
     ranker: Ranker | None = None,
-    plays: Sequence[tuple[PlayerView, int, int]] = (),
+    plays: Sequence[SeenPlay] = (),
 ) -> list[Choice]:
     """The top choices (at most ``TOP``) for the seat to act at ``view``, best first; a move the
     same as a better one (``twin_moves``) is not shown again. ``plays``: the other seats' hand

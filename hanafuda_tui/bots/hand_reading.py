@@ -30,6 +30,10 @@ from ..core.game import NO_FACTS, Game, Phase, PlayerView
 from .evaluators import evaluator_of
 from .policy import Seen, play_value
 
+SeenPlay = tuple[PlayerView, int, int]
+"""Another seat's hand play as a seat saw it: the seat's view just before it, the player, the
+card."""
+
 MIX = 0.1
 """The share of a play's chance spread evenly over the hand: a seat may play anything."""
 POOL = 200
@@ -80,13 +84,13 @@ class _Kept:
     """A watcher that keeps every hand play it is shown."""
 
     def __init__(self) -> None:
-        self.plays: list[tuple[PlayerView, int, int]] = []
+        self.plays: list[SeenPlay] = []
 
     def see_play(self, view: PlayerView, player: int, card: int) -> None:
         self.plays.append((view, player, card))
 
 
-def month_plays(game: Game, seat: int) -> list[tuple[PlayerView, int, int]]:
+def month_plays(game: Game, seat: int) -> list[SeenPlay]:
     """The other seats' hand plays of ``game``'s month so far, each with ``seat``'s view just
     before it, the player and the card (what a seat told every action would have kept)."""
     kept = _Kept()
@@ -95,7 +99,7 @@ def month_plays(game: Game, seat: int) -> list[tuple[PlayerView, int, int]]:
     return [play for play in kept.plays if play[0].deal_number == deal]
 
 
-def see_play(bot: object, play: tuple[PlayerView, int, int] | None) -> None:
+def see_play(bot: object, play: SeenPlay | None) -> None:
     """Show ``bot`` another seat's hand play (its view just before, the player, the card) if
     there is one and the bot reads hands: for a bot that follows a table by its updates
     (``SeatGame.hand_play``)."""

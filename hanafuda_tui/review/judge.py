@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
+from ..bots.hand_reading import SeenPlay
 from ..bots.strong import StrongBot
 from ..core import actions as act
 from ..core.game import Game, Phase, PlayerView
@@ -33,7 +34,7 @@ class Decision(NamedTuple):
     month: int
     view: PlayerView
     played: int
-    plays: tuple[tuple[PlayerView, int, int], ...] = ()
+    plays: tuple[SeenPlay, ...] = ()
     """The other seats' hand plays of the month before it: the seat's view just before each,
     the player and the card."""
 
@@ -66,7 +67,7 @@ def decisions(record: GameRecord, seat: int) -> list[Decision]:
         raise ReviewError(f"no seat {seat} (seats 0 to {len(record.seats) - 1})")
     out: list[Decision] = []
     count = [0]
-    plays: list[tuple[PlayerView, int, int]] = []
+    plays: list[SeenPlay] = []
     deal = [0]
 
     def after(game: Game) -> None:

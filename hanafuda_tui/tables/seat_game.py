@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..bots.hand_reading import SeenPlay
 from ..core.events import Event, Played
 from ..core.game import NO_BOARD, Phase, PlayerView, PublicBoard
 from ..core.options import RulesetOptions
@@ -45,11 +46,11 @@ class SeatGame:
         self.public_board: PublicBoard = NO_BOARD
         self.record: GameRecord | None = None
         """The year's whole record, once it is over."""
-        self.hand_play: tuple[PlayerView, int, int] | None = None
+        self.hand_play: SeenPlay | None = None
         """Another seat's hand play the last update told (public: the card is played face up),
         with this seat's view just before it: the view, the player, the card. A bot following
         the table by its updates is shown it (``bots.hand_reading``)."""
-        self.month_plays: list[tuple[PlayerView, int, int]] = []
+        self.month_plays: list[SeenPlay] = []
         """Every ``hand_play`` of this month so far, in order (advice reads the others' hands
         from them); one told in an update of several actions (a rejoin) is missing."""
 
@@ -120,9 +121,7 @@ class SeatGame:
         return self.current is not None and self.current.phase == Phase.OVER
 
 
-def hand_play(
-    before: PlayerView | None, seq: int, update: SeatUpdate
-) -> tuple[PlayerView, int, int] | None:
+def hand_play(before: PlayerView | None, seq: int, update: SeatUpdate) -> SeenPlay | None:
     """The hand play of another seat ``update`` tells, with ``before`` (the seat's view of update
     ``seq``), where that was the view just before it: the update is the next (one action on)
     and the view had that seat to play a hand card."""

@@ -17,6 +17,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ..bots.advice import ITERATIONS, Choice, Reason, advise
+from ..bots.hand_reading import SeenPlay
 from ..core import actions as act
 from ..core.cards import card_list
 from ..core.game import PlayerView
@@ -108,7 +109,7 @@ class AdviceScreen(ModalScreen[None]):
         names: Sequence[str],
         still: Callable[[PlayerView], bool],
         shown: Callable[[], None],
-        plays: Sequence[tuple[PlayerView, int, int]] = (),
+        plays: Sequence[SeenPlay] = (),
     ) -> None:
         super().__init__()
         self.view = view

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
 from ..bots import Bot, make_bot
-from ..bots.hand_reading import month_plays
+from ..bots.hand_reading import SeenPlay, month_plays
 from ..core.game import Game, PlayerView
 from ..core.records import HUMAN, GameRecord, SeatRecord, new_game, replay, write_atomically
 from ..tables.feed import SeatUpdate
@@ -266,7 +266,7 @@ class Session(Generic[L]):
         game = self.games.get(seat, self.seen)
         return game.view(game.seat)
 
-    def month_plays(self, seat: int) -> list[tuple[PlayerView, int, int]]:
+    def month_plays(self, seat: int) -> list[SeenPlay]:
         """The other seats' hand plays of the month that ``seat`` was told, if it is played
         here (``SeatGame.month_plays``)."""
         game = self.games.get(seat)
