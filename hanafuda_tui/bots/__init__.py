@@ -30,13 +30,27 @@ def _strong(rng: random.Random, **params: str) -> Bot:
     return StrongBot(rng, **params)
 
 
+EXPERT_TIME = 1.0
+"""Seconds an expert thinks a decision (five times the strong bot's default; docs/bots.md,
+"Levels")."""
+
+
+def _expert(rng: random.Random, **params: str) -> Bot:
+    """The strong bot thinking ``EXPERT_TIME`` a decision unless its spec gives a budget."""
+    if "time" not in params and "iterations" not in params:
+        params["time"] = str(EXPERT_TIME)
+    return _strong(rng, **params)
+
+
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "normal": NormalBot,
     "strong": _strong,
+    "expert": _expert,
 }
-"""Levels, weakest first; ``strong`` takes ``iterations=N`` (1 to 100,000), ``time=SECONDS`` (more
+"""Levels, weakest first; ``expert`` is ``strong`` thinking ``EXPERT_TIME`` a decision and takes
+what it takes; ``strong`` takes ``iterations=N`` (1 to 100,000), ``time=SECONDS`` (more
 than 0, at most 60), ``playout=net|learned|normal|easy`` (net, the default: the ruleset's
 shipped play network, as learned where none is shipped or under ``guess=FILE``; learned: the
 shipped learned weights; normal: the search as it was before it learned), ``weights=FILE``

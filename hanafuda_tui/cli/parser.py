@@ -154,7 +154,8 @@ def _sim_arguments(sim: Parser) -> None:
         "--bots",
         help="comma-separated bot specs, one per seat (default: all random); levels random, easy,"
         " normal, strong[:iterations=N][:time=SECONDS][:playout=learned|net|normal|easy]"
-        "[:weights=FILE]; any non-random"
+        "[:weights=FILE], expert (strong thinking 1 s a decision, the same parameters); any"
+        " non-random"
         " bot plays every seat order on the same deals",
     )
     sim.add_argument(

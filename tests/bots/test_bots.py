@@ -5,7 +5,8 @@ import random
 import pytest
 from helpers.bots import twin_with_hidden_cards_permuted
 
-from hanafuda_tui.bots import BotSpecError, make_bot
+from hanafuda_tui.bots import EXPERT_TIME, BotSpecError, make_bot
+from hanafuda_tui.bots.strong import StrongBot
 from hanafuda_tui.core.cards import deck_string
 from hanafuda_tui.core.determinize import unseen
 from hanafuda_tui.core.game import Phase
@@ -45,6 +46,17 @@ def test_every_level_plays_a_whole_game_with_legal_actions_only(spec, ruleset):
     play(game, bots)
     assert game.finished and len(game.results) >= 3
     assert all(b.decisions > 5 for b in bots)
+
+
+def test_an_expert_is_the_strong_search_thinking_a_second_unless_given_a_budget():
+    expert = make_bot("expert", random.Random(0))
+    assert isinstance(expert, StrongBot)
+    assert (expert.time, expert.iterations) == (EXPERT_TIME, None) and EXPERT_TIME == 1.0
+    counted = make_bot("expert:iterations=50", random.Random(0))
+    assert (counted.time, counted.iterations) == (None, 50)
+    assert make_bot("expert:time=2:aim=margin", random.Random(0)).time == 2.0
+    with pytest.raises(BotSpecError):
+        make_bot("expert:time=0", random.Random(0))
 
 
 def test_bot_specs_take_parameters_and_reject_bad_ones():

@@ -15,7 +15,7 @@ from helpers.ui import continued, human_step, saved_where, settle, start
 from textual.widgets import Static
 
 from hanafuda_tui.bots import advice as bot_advice
-from hanafuda_tui.bots import make_bot
+from hanafuda_tui.bots import make_bot, measured
 from hanafuda_tui.bots.advice import ITERATIONS, advise, reason, seed_of
 from hanafuda_tui.bots.evaluators import evaluator_of
 from hanafuda_tui.bots.strong import StrongBot, twin_moves
@@ -284,6 +284,17 @@ def test_the_selector_tells_each_level_at_the_table(tmp_path: Path) -> None:
             screen.query_one("#think", Choice).value = 1.0
             await pilot.pause()
             assert app.config.settings.think == 1.0
+            screen.query_one("#ruleset", Choice).value = "koikoi2"
+            await pilot.pause()
+            screen = app.screen
+            screen.query_one("#seat-1", Choice).value = "expert"
+            await pilot.pause()
+            text = str(screen.query_one("#levels", Static).render())
+            rate = measured("koikoi2", 2)["expert"]
+            assert (
+                f"expert: the strong search thinking 1 s a decision; stronger than strong: wins {rate:.0f} games in 100"
+                in text
+            )
 
     asyncio.run(run())
 

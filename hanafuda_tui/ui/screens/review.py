@@ -32,7 +32,7 @@ from ..text import plain
 from .modals import confirm, move_label, pct
 
 LEVELS = tuple(name for name in BOTS if name != "random")
-"""The levels a seat can be given when playing on (easy, normal, strong)."""
+"""The levels a seat can be given when playing on (easy, normal, strong, expert)."""
 
 
 class PlayOnScreen(ModalScreen[None]):
