@@ -32,7 +32,7 @@ def _strong(rng: random.Random, **params: str) -> Bot:
 
 EXPERT_TIME = 1.0
 """Seconds an expert thinks a decision (five times the strong bot's default; docs/bots.md,
-"Levels")."""
+"The expert level")."""
 
 
 def _expert(rng: random.Random, **params: str) -> Bot:

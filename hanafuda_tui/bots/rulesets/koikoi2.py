@@ -27,7 +27,8 @@ MEASURED: dict[int, dict[str, float]] = {
     2: {"easy": 92.0, "normal": 58.4, "strong": 79.3, "expert": 53.5}
 }
 """Each level's share of games won against the level below, by how many sit at the table
-(docs/bots.md, the bot table: duplicate deals, every seat order; par is one in the number seated)."""
+(docs/bots.md, the bot table: duplicate deals, every seat order; par is one in the number seated;
+``expert``'s in 3-month games, "The expert level")."""
 
 SPREAD = 4.8
 """``Evaluator.spread`` in points (normal bots, 300 games)."""
