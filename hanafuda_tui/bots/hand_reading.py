@@ -80,8 +80,8 @@ def catch_up(watchers: Iterable[tuple[int, object]], game: Game) -> None:
             again.apply(action)
 
 
-class _Kept:
-    """A watcher that keeps every hand play it is shown."""
+class KeptPlays:
+    """A watcher that keeps every hand play it is shown (``show_play``, ``catch_up``)."""
 
     def __init__(self) -> None:
         self.plays: list[SeenPlay] = []
@@ -89,14 +89,17 @@ class _Kept:
     def see_play(self, view: PlayerView, player: int, card: int) -> None:
         self.plays.append((view, player, card))
 
+    def of_deal(self, deal_number: int) -> list[SeenPlay]:
+        """The plays kept of that deal (month)."""
+        return [play for play in self.plays if play[0].deal_number == deal_number]
+
 
 def month_plays(game: Game, seat: int) -> list[SeenPlay]:
     """The other seats' hand plays of ``game``'s month so far, each with ``seat``'s view just
     before it, the player and the card (what a seat told every action would have kept)."""
-    kept = _Kept()
+    kept = KeptPlays()
     catch_up([(seat, kept)], game)
-    deal = game.view(seat).deal_number
-    return [play for play in kept.plays if play[0].deal_number == deal]
+    return kept.of_deal(game.view(seat).deal_number)
 
 
 def see_play(bot: object, play: SeenPlay | None) -> None:

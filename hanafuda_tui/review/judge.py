@@ -16,10 +16,10 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..bots.hand_reading import SeenPlay
+from ..bots.hand_reading import KeptPlays, SeenPlay, show_play
 from ..bots.strong import StrongBot
 from ..core import actions as act
-from ..core.game import Game, Phase, PlayerView
+from ..core.game import Game, PlayerView
 from ..core.records import GameRecord, replay
 from . import ITERATIONS
 
@@ -67,25 +67,21 @@ def decisions(record: GameRecord, seat: int) -> list[Decision]:
         raise ReviewError(f"no seat {seat} (seats 0 to {len(record.seats) - 1})")
     out: list[Decision] = []
     count = [0]
-    plays: list[SeenPlay] = []
-    deal = [0]
+    kept = KeptPlays()
 
     def after(game: Game) -> None:
         k = count[0]
         count[0] += 1
-        if len(game.deals) != deal[0]:
-            deal[0] = len(game.deals)
-            plays.clear()
         if k >= len(flat) or game.is_over:
             return
         action = act.parse_token(flat[k])
+        show_play([(seat, kept)], game, action)
         if game.to_act != seat:
-            if game.phase == Phase.PLAY and 0 <= action < 48:
-                plays.append((game.view(seat), game.to_act, action))
             return
         view = game.view(seat)
         if len(view.legal) > 1:
-            out.append(Decision(k, game.month, view, action, tuple(plays)))
+            plays = tuple(kept.of_deal(view.deal_number))
+            out.append(Decision(k, game.month, view, action, plays))
 
     replay(record, after=after)
     return out
