@@ -9,7 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from hanafuda_tui.bots import make_bot
-from hanafuda_tui.core.records import GameRecord, SeatRecord, load_record, new_game, record_of
+from hanafuda_tui.core.game import Game, Phase
+from hanafuda_tui.core.records import (
+    GameRecord,
+    SeatRecord,
+    load_record,
+    new_game,
+    record_of,
+    replay,
+)
 from hanafuda_tui.core.rulesets import ruleset_class
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,3 +52,18 @@ def bot_record(
 def seated(ruleset: str, options: Mapping[str, Any] | None = None) -> int:
     cls = ruleset_class(ruleset)
     return cls.seated(cls.Options.model_validate(dict(options or {})))
+
+
+def hand_plays(game: Game, seats: list[SeatRecord]) -> list[tuple[int, int, int]]:
+    """Every hand play of ``game`` so far, from its record replayed: the seat, the card and the
+    deal (counted from 1) it was played in."""
+    before: list[tuple[int, Phase, int]] = []
+    again = replay(
+        record_of(game, seats), after=lambda g: before.append((g.to_act, g.phase, len(g.deals)))
+    )
+    actions = [a for deal in again.deals for a in deal.actions]
+    return [
+        (seat, a, deal)
+        for (seat, phase, deal), a in zip(before[: len(actions)], actions, strict=True)
+        if phase == Phase.PLAY and a < 48
+    ]

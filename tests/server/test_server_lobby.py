@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.records import hand_plays
 from helpers.server import FakeClock, connect, hello, make_server, next_of, seat_to_move, until
 from helpers.tls import certificate
 
-from hanafuda_tui.core.game import Game, Phase, PlayerView
-from hanafuda_tui.core.records import SeatRecord, record_of, replay
+from hanafuda_tui.core.game import PlayerView
 from hanafuda_tui.net.protocol import Act, Update
 from hanafuda_tui.server import lobby
 from hanafuda_tui.server.clocks import SeatClocks
@@ -132,18 +132,6 @@ def test_a_real_time_decision_out_of_time_is_made_by_the_stand_in(tmp_path: Path
     asyncio.run(main())
 
 
-def hand_plays(game: Game, seats: list[SeatRecord]) -> list[tuple[int, int]]:
-    """Every hand play of the game so far: the seat and the card."""
-    before: list[tuple[int, Phase]] = []
-    again = replay(record_of(game, seats), after=lambda g: before.append((g.to_act, g.phase)))
-    actions = [a for deal in again.deals for a in deal.actions]
-    return [
-        (seat, a)
-        for (seat, phase), a in zip(before[: len(actions)], actions, strict=True)
-        if phase == Phase.PLAY and a < 48
-    ]
-
-
 def test_a_stand_in_for_a_move_out_of_time_is_shown_the_year_s_hand_plays(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -171,7 +159,8 @@ def test_a_stand_in_for_a_move_out_of_time_is_shown_the_year_s_hand_plays(
 
         def others_plays() -> list[tuple[int, int]]:
             assert live.hosted is not None
-            return [(p, c) for p, c in hand_plays(played, live.hosted.table.seats) if p == other]
+            plays = hand_plays(played, live.hosted.table.seats)
+            return [(p, c) for p, c, _ in plays if p == other]
 
         while not others_plays():
             await me.send(Act(action=game.current.legal[0], seq=game.seq))

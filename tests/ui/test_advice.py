@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from helpers.bots import decisions
+from helpers.records import hand_plays
 from helpers.ui import continued, human_step, saved_where, settle, start
 from textual.widgets import Static
 
@@ -23,7 +24,7 @@ from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import MONTH_MASK
 from hanafuda_tui.core.game import Game, Phase, PlayerView
 from hanafuda_tui.core.hints import near_yaku
-from hanafuda_tui.core.records import SeatRecord, new_game, record_of, replay
+from hanafuda_tui.core.records import SeatRecord, new_game, record_of
 from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui import advice as ui_advice
 from hanafuda_tui.ui.advice import AdviceScreen
@@ -160,16 +161,8 @@ def test_a_resumed_game_s_advice_reads_the_month_s_plays_made_before_the_save(
 
 def month_plays(game: Game, seats: list[SeatRecord]) -> list[tuple[int, int]]:
     """The bot seat's hand plays of the month so far, from the game's record."""
-    before: list[tuple[int, Phase, int]] = []
-    again = replay(
-        record_of(game, seats), after=lambda g: before.append((g.to_act, g.phase, len(g.deals)))
-    )
-    actions = [a for deal in again.deals for a in deal.actions]
-    return [
-        (seat, a)
-        for (seat, phase, deal), a in zip(before[: len(actions)], actions, strict=True)
-        if seat == 1 and phase == Phase.PLAY and a < 48 and deal == len(game.deals)
-    ]
+    deal = len(game.deals)
+    return [(p, c) for p, c, d in hand_plays(game, seats) if p == 1 and d == deal]
 
 
 def test_advice_is_off_by_the_setting(tmp_path: Path) -> None:
