@@ -42,8 +42,14 @@ def true_deal(view: PlayerView, rng: random.Random) -> tuple[tuple[int, ...], tu
     return hands, tuple(stock)
 
 
+def no_pool(*_: object) -> None:
+    """No weighted deals: every world comes from ``true_deal``."""
+    return None
+
+
 if __name__ == "__main__":
     arena_new_game = arena.new_game
     arena.new_game = new_game_kept
     strong.sample_deal = true_deal
+    strong.HandReading.pool = no_pool  # a reading's weighted pool would deal the hands instead
     sys.exit(main(["sim", *sys.argv[1:], "--jobs", "1"]))
