@@ -36,6 +36,7 @@ from ...options import RulesetOptions
 from ...results import Cause, Line, Settlement, YearClosing
 from ...stakes import Stakes
 from ...stats import BaYear
+from ...table import matches
 from ..titles import TITLES
 from .ba import BA_NAMES, KOBA, ba_chain, ba_label, ba_of
 from .facts import HachihachiFacts
@@ -361,6 +362,8 @@ class Hachihachi(Game):
         table = self.table()
         for holder, three in fusakui(table, seat, card):
             self.tobikomi_hatto.setdefault((holder, three), seat)
+        if matches(table.field, card):
+            return  # a capture is never a 法度 lay
         risky = hatto_cards(table, seat)
         hatto = risky.get(card)
         if hatto is None:
