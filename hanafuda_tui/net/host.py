@@ -28,6 +28,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..bots import Bot, BotSpecError, parse_spec
+from ..bots.hand_reading import SeenPlay
 from ..core.game import Game
 from ..core.readable import first_fault
 from ..core.records import PEOPLE, GameRecord, SeatRecord
@@ -48,11 +49,13 @@ from .limits import (
 )
 from .protocol import (
     CLIENT,
+    HAND_PLAYS,
     MAX_MESSAGE_BYTES,
     UPDATES,
     Act,
     Away,
     Closed,
+    HandPlay,
     Join,
     Message,
     Over,
@@ -153,7 +156,14 @@ def update_of(update: SeatUpdate) -> Update:
         scores=update.scores,
         board=update.board,
         at=update.at,
+        plays=None if update.plays is None else [hand_play_model(p) for p in update.plays],
     )
+
+
+def hand_play_model(play: SeenPlay) -> HandPlay:
+    view, player, card = play
+    model = HAND_PLAYS[view.ruleset]
+    return model.model_construct(view=view_model(view), player=player, card=card)
 
 
 def update_text(update: SeatUpdate) -> str:

@@ -286,6 +286,24 @@ else:
 """Deal results of any ruleset (each ruleset's update reads its own ``Result`` type)."""
 
 
+class HandPlay(BaseModel):
+    """Another seat's hand play, with the seat's own view just before it (each ruleset's its
+    own model, of its ``View``): what the seat saw as it was played."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    view: View
+    player: int = Field(ge=0, lt=8)
+    card: int = Field(ge=0, lt=48)
+
+
+HAND_PLAYS = {
+    name: create_model(f"{cls.__name__}HandPlay", __base__=HandPlay, view=(VIEWS[name], ...))
+    for name, cls in RULESETS.items()
+}
+"""Each ruleset's hand play model by its name."""
+
+
 class Update(Message):
     """After each action: the seat's view, the events since the last update, the deal results
     and settlements since then, and the scores; each ruleset's its own model (``UPDATES``)."""
@@ -305,14 +323,23 @@ class Update(Message):
     board: PublicBoard = NO_BOARD
     """The ruleset's public whole-game facts a table shows beside the view, of its ``Board`` type
     (the 八八 記入式)."""
+    plays: list[HandPlay] | None = None
+    """With a seat's first update (it sits down or comes back mid-month): the other seats' hand
+    plays of the month so far, which its advice reads their hands from."""
 
 
 def _update_model(cls: type[Game]) -> type[Update]:
     results: Any = (list[wire_object(cls.Result)], [])  # type: ignore[misc]
     board: Any = (cls.Board, NO_BOARD) if cls.Board is PublicBoard else (cls.Board, ...)
     view = (VIEWS[cls.ruleset], ...)
+    plays: Any = (list[HAND_PLAYS[cls.ruleset]] | None, None)  # type: ignore[valid-type, name-defined]
     return create_model(
-        f"{cls.__name__}Update", __base__=Update, view=view, results=results, board=board
+        f"{cls.__name__}Update",
+        __base__=Update,
+        view=view,
+        results=results,
+        board=board,
+        plays=plays,
     )
 
 

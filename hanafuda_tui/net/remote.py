@@ -70,4 +70,7 @@ def seat_update(message: Update) -> SeatUpdate:
         scores=list(message.scores),
         board=message.board,
         at=message.at,
+        plays=None
+        if message.plays is None
+        else tuple((view_of(p.view), p.player, p.card) for p in message.plays),
     )

@@ -9,6 +9,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..bots.hand_reading import SeenPlay
 from ..core.events import Event
 from ..core.game import PlayerView, PublicBoard
 from ..core.records import GameRecord
@@ -45,6 +46,10 @@ class SeatUpdate:
     """The table's clock when it was made."""
     record: GameRecord | None = None
     """The year's whole record, once the year is over."""
+    plays: tuple[SeenPlay, ...] | None = None
+    """The other seats' hand plays of the month so far, each with this seat's view just before
+    it: given with a seat's first update (it sits down, or comes back mid-month), which tells
+    many actions at once; None in every other update (each tells its own play)."""
     memo: dict[str, Any] = dataclasses.field(default_factory=dict, compare=False, repr=False)
     """What an adapter made of it (its JSON), made once for every feed given it."""
 

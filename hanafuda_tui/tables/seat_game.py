@@ -52,7 +52,7 @@ class SeatGame:
         the table by its updates is shown it (``bots.hand_reading``)."""
         self.month_plays: list[SeenPlay] = []
         """Every ``hand_play`` of this month so far, in order (advice reads the others' hands
-        from them); one told in an update of several actions (a rejoin) is missing."""
+        from them); a seat's first update (it sits down or comes back) gives those before it."""
 
     def board(self) -> PublicBoard:
         """The ruleset's public whole-game facts as last told (as the core's ``Game.board``)."""
@@ -65,7 +65,9 @@ class SeatGame:
     def take(self, update: SeatUpdate) -> None:
         """Take an update: file its events as the core did, its results, the new view."""
         self.hand_play = hand_play(self.current, self.seq, update)
-        if self.current is None or update.view.deal_number != self.current.deal_number:
+        if update.plays is not None:
+            self.month_plays = list(update.plays)
+        elif self.current is None or update.view.deal_number != self.current.deal_number:
             self.month_plays = []
         elif self.hand_play is not None:
             self.month_plays.append(self.hand_play)

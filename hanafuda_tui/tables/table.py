@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..bots import Bot, make_bot
-from ..bots.hand_reading import catch_up, show_play
+from ..bots.hand_reading import SeenPlay, catch_up, month_plays, show_play
 from ..core.events import seen_by
 from ..core.game import Game, Phase
 from ..core.records import (
@@ -385,8 +385,12 @@ class Table(Generic[F]):
         return seen
 
     def tell(self, feed: Feed) -> None:
-        """Give ``feed`` its view and all it may see that happened since it was last told."""
-        feed.deliver(self.update(feed.seat, feed.told, feed.results, feed.settlements))
+        """Give ``feed`` its view and all it may see that happened since it was last told (told
+        nothing yet, a seat also the others' hand plays of the month so far)."""
+        seat, plays = feed.seat, None
+        if feed.told == 0 and seat != SPECTATOR and not self.game.is_over:
+            plays = tuple(month_plays(self.game, seat))
+        feed.deliver(self.update(seat, feed.told, feed.results, feed.settlements, plays=plays))
         self.told_all_now(feed)
 
     def tell_all(self) -> None:
@@ -411,9 +415,11 @@ class Table(Generic[F]):
         results: int = 0,
         settlements: int = 0,
         record: GameRecord | None = None,
+        plays: tuple[SeenPlay, ...] | None = None,
     ) -> SeatUpdate:
         """The update of ``seat`` (SPECTATOR: of a spectator) told up to these counts of the
-        log, the results and the settlements (``record``: the year's, if it is over)."""
+        log, the results and the settlements (``record``: the year's, if it is over; ``plays``:
+        the month's hand plays, as ``SeatUpdate.plays``)."""
         game = self.game
         round_ = self.open_round()
         view = game.spectator_view() if seat == SPECTATOR else game.view(seat)
@@ -431,6 +437,7 @@ class Table(Generic[F]):
             board=game.board(),
             at=self.clock(),
             record=record,
+            plays=plays,
         )
 
     def told_end(self) -> int:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
 from ..bots import Bot, make_bot
-from ..bots.hand_reading import SeenPlay, month_plays
+from ..bots.hand_reading import SeenPlay
 from ..core.game import Game, PlayerView
 from ..core.records import HUMAN, GameRecord, SeatRecord, new_game, replay, write_atomically
 from ..tables.feed import SeatUpdate
@@ -217,8 +217,6 @@ class Session(Generic[L]):
             table.sit(feed)
             table.tell(feed)
         session.catch_up()
-        for seat_game in seats:  # a resumed month's plays, for advice
-            seat_game.month_plays = month_plays(game, seat_game.seat)
         return session
 
     @staticmethod

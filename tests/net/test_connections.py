@@ -4,6 +4,7 @@ rejoins, spectators, a client that stops reading, a bot that thinks long, and TL
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import shutil
 import ssl
@@ -19,13 +20,15 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from hanafuda_tui.bots import Bot
+from hanafuda_tui.bots.hand_reading import SeenPlay
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.events import seen_by
 from hanafuda_tui.core.game import PlayerView
 from hanafuda_tui.core.records import REMOTE, SeatRecord, new_game
 from hanafuda_tui.net.client import Connection, JoinError, play_bot
 from hanafuda_tui.net.host import QUEUE_LIMIT, WRONG_CODE_DELAY, Host, Link, Table
-from hanafuda_tui.net.protocol import Closed, Presence, Update
+from hanafuda_tui.net.protocol import HOST, Closed, Presence, Update
+from hanafuda_tui.net.remote import seat_update
 
 THREE_MONTHS = {"months": 3}
 
@@ -163,7 +166,10 @@ def test_a_silent_connection_is_closed() -> None:
 
 def test_a_dropped_player_rejoins_with_the_same_code_and_finishes_the_year() -> None:
     """Seat 0 leaves mid-month; the others are told it is away; it comes back with its code,
-    is told everything again (once), and plays to the end."""
+    is told everything again (once), with the others' hand plays of the month so far as it saw
+    them (its advice reads their hands from them), and plays to the end."""
+    kept: list[SeenPlay] = []
+    first_plays: list[SeenPlay] = []
 
     async def go() -> tuple[Any, list[Presence], Table]:
         table = remote_table("koikoi3", THREE_MONTHS, "rejoin")
@@ -189,9 +195,14 @@ def test_a_dropped_player_rejoins_with_the_same_code_and_finishes_the_year() -> 
                 if table.seq >= 12:  # mid-month: leave without a word
                     break
                 await first.act(game.current.legal[0])
+        kept.extend(first.game.month_plays)
         await first.socket.close()
         await asyncio.sleep(0.2)
-        back = await play_bot(where, table.codes[0], "random")
+        trace = io.StringIO()
+        back = await play_bot(where, table.codes[0], "random", trace=trace)
+        told = HOST.validate_json(trace.getvalue().splitlines()[1])
+        assert isinstance(told, Update) and told.plays is not None
+        first_plays.extend(seat_update(told).plays or ())
         await asyncio.gather(*others)
         await driver
         watching.cancel()
@@ -199,6 +210,7 @@ def test_a_dropped_player_rejoins_with_the_same_code_and_finishes_the_year() -> 
         return back, presences, table
 
     back, presences, table = run(go())
+    assert kept and first_plays == kept
     assert back.record is not None
     assert back.log == [seen_by(e, 0) for e in table.game.log]
     assert any(a.seat == 0 for p in presences for a in p.away)

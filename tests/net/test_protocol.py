@@ -12,6 +12,7 @@ import pytest
 from helpers.goldens import PROTOCOL_SCHEMA, REGENERATE
 from pydantic import TypeAdapter, ValidationError
 
+from hanafuda_tui.bots.hand_reading import month_plays
 from hanafuda_tui.core import events as ev
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.results import Settlement
@@ -34,6 +35,7 @@ from hanafuda_tui.net.protocol import (
     view_model,
     view_of,
 )
+from hanafuda_tui.net.remote import seat_update
 from hanafuda_tui.tables.feed import SeatUpdate
 
 EVENTS = TypeAdapter(EventModel)
@@ -84,6 +86,21 @@ def test_an_update_reads_back_its_rulesets_results_and_board(
     assert sent["results"] == json.loads(json.dumps([plain(r) for r in game.results]))
     assert sent["board"] == json.loads(json.dumps(dataclasses.asdict(game.board())))
     assert isinstance(sent["view"]["facts"], dict)
+
+
+@pytest.mark.parametrize(("ruleset", "options"), TABLES)
+def test_the_months_hand_plays_of_a_first_update_come_back_from_json(
+    ruleset: str, options: dict[str, int]
+) -> None:
+    game = new_game(ruleset, random.Random(f"plays/{ruleset}"), options)
+    rng = random.Random(3)
+    while len(plays := month_plays(game, 0)) < 2:
+        game.apply(rng.choice(game.legal_actions()))
+    for given in (tuple(plays), None):
+        update = SeatUpdate(0, game.view(0), [], [], [], [], game.board(), 0.0, plays=given)
+        message = HOST.validate_json(update_text(update))
+        assert isinstance(message, Update)
+        assert seat_update(message).plays == given
 
 
 def test_an_update_whose_facts_are_not_its_rulesets_is_refused() -> None:
