@@ -102,11 +102,10 @@ def month_plays(game: Game, seat: int) -> list[SeenPlay]:
     return kept.of_deal(game.view(seat).deal_number)
 
 
-def see_play(bot: object, play: SeenPlay | None) -> None:
-    """Show ``bot`` another seat's hand play (its view just before, the player, the card) if
-    there is one and the bot reads hands: for a bot that follows a table by its updates
-    (``SeatGame.hand_play``)."""
-    if play is not None and hasattr(bot, "see_play"):
+def see_play(bot: object, play: SeenPlay) -> None:
+    """Show ``bot`` another seat's hand play (its view just before, the player, the card) if the
+    bot reads hands: for a bot that follows a table by its updates (``SeatGame.told_plays``)."""
+    if hasattr(bot, "see_play"):
         bot.see_play(*play)
 
 
@@ -126,8 +125,10 @@ class HandReading:
 
     def see(self, view: PlayerView, player: int, card: int) -> None:
         """``player`` is about to play ``card`` from its hand; ``view``: this seat's, just
-        before."""
+        before. A play shown again (a client that came back is sent the month's) is read once."""
         self._month_of(view)
+        if any(p.card == card for p in self.plays):
+            return
         ev = evaluator_of(view)
         others = 0
         for s, c in enumerate(view.captures):

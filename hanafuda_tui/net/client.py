@@ -198,7 +198,8 @@ async def _play_seat(connection: Connection, bot: Bot) -> RemoteGame:
         if isinstance(message, Refused):
             answered = -1  # asked again below, with the view as it is now
         if isinstance(message, Update):
-            see_play(bot, game.hand_play)
+            for play in game.told_plays:
+                see_play(bot, play)
         view = game.to_decide()
         if isinstance(message, Update | Refused) and view is not None and answered != game.seq:
             answered = game.seq

@@ -296,7 +296,8 @@ async def play_year(connection: LobbyConnection, bot: Any, year: Year | None = N
             if game is None or not isinstance(message, Update | Refused):
                 continue
             if isinstance(message, Update):
-                see_play(bot, game.hand_play)
+                for play in game.told_plays:
+                    see_play(bot, play)
             view = game.to_decide()
             if view is not None and answered != game.seq:
                 answered = game.seq

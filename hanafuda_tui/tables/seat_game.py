@@ -46,13 +46,15 @@ class SeatGame:
         self.public_board: PublicBoard = NO_BOARD
         self.record: GameRecord | None = None
         """The year's whole record, once it is over."""
-        self.hand_play: SeenPlay | None = None
-        """Another seat's hand play the last update told (public: the card is played face up),
-        with this seat's view just before it: the view, the player, the card. A bot following
-        the table by its updates is shown it (``bots.hand_reading``)."""
+        self.told_plays: tuple[SeenPlay, ...] = ()
+        """The other seats' hand plays the last update told (public: each card is played face
+        up), each with this seat's view just before it: the view, the player, the card. An
+        update one action on tells that action's play; a seat's first update (it sits down or
+        comes back) the month's so far. A bot following the table by its updates is shown them
+        (``bots.hand_reading``; it reads a play it was shown before once)."""
         self.month_plays: list[SeenPlay] = []
-        """Every ``hand_play`` of this month so far, in order (advice reads the others' hands
-        from them); a seat's first update (it sits down or comes back) gives those before it."""
+        """The other seats' hand plays of this month so far, in order (advice reads the others'
+        hands from them)."""
 
     def board(self) -> PublicBoard:
         """The ruleset's public whole-game facts as last told (as the core's ``Game.board``)."""
@@ -64,13 +66,16 @@ class SeatGame:
 
     def take(self, update: SeatUpdate) -> None:
         """Take an update: file its events as the core did, its results, the new view."""
-        self.hand_play = hand_play(self.current, self.seq, update)
         if update.plays is not None:
+            self.told_plays = update.plays
             self.month_plays = list(update.plays)
-        elif self.current is None or update.view.deal_number != self.current.deal_number:
-            self.month_plays = []
-        elif self.hand_play is not None:
-            self.month_plays.append(self.hand_play)
+        else:
+            play = hand_play(self.current, self.seq, update)
+            self.told_plays = () if play is None else (play,)
+            if self.current is None or update.view.deal_number != self.current.deal_number:
+                self.month_plays = []
+            else:
+                self.month_plays.extend(self.told_plays)
         for seen in update.told:
             self.book.add(seen.event, seen.field, len(self.log))
             self.log.append(seen.event)

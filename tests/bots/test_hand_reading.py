@@ -206,6 +206,19 @@ def test_a_bot_joined_over_the_network_is_shown_the_other_seat_s_hand_plays(monk
             assert not any(caps >> card & 1 for caps in view.captures)
 
 
+def test_a_play_shown_again_is_read_once():
+    """A bot client that comes back is sent the month's plays again, some of them seen before."""
+    game = new_game("koikoi2", random.Random(5), {"months": 3})
+    player = game.to_act
+    view = game.view(1 - player)
+    first, second = list(cards_of(game.hands[player]))[:2]
+    bot = StrongBot(random.Random(1), iterations=30, read="0.03")
+    for card in (first, first, second, first):
+        bot.see_play(view, player, card)
+    assert bot.reading is not None
+    assert [p.card for p in bot.reading.plays] == [first, second]
+
+
 def test_before_any_play_of_the_month_is_seen_the_reading_changes_nothing():
     for view in decisions("koikoi2", 4, 3):
         reading = StrongBot(random.Random(1), iterations=30, read="0.03").ranked(view)

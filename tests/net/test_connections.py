@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import random
 import shutil
 import ssl
 import threading
@@ -19,12 +20,13 @@ from helpers.tls import certificate
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from hanafuda_tui.bots import Bot
+from hanafuda_tui.bots import Bot, make_bot
 from hanafuda_tui.bots.hand_reading import SeenPlay
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.events import seen_by
 from hanafuda_tui.core.game import PlayerView
 from hanafuda_tui.core.records import REMOTE, SeatRecord, new_game
+from hanafuda_tui.net import client
 from hanafuda_tui.net.client import Connection, JoinError, play_bot
 from hanafuda_tui.net.host import QUEUE_LIMIT, WRONG_CODE_DELAY, Host, Link, Table
 from hanafuda_tui.net.protocol import HOST, Closed, Presence, Update
@@ -164,12 +166,29 @@ def test_a_silent_connection_is_closed() -> None:
     run(go())
 
 
-def test_a_dropped_player_rejoins_with_the_same_code_and_finishes_the_year() -> None:
+class Shown:
+    """A random bot that keeps every hand play it is shown."""
+
+    def __init__(self) -> None:
+        self.random = make_bot("random", random.Random(0))
+        self.seen: list[SeenPlay] = []
+
+    def act(self, view: PlayerView) -> int:
+        return self.random.act(view)
+
+    def see_play(self, view: PlayerView, player: int, card: int) -> None:
+        self.seen.append((view, player, card))
+
+
+def test_a_dropped_player_rejoins_with_the_same_code_and_finishes_the_year(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Seat 0 leaves mid-month; the others are told it is away; it comes back with its code,
     is told everything again (once), with the others' hand plays of the month so far as it saw
-    them (its advice reads their hands from them), and plays to the end."""
+    them (its advice and its bot read their hands from them), and plays to the end."""
     kept: list[SeenPlay] = []
     first_plays: list[SeenPlay] = []
+    shown = Shown()
 
     async def go() -> tuple[Any, list[Presence], Table]:
         table = remote_table("koikoi3", THREE_MONTHS, "rejoin")
@@ -199,6 +218,7 @@ def test_a_dropped_player_rejoins_with_the_same_code_and_finishes_the_year() -> 
         await first.socket.close()
         await asyncio.sleep(0.2)
         trace = io.StringIO()
+        monkeypatch.setattr(client, "make_bot", lambda spec, rng: shown)
         back = await play_bot(where, table.codes[0], "random", trace=trace)
         told = HOST.validate_json(trace.getvalue().splitlines()[1])
         assert isinstance(told, Update) and told.plays is not None
@@ -210,7 +230,8 @@ def test_a_dropped_player_rejoins_with_the_same_code_and_finishes_the_year() -> 
         return back, presences, table
 
     back, presences, table = run(go())
-    assert kept and first_plays == kept
+    assert kept and first_plays == kept and shown.seen[: len(kept)] == kept
+    assert len(shown.seen) > len(kept)
     assert back.record is not None
     assert back.log == [seen_by(e, 0) for e in table.game.log]
     assert any(a.seat == 0 for p in presences for a in p.away)

@@ -80,7 +80,7 @@ def test_a_table_at_one_keyboard_tells_each_teyaku_answer_at_once() -> None:
 
 
 def test_a_seat_game_names_each_other_seat_s_hand_play_with_the_view_just_before_it() -> None:
-    """``hand_play``: after the update of another seat's hand play, that seat, the card and this
+    """``told_plays``: after the update of another seat's hand play, that seat, the card and this
     seat's view just before it (as the core gave it); after any other update, or after a gap (an
     update the seat never had), none."""
     table = table_of("koikoi3", "5")
@@ -108,11 +108,11 @@ def test_a_seat_game_names_each_other_seat_s_hand_play_with_the_view_just_before
             if watcher == 0 and had[0] % 5 == 0:
                 continue
             if hand_play and watcher != seat and not (watcher == 0 and had[0] % 5 == 1):
-                assert games[watcher].hand_play == (before[watcher], seat, action)
+                assert games[watcher].told_plays == ((before[watcher], seat, action),)
                 named += 1
             else:
                 missed += hand_play and watcher != seat
-                assert games[watcher].hand_play is None
+                assert games[watcher].told_plays == ()
     assert named > 50 and missed > 5
 
 
