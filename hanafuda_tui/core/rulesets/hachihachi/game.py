@@ -326,22 +326,26 @@ class Hachihachi(Game):
         self.turn_offender = next(iter(self.hatto_by[seat].values()), -1)
 
     def table(self) -> Table:
-        threes: list[tuple[int, int]] = []
-        for s in range(3):
-            t = self.teyaku[s]
-            if t and self.declared[s]:
-                threes.extend(
-                    (s, three) for three in t.threes if (s, three) not in self.tobikomi_paid
-                )
         return Table(
             self.hands,
             self.captures,
             self.field,
             self.shown[0] | self.shown[1] | self.shown[2],
-            threes,
+            self._threes(),
             self.ba,
             self.menu,
         )
+
+    def _threes(self) -> list[tuple[int, int]]:
+        """(holder, three) of the declared threes whose 飛込み is not yet paid."""
+        threes: list[tuple[int, int]] = []
+        for s in range(3):
+            t = self.teyaku[s]
+            if t and t.threes and self.declared[s]:
+                threes.extend(
+                    (s, three) for three in t.threes if (s, three) not in self.tobikomi_paid
+                )
+        return threes
 
     def hatto_warnings(self) -> dict[int, tuple[Hatto, bool]]:
         """For the seat to play: each hand card whose play would be 法度 (a 法度 lay or 飛込み 不作為),
@@ -359,11 +363,14 @@ class Hachihachi(Game):
     def _before_play(self, seat: int, card: int) -> None:
         """Mark a 法度 lay (and 飛込み 不作為) before the card meets the field. Nothing is told: what
         the offender's hand holds stays hidden unless the card completes the yaku."""
+        capture = matches(self.field, card)
+        if capture and not self._threes():
+            return  # a capture is never a 法度 lay, and no 飛込み waits to be left undone
         table = self.table()
         for holder, three in fusakui(table, seat, card):
             self.tobikomi_hatto.setdefault((holder, three), seat)
-        if matches(table.field, card):
-            return  # a capture is never a 法度 lay
+        if capture:
+            return
         risky = hatto_cards(table, seat)
         hatto = risky.get(card)
         if hatto is None:
