@@ -198,12 +198,24 @@ def normal_action(ev: Evaluator, seen: Seen) -> int:
         return max(legal, key=lambda a: _value(ev, seen, pend | 1 << (a - act.TAKE), others))
     hatto = seen.facts.warnings()
     best, best_value = low, -1e9
+    lays = []
     for c in legal:
         if c >= act.TAKE:
+            continue
+        if not matches(seen.field, c):
+            lays.append(c)
             continue
         value = play_value(ev, seen, c, others)
         if hatto and c in hatto and not hatto[c][1]:
             value -= ev.hatto_weight * hatto[c][0].value
-        if value > best_value:
+        if value > best_value or value == best_value and c < best:
+            best, best_value = c, value
+    if best_value > 0:  # a lay risks, never gains: worth at most 0
+        return best
+    for c in lays:
+        value = play_value(ev, seen, c, others)
+        if hatto and c in hatto and not hatto[c][1]:
+            value -= ev.hatto_weight * hatto[c][0].value
+        if value > best_value or value == best_value and c < best:
             best, best_value = c, value
     return best
