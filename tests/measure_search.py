@@ -13,7 +13,6 @@ search's noise at its budget, not the playout policy's own error.
 
 from __future__ import annotations
 
-import functools
 import random
 import statistics
 import sys
@@ -22,7 +21,7 @@ from hanafuda_tui.bots import make_bot
 from hanafuda_tui.bots.evaluators import evaluator_of
 from hanafuda_tui.bots.learned import learned_action, shipped, table_of_game, table_of_view
 from hanafuda_tui.bots.policy import seen_of_game, seen_of_view
-from hanafuda_tui.bots.strong import StrongBot, _deck, twin_moves
+from hanafuda_tui.bots.strong import StrongBot, twin_moves
 from hanafuda_tui.core.determinize import build_game, sample_deal
 from hanafuda_tui.core.records import new_game
 from hanafuda_tui.core.rulesets import ruleset_class
@@ -62,9 +61,8 @@ def reference(view, worlds: int) -> dict[int, float]:
     rng = random.Random(5)
     for _ in range(worlds):
         hands, stock = sample_deal(view, rng)
-        seed = rng.getrandbits(32)
         for a in candidates:
-            game = build_game(view, hands, stock, functools.partial(_deck, random.Random(seed)))
+            game = build_game(view, hands, stock)
             game.apply(a)
             bot._playout(game, play)
             totals[a] += value_of(game.scores)
@@ -108,9 +106,8 @@ def recurrence(ruleset: str, wanted: int, worlds: int) -> None:
         counts: dict[int, dict[tuple, int]] = {a: {} for a in view.legal}
         for _ in range(worlds):
             hands, stock = sample_deal(view, rng)
-            seed = rng.getrandbits(32)
             for a in view.legal:
-                game = build_game(view, hands, stock, functools.partial(_deck, random.Random(seed)))
+                game = build_game(view, hands, stock)
                 game.apply(a)
                 while bot._playout(game, play, stop_for=view.seat):
                     v = game.view(view.seat, game.legal_actions())

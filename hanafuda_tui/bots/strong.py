@@ -23,7 +23,6 @@ estimated value, best first; ``act`` plays the first.
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 import statistics
@@ -279,17 +278,18 @@ class StrongBot:
             hands, stock = (
                 sample_deal(view, self.rng) if pool is None else pool.deal(view, self.rng)
             )
-            seed = self.rng.getrandbits(32)
             w = counts[g]
             for i in alive:
-                deck_rng = random.Random(seed)
-                game = build_game(view, hands, stock, functools.partial(_deck, deck_rng))
-                game.apply(candidates[i])
-                if net is None:
-                    self._playout(game, play)
+                game = build_game(view, hands, stock, _no_next_deal)
+                try:
+                    game.apply(candidates[i])
+                    if net is None:
+                        self._playout(game, play)
+                        value = value_of(game.scores)
+                    else:
+                        value = self._look_ahead(game, view.seat, play, net, value_of)
+                except MonthOver:
                     value = value_of(game.scores)
-                else:
-                    value = self._look_ahead(game, view.seat, play, net, value_of)
                 totals[i] += value
                 counts[i] += 1
                 results[i][w] = value
@@ -485,7 +485,10 @@ def _margin(scores: Sequence[int], seat: int) -> float:
     return scores[seat] - others
 
 
-def _deck(rng: random.Random) -> list[int]:
-    deck = list(range(48))
-    rng.shuffle(deck)
-    return deck
+class MonthOver(Exception):
+    """A world the search plays has come to its next deal: the month played out has its result
+    (the scores), and the next month is never dealt."""
+
+
+def _no_next_deal() -> list[int]:
+    raise MonthOver
