@@ -1,5 +1,6 @@
 """The strong bot's search: its ranking of every legal action, and the action it plays first."""
 
+import functools
 import random
 from pathlib import Path
 
@@ -15,8 +16,10 @@ from hanafuda_tui.bots.rulesets.koikoi2 import NET_SPREAD
 from hanafuda_tui.bots.strong import StrongBot, twin_moves
 from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.cards import POINTS
+from hanafuda_tui.core.determinize import build_game, sample_deal
 from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import new_game
+from hanafuda_tui.core.table import shuffled_deck
 from hanafuda_tui.review.judge import decisions as review_decisions
 from hanafuda_tui.review.judge import seed_of
 
@@ -31,6 +34,38 @@ def test_ranked_values_every_legal_action_once_best_first_and_act_plays_the_firs
         values = [v for _, v in ranked]
         assert values == sorted(values, reverse=True)
         assert StrongBot(random.Random(9), iterations=30).act(view) == ranked[0][0]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options"),
+    [("koikoi3", {}), ("koikoi2", {"teyaku": False}), ("hanaawase", {}), ("hachihachi", {})],
+)
+def test_a_world_the_search_plays_ends_with_the_month_as_one_dealt_on_would(ruleset, options):
+    """The search's worlds never deal the next month (``MonthOver``): each ends with the scores a
+    game that dealt on would have, the month's result being settled before the next deal (with
+    二人こいこい's teyaku option a teyaku dealt next is paid at the deal: the world ends before)."""
+    ended = 0
+    for seed in range(6):
+        game = new_game(ruleset, random.Random(seed), options)
+        normal = make_bot("normal", random.Random(seed))
+        rng = random.Random(seed)
+        while not game.finished:
+            view = game.view(game.to_act)
+            if len(view.legal) > 1 and rng.random() < 0.3:
+                hands, stock = sample_deal(view, rng)
+                deck = functools.partial(shuffled_deck, random.Random(rng.random()))
+                dealt_on = build_game(view, hands, stock, deck)
+                cut = build_game(view, hands, stock, strong._no_next_deal)
+                while not dealt_on.results and not dealt_on.finished:
+                    action = normal.act(dealt_on.view(dealt_on.to_act))
+                    try:
+                        cut.apply(action)
+                    except strong.MonthOver:
+                        ended += 1
+                    dealt_on.apply(action)
+                assert cut.scores == dealt_on.scores and cut.results == dealt_on.results
+            game.apply(normal.act(view))
+    assert ended > 20
 
 
 NET_FILE = str(Path(strong.__file__).parent / "weights" / "koikoi2.play.json")
