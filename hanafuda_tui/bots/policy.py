@@ -197,25 +197,17 @@ def normal_action(ev: Evaluator, seen: Seen) -> int:
         pend = 1 << seen.pending
         return max(legal, key=lambda a: _value(ev, seen, pend | 1 << (a - act.TAKE), others))
     hatto = seen.facts.warnings()
+    plays = [c for c in legal if c < act.TAKE]
+    captures = [c for c in plays if matches(seen.field, c)]
+    lays = [c for c in plays if not matches(seen.field, c)]
     best, best_value = low, -1e9
-    lays = []
-    for c in legal:
-        if c >= act.TAKE:
-            continue
-        if not matches(seen.field, c):
-            lays.append(c)
-            continue
-        value = play_value(ev, seen, c, others)
-        if hatto and c in hatto and not hatto[c][1]:
-            value -= ev.hatto_weight * hatto[c][0].value
-        if value > best_value or value == best_value and c < best:
-            best, best_value = c, value
-    if best_value > 0:  # a lay risks, never gains: worth at most 0
-        return best
-    for c in lays:
-        value = play_value(ev, seen, c, others)
-        if hatto and c in hatto and not hatto[c][1]:
-            value -= ev.hatto_weight * hatto[c][0].value
-        if value > best_value or value == best_value and c < best:
-            best, best_value = c, value
+    for cards in (captures, lays):
+        if cards is lays and best_value > 0:
+            break  # a lay only risks: it is worth at most 0
+        for c in cards:
+            value = play_value(ev, seen, c, others)
+            if hatto and c in hatto and not hatto[c][1]:
+                value -= ev.hatto_weight * hatto[c][0].value
+            if value > best_value or value == best_value and c < best:
+                best, best_value = c, value  # of equal values the lowest card, as legal lists them
     return best
