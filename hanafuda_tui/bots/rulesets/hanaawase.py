@@ -15,8 +15,8 @@ MEASURED: dict[int, dict[str, float]] = {
 }
 """Each level's share of games won against the level below, by how many sit at the table
 (docs/bots.md, the bot table: duplicate deals, every seat order; par is one in the number seated;
-``strong``'s with three seated at 500 playouts a decision, about the worlds of its default think
-time, and at 100 playouts with four to six)."""
+``strong``'s with three seated at 500 playouts a decision (its default think time searches about
+1,000, which measured the same), and at 100 playouts with four to six)."""
 
 MARGIN = 3
 """A 出来役's points move the holder's result this many times against the others' mean."""
