@@ -31,6 +31,7 @@ from pydantic import (
     TypeAdapter,
     create_model,
     field_validator,
+    model_validator,
 )
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
@@ -178,9 +179,15 @@ def wire_object(tp: Any) -> Any:
 
 class View(BaseModel):
     """A seat's view: the core's ``PlayerView``, field by field, each ruleset's its own model
-    (``VIEWS``: ``facts`` of its ``Facts`` type; ``options`` its options as a dict)."""
+    (``VIEWS``: ``facts`` of its ``Facts`` type; ``options`` its options as a dict, read as its
+    ruleset's options)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @model_validator(mode="after")
+    def _options_of_its_ruleset(self) -> View:
+        RULESETS[getattr(self, "ruleset")].Options.model_validate(getattr(self, "options"))  # noqa: B009
+        return self
 
 
 def _view_model(cls: type[Game]) -> type[View]:

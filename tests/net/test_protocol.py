@@ -103,6 +103,22 @@ def test_the_months_hand_plays_of_a_first_update_come_back_from_json(
         assert seat_update(message).plays == given
 
 
+@pytest.mark.parametrize("where", ["view", "play"])
+def test_an_update_whose_options_are_not_its_rulesets_closes_the_client_in_one_line(
+    where: str,
+) -> None:
+    game = new_game("koikoi3", random.Random(4))
+    rng = random.Random(4)
+    while not (plays := month_plays(game, 0)):
+        game.apply(rng.choice(game.legal_actions()))
+    update = SeatUpdate(0, game.view(0), [], [], [], [], game.board(), 0.0, plays=tuple(plays))
+    sent = json.loads(update_text(update))
+    view = sent["view"] if where == "view" else sent["plays"][0]["view"]
+    view["options"]["months"] = 7
+    told = parse(json.dumps(sent))
+    assert isinstance(told, Closed) and "months" in told.reason and "\n" not in told.reason
+
+
 def test_an_update_whose_facts_are_not_its_rulesets_is_refused() -> None:
     game = new_game("koikoi3", random.Random(3))
     sent = json.loads(update_text(SeatUpdate(0, game.view(0), [], [], [], [], game.board(), 0.0)))
