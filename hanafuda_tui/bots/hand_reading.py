@@ -134,8 +134,13 @@ class HandReading:
         for s, c in enumerate(view.captures):
             if s != player:
                 others |= c
-        seen = Seen(player, (), 0, view.field, view.captures, -1, NO_FACTS)
-        values = {c: play_value(ev, seen, c, others) for c in cards_of(unseen(view) | 1 << card)}
+        shown = view.shown[player]
+        field = view.field
+        if view.rules.shown_are_field:  # 花合わせ: the others' shown cards are its field cards
+            field |= sum(view.shown) - shown
+        seen = Seen(player, (), 0, field, view.captures, -1, NO_FACTS)
+        held = unseen(view) | shown | 1 << card  # its shown cards are in its hand too
+        values = {c: play_value(ev, seen, c, others) for c in cards_of(held)}
         top = max(values.values())
         odds = tuple(
             {c: math.exp((v - top) / t) for c, v in values.items()} for t in self.temperatures

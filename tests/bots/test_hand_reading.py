@@ -13,12 +13,15 @@ from helpers.net import play_table
 
 from hanafuda_tui.bots import BotSpecError, arena, make_bot
 from hanafuda_tui.bots.evaluation import TEMPERATURES
+from hanafuda_tui.bots.evaluators import evaluator_of
 from hanafuda_tui.bots.hand_reading import HandReading, Pool
+from hanafuda_tui.bots.policy import play_value, seen_of_game
 from hanafuda_tui.bots.strong import StrongBot
 from hanafuda_tui.core.cards import MONTH_MASK, POINTS, cards_of
 from hanafuda_tui.core.determinize import hidden_counts, unseen
 from hanafuda_tui.core.game import Game, Phase, PlayerView
 from hanafuda_tui.core.records import REMOTE, SeatRecord, new_game, record_of, replay
+from hanafuda_tui.core.table import matches
 from hanafuda_tui.net import client
 from hanafuda_tui.tables.table import Table
 
@@ -204,6 +207,46 @@ def test_a_bot_joined_over_the_network_is_shown_the_other_seat_s_hand_plays(monk
         for view, player, card in watcher.seen:
             assert view.seat == seat and view.to_act == player and view.phase == Phase.PLAY
             assert not any(caps >> card & 1 for caps in view.captures)
+
+
+def shown_hand_plays(ruleset: str, wanted: int) -> list[tuple[Game, int, PlayerView]]:
+    """Copies of normal games of ``ruleset`` just before a hand play while a seat has cards
+    shown (花合わせ's and 八八's teyaku), each with the card played and the next seat's view
+    just after."""
+    out: list[tuple[Game, int, PlayerView]] = []
+    for seed in range(50):
+        game = new_game(ruleset, random.Random(seed))
+        game.logging = False
+        bot = make_bot("normal", random.Random(seed))
+        while len(out) < wanted and not game.finished:
+            seat = game.to_act
+            action = bot.act(game.view(seat, game.legal_actions()))
+            before = game.clone()
+            game.apply(action)
+            if before.phase == Phase.PLAY and action < 48 and any(before.shown):
+                out.append((before, action, game.view((seat + 1) % game.players)))
+        if len(out) == wanted:
+            return out
+    raise AssertionError(f"too few {ruleset} hand plays while cards are shown")
+
+
+@pytest.mark.parametrize("ruleset", ["hanaawase", "hachihachi"])
+def test_a_seat_s_shown_cards_are_read_as_cards_of_its_hand(ruleset: str) -> None:
+    """A hand play while teyaku are shown: the player's shown cards are cards it could have
+    played, so they are valued with the unseen ones; a capture is valued on the field the seat meets (in 花合わせ
+    the others' shown cards too); and the search's deals (which give it them) are weighed."""
+    for game, card, after in shown_hand_plays(ruleset, 100):
+        player = game.to_act
+        view = game.view(after.seat)
+        reading = HandReading((0.03,))
+        reading.see(view, player, card)
+        values = reading.plays[0].values
+        assert set(values) == set(cards_of(unseen(view) | view.shown[player] | 1 << card))
+        if matches(game.field, card):  # a capture is worth what the seat's own policy reckons
+            others = sum(c for s, c in enumerate(game.captures) if s != player)
+            assert values[card] == play_value(evaluator_of(view), seen_of_game(game), card, others)
+        pool = reading.pool(after, random.Random(0))
+        assert pool is not None and sum(pool.weights) > 0
 
 
 def test_a_play_shown_again_is_read_once():
