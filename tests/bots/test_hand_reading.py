@@ -233,8 +233,9 @@ def shown_hand_plays(ruleset: str, wanted: int) -> list[tuple[Game, int, PlayerV
 @pytest.mark.parametrize("ruleset", ["hanaawase", "hachihachi"])
 def test_a_seat_s_shown_cards_are_read_as_cards_of_its_hand(ruleset: str) -> None:
     """A hand play while teyaku are shown: the player's shown cards are cards it could have
-    played, so they are valued with the unseen ones; a capture is valued on the field the seat meets (in 花合わせ
-    the others' shown cards too); and the search's deals (which give it them) are weighed."""
+    played, so they are valued with the unseen ones; a capture is valued on the field the player
+    meets (in 花合わせ the others' shown cards too); and the search's deals, which give the
+    player its shown cards, are weighed."""
     for game, card, after in shown_hand_plays(ruleset, 100):
         player = game.to_act
         view = game.view(after.seat)
