@@ -27,6 +27,7 @@ from typing import NamedTuple
 from ..core.cards import cards_of, parse_deck
 from ..core.determinize import sample_deal, unseen
 from ..core.game import NO_FACTS, Game, Phase, PlayerView
+from ..core.hints import meeting_field
 from .evaluators import evaluator_of
 from .policy import Seen, play_value
 
@@ -134,12 +135,9 @@ class HandReading:
         for s, c in enumerate(view.captures):
             if s != player:
                 others |= c
-        shown = view.shown[player]
-        field = view.field
-        if view.rules.shown_are_field:  # 花合わせ: the others' shown cards are its field cards
-            field |= sum(view.shown) - shown
+        field = meeting_field(view, player)  # in 花合わせ the others' shown cards too
         seen = Seen(player, (), 0, field, view.captures, -1, NO_FACTS)
-        held = unseen(view) | shown | 1 << card  # its shown cards are in its hand too
+        held = unseen(view) | view.shown[player] | 1 << card  # its shown cards are in its hand
         values = {c: play_value(ev, seen, c, others) for c in cards_of(held)}
         top = max(values.values())
         odds = tuple(

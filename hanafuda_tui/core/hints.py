@@ -21,12 +21,13 @@ YakuFunction = Callable[[int], dict[str, int]]
 """Values are each ruleset's own unit: 文 (三人こいこい), points (二人こいこい, 花合わせ), 貫 at 小場 (八八)."""
 
 
-def meeting_field(view: PlayerView) -> int:
-    """The cards a card of the viewer's meets: the field, and in 花合わせ the others' shown cards.
-    (A game's own ``field`` already holds them during a turn: ``Hanaawase.begin_turn``.)"""
+def meeting_field(view: PlayerView, seat: int | None = None) -> int:
+    """The cards a card of ``seat``'s (the viewer's by default) meets: the field, and in 花合わせ
+    the others' shown cards. (A game's own ``field`` already holds them during a turn:
+    ``Hanaawase.begin_turn``.)"""
     if ruleset_class(view.ruleset).shown_are_field:
         shown = view.shown  # in different hands, so their sum is their union
-        return view.field | sum(shown) - shown[view.seat]
+        return view.field | sum(shown) - shown[view.seat if seat is None else seat]
     return view.field
 
 
