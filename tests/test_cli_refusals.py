@@ -36,7 +36,13 @@ def test_replay_review_as_json_is_one_view(capsys) -> None:
 
 @pytest.mark.parametrize("playout", ["", ":playout=learned"])  # the network's (the default)
 @pytest.mark.parametrize("command", ["sim", "play"])
-def test_a_bot_with_another_rulesets_weights_is_refused(command: str, playout: str, capsys) -> None:
+def test_a_bot_with_another_rulesets_weights_is_refused(
+    command: str, playout: str, capsys, monkeypatch
+) -> None:
+    def opened(*_: object) -> int:
+        raise AssertionError("the screen opened for a bot it should have refused")
+
+    monkeypatch.setattr("hanafuda_tui.ui.app.run_app", opened)  # fails here rather than waits
     spec = f"strong:weights={WEIGHTS / 'koikoi2.json'}{playout}"
     if command == "sim":
         argv = ["sim", "--ruleset", "koikoi3", "--games", "1", "--bots", f"{spec},random,random"]
