@@ -11,7 +11,7 @@ from ..core.game import PlayerView
 from ..core.hints import available, current_yaku, near_yaku, takes, yaku_function
 from ..core.turns import Step
 from .faces import face, kind_key
-from .i18n import t
+from .i18n import own, t
 from .text import plain
 
 
@@ -98,7 +98,7 @@ def yaku_warning(view: PlayerView, names: Sequence[str]) -> str:
     value, seat, name, cards = best
     faces = " ".join(face(c) for c in card_list(cards))
     return t(
-        "beginner.warning",
+        own("beginner.warning", view.ruleset),
         view.ruleset,
         who=plain(names[seat]),
         yaku=name,

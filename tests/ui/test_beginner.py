@@ -10,7 +10,7 @@ from pathlib import Path
 
 from helpers.ui import settle
 
-from hanafuda_tui.core.cards import card_list, mask
+from hanafuda_tui.core.cards import AOTAN, card_list, mask
 from hanafuda_tui.core.game import PlayerView
 from hanafuda_tui.core.hints import takes
 from hanafuda_tui.core.records import SeatRecord, new_game
@@ -53,6 +53,18 @@ def test_a_yaku_one_card_away_worth_more_than_the_month_is_warned() -> None:
     assert yaku_warning(view_with(("g", "I")), NAMES) == ""  # the sake cup is the viewer's
     assert yaku_warning(view_with(("BFJ", "I")), NAMES) == ""  # 赤短 6 already: worth more
     i18n.set_lang("ja")
+
+
+def test_a_hachihachi_dekiyaku_is_warned_in_kan() -> None:
+    """八八's 出来役 are valued in 貫 (docs/rules/hachihachi.md §5), not in the 点 of its scores."""
+    view = new_game("hachihachi", random.Random(1)).view(0)
+    two_of_aotan = AOTAN & ~(1 << card_list(AOTAN)[0])
+    view = view._replace(captures=(0, two_of_aotan, 0))
+    names = ["You", "Bot", "Other"]
+    i18n.set_lang("en")
+    assert yaku_warning(view, names).endswith(" for 青短 (7 貫)")
+    i18n.set_lang("ja")
+    assert yaku_warning(view, names).startswith("[b]注意[/b] Botは青短（7貫）まであと")
 
 
 def test_beginner_mode_marks_takers_and_explains_and_b_turns_it_off(tmp_path: Path) -> None:
