@@ -72,6 +72,28 @@ def test_opening_the_selector_focuses_start_once(
     assert focused == ["start"]
 
 
+def test_left_and_right_move_along_the_buttons(tmp_path: Path) -> None:
+    """On the buttons ←→ go from one to the next, as the keys line says they change: → three
+    times from Start is Statistics, and Enter opens it rather than starting a game."""
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            await pilot.press("right", "right", "right")
+            assert app.focused is not None and app.focused.id == "stats"
+            await pilot.press("left")
+            assert app.focused.id == "online"
+            await pilot.press("right", "right", "right", "right")  # Quit is the last
+            assert app.focused.id == "quit"
+            await pilot.press("left", "enter")
+            await settle(pilot)
+            assert type(app.screen).__name__ == "StatisticsScreen"
+
+    asyncio.run(run())
+
+
 def test_the_hachihachi_menu_says_what_each_ba_multiplies(tmp_path: Path) -> None:
     async def run() -> list[str]:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")

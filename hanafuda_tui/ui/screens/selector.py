@@ -418,7 +418,9 @@ class SelectorScreen(Screen[None]):
         """The focusable widgets of each row, top to bottom."""
         out = []
         for row in self.query(".row"):
-            widgets = [w for w in row.query("Choice, Input, CompactButton") if w.focusable]
+            widgets = [
+                w for w in row.query("Choice, Input, CompactButton") if w.focusable and w.display
+            ]
             if widgets:
                 out.append(widgets)
         return out
@@ -437,12 +439,21 @@ class SelectorScreen(Screen[None]):
             row[min(c, len(row) - 1)].focus()
 
     def action_change(self, step: int) -> None:
-        """The next or previous choice of the focused list, at once; elsewhere the key does what
-        it does there (a text field moves its cursor)."""
-        choice = self.focused
-        if not isinstance(choice, Choice) or self.choosing():
+        """The next or previous choice of the focused list, at once; on the buttons the next or
+        previous button; elsewhere the key does what it does there (a text field moves its
+        cursor)."""
+        focused = self.focused
+        if self.choosing() or self.app.screen is not self:
             raise SkipAction()
-        choice.step(step)
+        if isinstance(focused, Button):
+            row = next((row for row in self.rows() if focused in row), [focused])
+            at = row.index(focused) + step
+            if 0 <= at < len(row):
+                row[at].focus()
+            return
+        if not isinstance(focused, Choice):
+            raise SkipAction()
+        focused.step(step)
 
     def action_start(self) -> None:
         """Start from any row; a focused button is pressed instead, an open list picks."""
