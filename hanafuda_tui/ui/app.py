@@ -19,6 +19,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
+from textual.widgets import Input
 
 from ..core.rulesets import ruleset_class
 from ..core.start import make_options
@@ -476,6 +477,13 @@ class HanafudaApp(App[int]):
         if problem and problem != self.config_problem:
             self.notify(t("config.failed", error=problem), severity="warning", markup=False)
         self.config_problem = problem
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """+ and - are typed, not the pace, where a text field has the keys (a seat's name, the
+        command palette's search)."""
+        if action == "pace" and isinstance(self.focused, Input):
+            return False
+        return True
 
     def action_pace(self, delta: float) -> None:
         """Hold each step of a turn longer or shorter, on any screen (a prompt included)."""

@@ -100,6 +100,23 @@ def undescribed(app: HanafudaApp) -> list[str]:
     ]
 
 
+def test_plus_and_minus_are_typed_into_the_palettes_search_not_the_pace(tmp_path: Path) -> None:
+    """Themes are named with hyphens (textual-light): in a text field + and - are characters."""
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0.5, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+p")
+            await pilot.press(*"textual", "minus", *"light", "plus")
+            assert app.screen.query_one(Input).value == "textual-light+"
+            assert app.bot_pause == 0.5
+            await pilot.press("escape", "minus")  # the selector: the key is the pace again
+            assert app.bot_pause > 0.5
+
+    asyncio.run(run())
+
+
 def test_the_keys_panel_describes_every_key_in_the_language_shown(tmp_path: Path) -> None:
     saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.KOIKOI)
 
