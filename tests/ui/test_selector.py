@@ -319,13 +319,13 @@ def test_hachihachi_offers_a_shorter_year_as_a_house_rule(tmp_path: Path) -> Non
 def test_back_from_a_game_the_selector_shows_its_settings(tmp_path: Path) -> None:
     """A 二人こいこい game of 6 months opened without the selector (as a continued game or the
     command line does): Esc from its table brings the selector back at 二人こいこい, 6 months,
-    its seats; Start there starts that again."""
+    its seats, a seat not named by its given name; Start there starts that again."""
 
     async def run() -> None:
         app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            seats = [SeatRecord(name="太郎", player="human"), SeatRecord(name="B", player="easy")]
+            seats = [SeatRecord(name="太郎", player="human"), SeatRecord(name="", player="easy")]
             app.start_game("koikoi2", {"months": 6}, seats, "3")
             await settle(pilot)
             await pilot.press("escape")
@@ -336,6 +336,7 @@ def test_back_from_a_game_the_selector_shows_its_settings(tmp_path: Path) -> Non
             assert screen.query_one("#opt-months", Choice).value == 6
             assert screen.query_one("#name-0", Input).value == "太郎"
             assert screen.query_one("#seat-1", Choice).value == "easy"
+            assert screen.query_one("#name-1", Input).value == "ボット・梅"  # its given name
             screen.start()
             await pilot.pause()
             await pilot.press("y")  # the game left is saved: start anew all the same

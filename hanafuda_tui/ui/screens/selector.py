@@ -294,7 +294,7 @@ class SelectorScreen(Screen[None]):
         options = game.options.model_dump()
         if (game.ruleset, options, seats) == (self.ruleset, self.options, self.seats):
             return False
-        self.ruleset, self.options, self.seats = game.ruleset, options, seats
+        self.ruleset, self.options, self.seats = game.ruleset, options, default_names(seats)
         app_side(self).current_ruleset = self.ruleset
         return True
 
