@@ -1,7 +1,7 @@
 """What one address or one player may cost the server, and who may not come at all.
 
-``Gate`` counts connections per address and per player, tables a player creates per hour, and
-gives each connection its budget of messages (``net.limits.MessageBudget``: a burst, then a rate;
+``Gate`` counts connections per address and per player, tables a player creates per hour, new
+players an address registers per hour (and the server in all), and gives each connection its budget of messages (``net.limits.MessageBudget``: a burst, then a rate;
 past it messages are dropped, then the connection closed). Each refusal is one reason a client
 can be shown. Everything takes an injected clock.
 
@@ -31,6 +31,14 @@ TABLES_PER_HOUR = 30
 """Tables one player may create each hour (a burst of that many, then one every 2 minutes)."""
 TABLES_PER_HOUR_PER_ADDRESS = 60
 """Tables all the players of one address may create each hour."""
+PLAYERS_PER_HOUR_PER_ADDRESS = 20
+"""New players one address may register each hour (a burst of that many, then one every 3
+minutes): a household or a club's first evening fits, a script squatting names does not."""
+PLAYERS_PER_HOUR = 600
+"""New players the whole server registers each hour, from however many addresses."""
+MAX_HOURLY = 10_000
+"""Addresses and players counted an hour at once before those whose counts have filled up again
+are forgotten (the counts of many addresses stay bounded)."""
 MAX_MESSAGE_BYTES = 16 << 10
 """The largest lobby message the server reads (a table's options are a few hundred bytes)."""
 MAX_BAN_FILE = 1 << 20
@@ -48,6 +56,8 @@ class ServerLimits(MessageLimits):
     connections_per_player: int = CONNECTIONS_PER_PLAYER
     tables_per_hour: int = TABLES_PER_HOUR
     tables_per_hour_per_address: int = TABLES_PER_HOUR_PER_ADDRESS
+    players_per_hour_per_address: int = PLAYERS_PER_HOUR_PER_ADDRESS
+    players_per_hour: int = PLAYERS_PER_HOUR
     max_message_bytes: int = MAX_MESSAGE_BYTES
 
 
@@ -166,7 +176,8 @@ class Gate:
     clock: Clock = time.monotonic
     addresses: Counts = field(default_factory=Counts)
     players: Counts = field(default_factory=Counts)
-    creations: dict[tuple[str, str], TokenBucket] = field(default_factory=dict)
+    hourly: dict[tuple[str, str], TokenBucket] = field(default_factory=dict)
+    """The buckets of what is counted an hour (tables, new players), by who is counted."""
 
     def connect(self, address: str) -> str:
         """A new connection from ``address``; counted unless refused."""
@@ -197,28 +208,61 @@ class Gate:
         """Player ``player_id`` creates a table from ``address``; counted against both unless
         either is refused."""
         limits = self.limits
-        buckets = [
-            self._bucket(("player", str(player_id)), limits.tables_per_hour),
-            self._bucket(("address", address), limits.tables_per_hour_per_address),
-        ]
-        for bucket in buckets:
-            bucket.refill()
-        if buckets[0].tokens < 1:
-            return f"at most {limits.tables_per_hour} new tables an hour: try again later"
-        if buckets[1].tokens < 1:
-            return (
+        return self._take(
+            (
+                self._bucket(("player", str(player_id)), limits.tables_per_hour),
+                f"at most {limits.tables_per_hour} new tables an hour: try again later",
+            ),
+            (
+                self._bucket(("address", address), limits.tables_per_hour_per_address),
                 f"at most {limits.tables_per_hour_per_address} new tables an hour from one"
-                " address: try again later"
-            )
-        for bucket in buckets:
+                " address: try again later",
+            ),
+        )
+
+    def register(self, address: str) -> str:
+        """A new player registers from ``address``; counted against the address and the server
+        unless either is refused."""
+        limits = self.limits
+        return self._take(
+            (
+                self._bucket(("registering", address), limits.players_per_hour_per_address),
+                f"at most {limits.players_per_hour_per_address} new players an hour from one"
+                " address: try again later, or come back with your token",
+            ),
+            (
+                self._bucket(("registering", ""), limits.players_per_hour),
+                f"at most {limits.players_per_hour} new players an hour on this server: try"
+                " again later",
+            ),
+        )
+
+    @staticmethod
+    def _take(*counted: tuple[TokenBucket, str]) -> str:
+        """Take one from each bucket, or from none and say why the first empty one refuses."""
+        for bucket, _ in counted:
+            bucket.refill()
+        for bucket, refusal in counted:
+            if bucket.tokens < 1:
+                return refusal
+        for bucket, _ in counted:
             bucket.take()
         return ""
 
     def _bucket(self, key: tuple[str, str], per_hour: int) -> TokenBucket:
-        bucket = self.creations.get(key)
+        bucket = self.hourly.get(key)
         if bucket is None:
-            bucket = self.creations[key] = TokenBucket(per_hour / 3600, per_hour, self.clock)
+            if len(self.hourly) >= MAX_HOURLY:
+                self._forget_full()
+            bucket = self.hourly[key] = TokenBucket(per_hour / 3600, per_hour, self.clock)
         return bucket
+
+    def _forget_full(self) -> None:
+        """Drop the buckets that have filled up again: a new one for the same key is the same."""
+        for key, bucket in list(self.hourly.items()):
+            bucket.refill()
+            if bucket.tokens >= bucket.burst:
+                del self.hourly[key]
 
     def budget(self) -> MessageBudget:
         """A new connection's budget of messages."""

@@ -60,6 +60,8 @@ def serve(db: str, port: int, ready: Any, profile: str | None = None) -> None:
         connections_per_player=many,
         tables_per_hour=many,
         tables_per_hour_per_address=many,
+        players_per_hour=many,
+        players_per_hour_per_address=many,
         messages_per_second=1000.0,
         message_burst=1000,
     )

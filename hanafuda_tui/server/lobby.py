@@ -424,6 +424,9 @@ class LobbyServer:
                     raise IdentityError(f"a name does not begin with {BOT_PREFIX!r}")
                 if self.gate.bans.bans_name(message.name):
                     raise IdentityError("this player may not play on this server")
+                refused = self.gate.register(client.address)
+                if refused:
+                    raise IdentityError(refused)
                 player, token = self.identities.register(message.name, message.bot)
         except IdentityError as err:
             client.send(Error(reason=str(err)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hanafuda_tui.server.limits import Gate, ServerLimits, load_bans, parse_bans
+from hanafuda_tui.server.limits import MAX_HOURLY, Gate, ServerLimits, load_bans, parse_bans
 
 BANS = """\
 # who may not come
@@ -99,6 +99,33 @@ def test_tables_created_an_hour_are_counted_per_address_too() -> None:
     assert gate.create_table(4, "192.0.2.2") == ""
     assert "at most 2 new tables an hour:" in gate.create_table(4, "192.0.2.3")
     assert gate.create_table(5, "192.0.2.3") == ""  # the refused one took nothing from its address
+
+
+def test_new_players_an_hour_are_counted_per_address_and_in_all() -> None:
+    now = [0.0]
+    limits = ServerLimits(players_per_hour_per_address=2, players_per_hour=3)
+    gate = Gate(limits, clock=lambda: now[0])
+    assert [gate.register("192.0.2.1") for _ in range(2)] == ["", ""]
+    assert "at most 2 new players an hour from one address" in gate.register("192.0.2.1")
+    assert gate.register("192.0.2.2") == ""
+    assert "at most 3 new players an hour on this server" in gate.register("192.0.2.3")
+    now[0] += 1800  # half an hour: one more for each address, one and a half for the server
+    assert gate.register("192.0.2.1") == ""
+    assert gate.register("192.0.2.3") != ""
+
+
+def test_the_hourly_counts_forget_those_filled_up_again() -> None:
+    """However many addresses come, the counts kept are those still short of their burst."""
+    now = [0.0]
+    many = MAX_HOURLY + 5
+    limits = ServerLimits(players_per_hour_per_address=1, players_per_hour=2 * many)
+    gate = Gate(limits, clock=lambda: now[0])
+    for n in range(many):
+        assert gate.register(f"10.0.{n >> 8}.{n & 255}") == ""
+    assert len(gate.hourly) == many + 1  # each address, and the server's
+    now[0] += 3600  # every count full again
+    assert gate.register("192.0.2.1") == ""
+    assert len(gate.hourly) == 2
 
 
 def test_messages_past_the_burst_are_dropped_then_the_connection_closed() -> None:

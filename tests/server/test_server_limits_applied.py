@@ -55,6 +55,30 @@ def test_tables_a_player_creates_an_hour_are_bounded(tmp_path: Path) -> None:
     asyncio.run(main())
 
 
+def test_new_players_from_one_address_an_hour_are_bounded(tmp_path: Path) -> None:
+    """A script cannot squat names: past the address's new players of the hour, a hello without
+    a token is refused with the reason; a player who has a token still comes in."""
+
+    async def main() -> None:
+        server = make_server(tmp_path / "db", limits=ServerLimits(players_per_hour_per_address=2))
+        port = await server.start(port=0)
+        for n in range(2):
+            first = await connect(port)
+            await hello(first, port, f"P{n}", tmp_path / str(n))
+            await first.close()
+        third = await connect(port)
+        with pytest.raises(OnlineError, match="at most 2 new players an hour from one address"):
+            await hello(third, port, "P2", tmp_path / "2")
+        again = await connect(port)
+        welcome = await hello(again, port, "P0", tmp_path / "0")  # its token, kept from before
+        assert welcome.name == "P0"
+        await again.close()
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(main())
+
+
 def test_a_message_too_large_is_refused_and_a_flood_closes_the_connection(
     tmp_path: Path,
 ) -> None:
