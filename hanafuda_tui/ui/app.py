@@ -481,9 +481,7 @@ class HanafudaApp(App[int]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """+ and - are typed, not the pace, where a text field has the keys (a seat's name, the
         command palette's search)."""
-        if action == "pace" and isinstance(self.focused, Input):
-            return False
-        return True
+        return not (action == "pace" and isinstance(self.focused, Input))
 
     def action_pace(self, delta: float) -> None:
         """Hold each step of a turn longer or shorter, on any screen (a prompt included)."""
