@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -79,6 +81,10 @@ TEXTUAL_COMMANDS = {
 theme command is left out: the game has its own)."""
 
 
+TERMINATED = 128 + signal.SIGTERM
+"""The exit status after SIGTERM."""
+
+
 class HanafudaApp(App[int]):
     CSS_PATH = "app.tcss"
     TITLE = "hanafuda"
@@ -135,6 +141,8 @@ class HanafudaApp(App[int]):
         """Another instance owns the save: it is not offered here."""
         self.unwritable = ""
         """Why the data directory cannot be written, if it cannot."""
+        self.terminated = False
+        """Whether SIGTERM ended the app."""
         self.crash_log: Path | None = None
         """Where the trace of an unhandled error was written (the app then exits with status 1)."""
         self._resumed: Session[HereTable] | None = None
@@ -183,6 +191,14 @@ class HanafudaApp(App[int]):
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         describe(self)
         self.screen_change_signal.subscribe(self, describe)
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not Unix's
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.terminate)
+
+    def terminate(self) -> None:
+        """SIGTERM: leave as quitting does (the terminal given back as it was; every game is
+        saved after each action), exit status 143."""
+        self.terminated = True
+        self.exit(TERMINATED, return_code=TERMINATED)
 
     def open_requested(self, request: TableRequest) -> None:
         """Open the requested table as Start would, asking first before a saved game is
@@ -682,4 +698,6 @@ def run_app(app: HanafudaApp | None = None) -> int:
         error = app._exception or RuntimeError("unknown error")
         print(crash_line(error, app.crash_log), file=sys.stderr)
         return 1
+    if app.terminated:
+        print("hanafuda: terminated", file=sys.stderr)
     return app.return_code or 0

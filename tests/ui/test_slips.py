@@ -5,6 +5,7 @@ description follows the months option, and Enter never declares a teyaku."""
 from __future__ import annotations
 
 import asyncio
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +113,25 @@ def test_ctrl_q_at_the_table_asks_before_quitting_once_however_often_pressed(
         assert app.return_code == 0
 
     asyncio.run(run())
+
+
+def test_sigterm_at_the_table_leaves_as_quitting_does(tmp_path: Path) -> None:
+    """SIGTERM ends the app through its own exit (the terminal given back as it was), status
+    143, the game saved where it stood."""
+    saved_where(tmp_path, "koikoi3", lambda g: g.phase == Phase.PLAY, seeds=50)
+    saved = (tmp_path / "save.json").read_text()
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await continued(pilot)
+            assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL  # or the test ends
+            signal.raise_signal(signal.SIGTERM)
+            await pilot.pause()
+        assert app.terminated and app.return_code == 143
+
+    asyncio.run(run())
+    assert (tmp_path / "save.json").read_text() == saved
 
 
 def test_a_ruleset_change_keeps_the_seats_choices_and_the_focus(tmp_path: Path) -> None:
