@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from helpers.ui import screen_text
 from rich.console import Console
+from textual.widgets import OptionList
 
 from hanafuda_tui.core.cards import NAME, NAME_EN
 from hanafuda_tui.learn.lessons import all_lessons
@@ -76,6 +77,33 @@ def test_the_lessons_list_marks_finished_lessons(tmp_path: Path) -> None:
 
     for language in ("ja", "en"):
         asyncio.run(run(language))
+    i18n.set_lang("ja")
+
+
+def test_l_switches_the_lessons_list_and_a_finished_lesson_moves_it_on(tmp_path: Path) -> None:
+    """Back from a finished lesson the next one is highlighted; l switches the language there,
+    the highlighted lesson kept."""
+    first, second = all_lessons()["koikoi2"][:2]
+    assert mark_finished(progress_path(), first.id) == ""
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.open_lessons("koikoi2", first.id)
+            await pilot.pause()
+            listed = app.screen.query_one(OptionList)
+            assert listed.options[listed.highlighted or 0].id == second.id
+            assert second.summary["en"] in screen_text(app)
+            await pilot.press("l")
+            await pilot.pause()
+            assert i18n.lang() == "ja" and isinstance(app.screen, LessonsScreen)
+            listed = app.screen.query_one(OptionList)
+            assert listed.options[listed.highlighted or 0].id == second.id
+            assert f"1. {first.title['ja']}" in screen_text(app)
+            assert app.focused is listed
+
+    asyncio.run(run())
     i18n.set_lang("ja")
 
 

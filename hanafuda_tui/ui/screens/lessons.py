@@ -4,6 +4,7 @@ progress file in the data directory. The highlighted lesson's summary is shown b
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -20,6 +21,9 @@ from ...learn.progress import PROGRESS_NAME, load_progress
 from ..i18n import lang, t
 from ..keys import KeysLine
 
+if TYPE_CHECKING:
+    from ..app import HanafudaApp
+
 
 def progress_path() -> Path:
     """Where finished lessons are kept: the data directory's progress file."""
@@ -31,18 +35,24 @@ def progress_path() -> Path:
 class LessonsScreen(ModalScreen[str | None]):
     """The lessons (of ``ruleset`` only, if given); Enter on one gives its id."""
 
-    BINDINGS = [Binding("escape,q", "close", show=False)]
+    BINDINGS = [
+        Binding("escape,q", "close", show=False),
+        Binding("l", "language", show=False),
+    ]
 
     def __init__(self, ruleset: str | None = None, chosen: str = "") -> None:
-        """``chosen``: the lesson highlighted first (the one just left)."""
+        """``chosen``: the lesson highlighted first (the one just left: the next one once it is
+        finished)."""
         super().__init__()
         self.ruleset = ruleset
         self.chosen = chosen
+        self.finished: frozenset[str] = frozenset()
 
     def compose(self) -> ComposeResult:
         progress = load_progress(progress_path())
         if progress.problem:
             self.app.notify(progress.problem, severity="warning", markup=False)
+        self.finished = frozenset(progress.finished)
         language = lang()
         options: list[Option | None] = []
         for ruleset, lessons in all_lessons().items():
@@ -77,8 +87,20 @@ class LessonsScreen(ModalScreen[str | None]):
         listed = self.query_one("#lessons-list", OptionList)
         ids = [option.id for option in listed.options]
         if self.chosen in ids:
-            listed.highlighted = ids.index(self.chosen)
+            at = ids.index(self.chosen)
+            if self.chosen in self.finished and at + 1 < len(ids) and ids[at + 1] is not None:
+                at += 1  # on to the next lesson of the same path
+            listed.highlighted = at
         listed.focus()
+
+    async def action_language(self) -> None:
+        """日本語 / English, the lesson highlighted kept."""
+        listed = self.query_one("#lessons-list", OptionList)
+        if listed.highlighted is not None:
+            self.chosen = listed.options[listed.highlighted].id or ""
+        self.finished = frozenset()  # the highlighted one stays where it is
+        await cast("HanafudaApp", self.app).action_toggle_language()
+        self.on_mount()
 
     @on(OptionList.OptionSelected)
     def chose(self, event: OptionList.OptionSelected) -> None:
