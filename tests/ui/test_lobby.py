@@ -366,6 +366,38 @@ def test_a_line_typed_with_enter_in_one_burst_is_sent_whole(tmp_path: Path) -> N
     asyncio.run(main())
 
 
+def test_a_new_tables_list_of_choices_is_used_by_its_own_keys(tmp_path: Path) -> None:
+    """In "A new table", a list opened with Space is moved in with ↑↓ and picked from with Enter,
+    as on the selector: the table asked for has the months picked, not the ones shown before."""
+    from textual.app import App
+
+    from hanafuda_tui.ui.widgets.choice import Choice
+
+    sent: list[Any] = []
+
+    class Creating(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(TableForm(False, "koikoi3"), sent.append)
+
+    async def main() -> None:
+        app = Creating()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("down")  # from the ruleset to the months
+            months = app.screen.query_one("#opt-months", Choice)
+            assert app.focused is months and months.value == 12
+            await pilot.press("space", "up", "up")
+            assert months.expanded and isinstance(app.screen, TableForm)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not months.expanded and months.value == 3 and sent == []
+            await pilot.press("enter")  # the list closed: Enter asks for the table
+            await pilot.pause()
+        assert [m.options for m in sent] == [{"months": 3}]
+
+    asyncio.run(main())
+
+
 def test_the_open_tables_fit_80_columns_in_either_language(tmp_path: Path) -> None:
     from hanafuda_tui.server.protocol import CreateTable
     from hanafuda_tui.ui import i18n

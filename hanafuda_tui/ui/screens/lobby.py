@@ -63,7 +63,7 @@ from ...server.tokens import TokenBook, TokenFileError
 from ...tables.storage import data_dir
 from ..app_side import app_side
 from ..i18n import has, lang, t
-from ..keys import unlisted
+from ..keys import KeysLine, unlisted
 from ..session import HostedSeat, Joined, Session
 from ..widgets.chart import chart_text
 from ..widgets.choice import Choice
@@ -141,8 +141,12 @@ class Form(ModalScreen[Any]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
+    def choosing(self) -> bool:
+        """Whether a list of choices is open (its own keys pick from it)."""
+        return any(choice.expanded for choice in self.query(Choice))
+
     def action_row(self, step: int) -> None:
-        if isinstance(self.focused, Choice) and self.focused.expanded:
+        if self.choosing():
             raise SkipAction()
         if step < 0:
             self.focus_previous()
@@ -150,13 +154,13 @@ class Form(ModalScreen[Any]):
             self.focus_next()
 
     def action_change(self, step: int) -> None:
-        if not isinstance(self.focused, Choice) or self.focused.expanded:
+        if not isinstance(self.focused, Choice) or self.choosing():
             raise SkipAction()
         self.focused.step(step)
 
     def action_send(self) -> None:
         focused = self.focused
-        if isinstance(focused, Choice) and focused.expanded:
+        if self.choosing():
             raise SkipAction()
         if isinstance(focused, Input):  # its Enter comes after the letters typed before it
             raise SkipAction()
@@ -286,6 +290,7 @@ class TableForm(Form):
                     t("lobby.bots_wait"), Choice(after, self.kept["bots_after"], id="bots_after")
                 )
             yield from self.buttons(t("lobby.quick" if self.quick else "lobby.create"))
+        yield KeysLine(t("lobby.form_keys"))
 
     def on_mount(self) -> None:
         self.query_one("#ruleset", Choice).focus()
