@@ -261,6 +261,47 @@ def test_a_table_in_play_is_watched_and_a_private_table_waited_at_is_left(
     asyncio.run(asyncio.wait_for(main(), 60))
 
 
+def test_after_a_server_restart_the_lobby_reconnects_and_the_table_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server stops (its tables saved) and comes back on the same database: the lobby says
+    it is reconnecting, signs in again with its token and takes the table up where it was."""
+    from hanafuda_tui.server.protocol import CreateTable
+    from hanafuda_tui.ui.screens import lobby as lobby_screen
+
+    monkeypatch.setenv("HANAFUDA_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(lobby_screen, "RECONNECT_WAITS", (0.2,) * 50)
+
+    async def main() -> None:
+        server = make_server(tmp_path / "server.sqlite3")
+        port = await server.start(port=0)
+        app = lobby_app(tmp_path, port)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await name_given(pilot, "Hana")
+            lobby = app.lobby
+            await until(pilot, lambda: lobby.welcome is not None, "the welcome")
+            notices = kept_notices(app)
+            lobby.send(CreateTable(ruleset="koikoi2", options={"months": 3}, bots=1))
+            await until(pilot, lambda: waits_for_key(app), "the table begun")
+            session = app.table().session
+            month = session.seen.current.month
+            await server.stop()
+            server.store.close()
+            await until(pilot, lambda: session.link.lost != "", "the connection said lost")
+            assert "Connection lost" in str(lobby.head())
+            server = make_server(tmp_path / "server.sqlite3")
+            await server.start(port=port)
+            await until(pilot, lambda: not session.link.lost and not session.link.closed, "back")
+            await until(pilot, lambda: waits_for_key(app), "the table playable again", 30)
+            assert app.table().session is session and session.seen.current.month == month
+            assert lobby.connection is not None and "Connection lost" not in str(lobby.head())
+            assert "Back at the table" in notices
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(asyncio.wait_for(main(), 90))
+
+
 def test_a_server_not_reached_ends_the_lobby_with_one_line(tmp_path: Path) -> None:
     import socket
 

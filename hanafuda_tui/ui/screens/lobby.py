@@ -12,6 +12,7 @@ totals and the new rating; the year's record is kept in the data directory's ``r
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import ssl
 import time
@@ -108,6 +109,11 @@ def rating_words(ordinal: float, games: int) -> str:
 
 WIDE = 110
 """Columns from which the lobby's lists name each ruleset in both languages."""
+
+
+RECONNECT_WAITS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 30.0, 30.0)
+"""Seconds before each try to reach the server again after it closed the connection: about two
+minutes in all, as long as a restart takes."""
 
 
 def rules_text(ruleset: str, wide: bool) -> str:
@@ -663,13 +669,48 @@ class LobbyScreen(Screen[None]):
                 problem, name = str(err), ""
                 continue
             break
-        self.connection, self.welcome = connection, welcome
-        app_side(self).online = self
-        self.show_head()
-        async for message in connection.messages():
-            self.take(message)
-        self.connection = None
-        self.say_problem(t("lobby.gone", where=self.where))
+        while True:
+            self.connection, self.welcome = connection, welcome
+            app_side(self).online = self
+            self.show_head()
+            async for message in connection.messages():
+                self.take(message)
+            self.connection = None
+            again = await self.connect_again()
+            if again is None:
+                self.say_problem(t("lobby.gone", where=self.where))
+                return
+            connection, welcome = again
+
+    async def connect_again(self) -> tuple[LobbyConnection, Welcome] | None:
+        """The server closed the connection (a restart, a dropped network): its kept token said
+        again after a growing pause, and the table open here asked for again (the server keeps
+        its seat); None once every try has failed."""
+        session = self.session
+        playing = session is not None and session.seen.record is None and self.current > 0
+        for attempt, wait in enumerate(RECONNECT_WAITS, 1):
+            self.problem = t("lobby.reconnecting", n=attempt, of=len(RECONNECT_WAITS))
+            self.show_head()
+            if session is not None and playing:
+                session.link.closed, session.link.lost = "", self.problem
+                self.deliver()
+            await asyncio.sleep(wait)
+            try:
+                connection = await LobbyConnection.open(self.where, self.tls)
+            except OnlineError:
+                continue
+            try:
+                welcome = await connection.hello(self.where, "", False, self.book)
+            except (OnlineError, TokenFileError):
+                with contextlib.suppress(Exception):
+                    await connection.close()
+                continue
+            self.problem = ""
+            self.waiting.clear()  # a restart closes the tables that waited for players
+            if playing:
+                await connection.send(JoinTable(table=self.current))
+            return connection, welcome
+        return None
 
     def send(self, message: BaseModel) -> None:
         """Send a lobby message (nothing while not connected)."""
@@ -735,7 +776,9 @@ class LobbyScreen(Screen[None]):
             path = record_path(game.ruleset, table) if game.seat >= 0 and table else None
             session = self.session = Session.hosted(game.fresh(), path)
             self.opening = False
-        session.link.connection = self.seat
+        if session.link.lost:
+            self.notify(t("net.rejoined"), markup=False)
+        session.link.connection, session.link.lost = self.seat, ""
         session.inbox.append(Joined(game.fresh()))
         self.show_head()
         self.deliver()
