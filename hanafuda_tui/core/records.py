@@ -200,7 +200,7 @@ def load_record(text: str) -> GameRecord:
     try:
         data = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
-        raise RecordError(f"not JSON: {err.msg} at line {err.lineno}") from None
+        raise RecordError(f"not JSON: {err.msg}: line {err.lineno} column {err.colno}") from None
     except RecursionError:
         raise RecordError("not a game record: nested too deep") from None
     try:

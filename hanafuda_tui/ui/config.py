@@ -149,7 +149,7 @@ def parse(text: str) -> Settings:
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
-        raise ConfigError(f"not JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        raise ConfigError(f"not JSON: {err.msg}: line {err.lineno} column {err.colno}") from None
     except RecursionError:
         raise ConfigError("not JSON: nested too deeply") from None
     except ValueError:  # an integer of more digits than Python converts

@@ -101,7 +101,9 @@ def refusal(text: str) -> str:
 
 def test_malformed_json_is_refused_with_its_line():
     message = refusal('{\n  "ruleset": "koikoi3",\n  oops\n}')
-    assert message.startswith("not JSON") and "line 3" in message
+    assert message.startswith("not JSON") and "line 3 column 3" in message
+    cut = refusal('{"ruleset": "koi')
+    assert cut == "not JSON: Unterminated string starting at: line 1 column 13"
 
 
 @pytest.mark.parametrize(
