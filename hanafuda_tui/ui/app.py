@@ -455,6 +455,11 @@ class HanafudaApp(App[int]):
         too-small notice, where no question can be read, it quits at once."""
         self.ask_quit()
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C does not quit: where a text field takes it, it copies; elsewhere this says,
+        in the language shown, which key quits."""
+        self.notify(t("quit.ctrl_c"), markup=False)
+
     def ask_quit(self) -> None:
         from .screens.modals import Decision, confirm
 

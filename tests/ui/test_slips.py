@@ -18,6 +18,7 @@ from hanafuda_tui.core.game import Phase
 from hanafuda_tui.core.records import SeatRecord
 from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.i18n import t
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.selector import SelectorScreen
 from hanafuda_tui.ui.widgets.choice import Choice
@@ -132,6 +133,19 @@ def test_sigterm_at_the_table_leaves_as_quitting_does(tmp_path: Path) -> None:
 
     asyncio.run(run())
     assert (tmp_path / "save.json").read_text() == saved
+
+
+def test_ctrl_c_says_in_the_language_shown_which_key_quits(tmp_path: Path) -> None:
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="ja")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            assert [n.message for n in app._notifications] == [t("quit.ctrl_c")]
+            assert "Ctrl+q" in t("quit.ctrl_c") and app.is_running
+
+    asyncio.run(run())
 
 
 def test_a_ruleset_change_keeps_the_seats_choices_and_the_focus(tmp_path: Path) -> None:
