@@ -11,6 +11,7 @@ from textual.content import Content
 from hanafuda_tui.review.judge import Judgement
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.screens.review import mistake_row, summary
+from hanafuda_tui.ui.screens.viewer import seat_chooser
 
 
 @pytest.fixture(autouse=True)
@@ -51,3 +52,19 @@ def test_the_losses_are_percentage_points_of_the_chance_to_finish_first() -> Non
     text = summary(judged())
     assert "一位で終える確率を 2 ポイント以上下げた手 2" in text
     assert "（合計 57 ポイント）" in text
+
+
+def test_the_reader_s_own_seat_is_said_as_yours() -> None:
+    """The reader is "you": "reviews your year", not "reviews You's year"."""
+    i18n.set_lang("en")
+    assert i18n.t("review.title", who=i18n.t("you")) == "The strong bot reviews your year"
+    assert i18n.t("review.title", who="Hana") == "The strong bot reviews Hana's year"
+    assert i18n.t("net.stand_in", who=i18n.t("you")) == "A bot plays your seat"
+    assert i18n.t("playon.body", who=i18n.t("you")).startswith("You play on from your seat;")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_seat_chooser_s_number_keys_choose_a_seat_not_a_card(lang: str) -> None:
+    i18n.set_lang(lang)
+    line = seat_chooser(["You", "Plum", "Pine"], "Whose view?", False).keys_line()
+    assert f"[b]1/2/3[/b] {i18n.t('keys.seat')}" in line and i18n.t("keys.card") not in line

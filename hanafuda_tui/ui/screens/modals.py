@@ -111,13 +111,15 @@ class Decision(ModalScreen[int]):
         focus: int | None = None,
         escape: int | None = None,
         guard: float = 0.0,
+        numbered: str = "keys.card",
     ):
         """``choices``: (action, label markup, key). ``focus``: the action whose button has the
         focus at first (the first one by default; ``NO_FOCUS``: none, so Enter answers nothing
         until a choice is picked). ``escape``: the action Esc answers (none by default).
         ``guard``: seconds every key is ignored after the prompt opens; ``focus`` gets the focus
-        only then."""
+        only then. ``numbered``: what the number keys choose, said on the keys line."""
         super().__init__()
+        self.numbered = numbered
         self.guard = guard
         self.guarded = guard > 0
         self.title_text = title
@@ -150,7 +152,7 @@ class Decision(ModalScreen[int]):
         numbered = [key for _, _, key in self.choices if key.isdigit()]
         if numbered:
             keys = "/".join(numbered) if len(numbered) <= 3 else f"{numbered[0]}-{numbered[-1]}"
-            parts.append(f"[b]{keys}[/b] {t('keys.card')}")
+            parts.append(f"[b]{keys}[/b] {t(self.numbered)}")
         for _, label, key in self.choices:
             if key and not key.isdigit():
                 parts.append(f"[b]{key}[/b] {label}")

@@ -381,7 +381,7 @@ def seat_chooser(names: Sequence[str], title: str, open_all: bool, body: str = "
     if open_all:
         choices.append((OPEN, t("viewer.open"), "a"))
     choices.append((-2, t("viewer.cancel"), ""))
-    return Decision(title, [body], choices, escape=-2)
+    return Decision(title, [body], choices, escape=-2, numbered="keys.seat")
 
 
 def open_viewer(
