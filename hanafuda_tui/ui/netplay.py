@@ -27,6 +27,7 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from ..core.readable import printable
 from ..core.records import HUMAN
 from ..net.addresses import EVERY_INTERFACE, LOOPBACK, reachable_addresses
 from ..net.client import Connection, JoinError
@@ -322,7 +323,7 @@ class HostApp(NetApp):
             t(
                 "net.codes_seat",
                 seat=seat + 1,
-                who=plain(seat_name(table.seats, seat)),
+                who=printable(seat_name(table.seats, seat)),  # the lines are not markup
                 command=command(code),
             )
             for seat, code in sorted(table.codes.items())

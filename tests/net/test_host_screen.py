@@ -54,6 +54,24 @@ async def a_year_at_the_hosts_keyboard(tmp_path: Path) -> None:
     assert app.session.names == ["Host", "Faraway"]  # the year's end names who sat where
 
 
+def test_the_codes_name_a_seat_as_it_was_named_markup_and_all(tmp_path: Path) -> None:
+    async def main() -> None:
+        game = new_game("koikoi2", random.Random(11), {"months": 3})
+        seats = [
+            SeatRecord(name="Host", player="human"),
+            SeatRecord(name="[b]x[/b]", player="remote"),
+        ]
+        host = Host()
+        table = host.add(Table(game, seats, "11"))
+        app = HostApp(host, table, ("127.0.0.1", 0), store=Store(tmp_path), bot_pause=0.0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, CodesScreen), "the codes")
+            shown = screen_text(app)
+            assert "[b]x[/b]: hanafuda join" in shown and "\\[" not in shown
+
+    asyncio.run(main())
+
+
 @pytest.mark.long
 def test_a_year_at_the_hosts_keyboard(tmp_path: Path) -> None:
     asyncio.run(a_year_at_the_hosts_keyboard(tmp_path))
