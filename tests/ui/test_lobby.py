@@ -302,6 +302,17 @@ def test_after_a_server_restart_the_lobby_reconnects_and_the_table_goes_on(
     asyncio.run(asyncio.wait_for(main(), 90))
 
 
+def test_a_finished_table_says_which_total_is_yours() -> None:
+    from hanafuda_tui.ui import i18n
+
+    lobby = LobbyScreen("127.0.0.1:1", book=TokenBook(Path("/nonexistent")))
+    lobby.last = Finished(table=7, seat=1, totals=[46, -23, -23])
+    i18n.set_lang("en")
+    assert "Table 7 is over: you (seat 2) -23 (all: +46 -23 -23)" in lobby.head().plain
+    i18n.set_lang("ja")
+    assert "卓 7 終了: あなた（席2）-23（全員: +46 -23 -23）" in lobby.head().plain
+
+
 def test_a_server_not_reached_ends_the_lobby_with_one_line(tmp_path: Path) -> None:
     import socket
 

@@ -872,7 +872,13 @@ class LobbyScreen(Screen[None]):
         last = self.last
         if last is not None:
             totals = " ".join(f"{v:+d}" for v in last.totals)
-            text.append("\n" + t("lobby.last", table=last.table, totals=totals))
+            if 0 <= last.seat < len(last.totals):
+                mine = f"{last.totals[last.seat]:+d}"
+                seat = last.seat + 1
+                said = t("lobby.last_mine", table=last.table, seat=seat, mine=mine, totals=totals)
+                text.append("\n" + said)
+            else:
+                text.append("\n" + t("lobby.last", table=last.table, totals=totals))
             if last.rating is not None:
                 rating = last.rating
                 text.append(" — " + rating_words(rating.ordinal, rating.games))
