@@ -204,7 +204,7 @@ class HanafudaApp(App[int]):
         """Open the requested table as Start would, asking first before a saved game is
         discarded (no: the selector, with Continue)."""
         from .screens.modals import confirm
-        from .screens.selector import default_seats, ruleset_label
+        from .screens.selector import default_seats, discard_body
 
         cls = ruleset_class(request.ruleset)
         seated = cls.seated(make_options(cls, request.options))
@@ -221,9 +221,7 @@ class HanafudaApp(App[int]):
         if saved is None or not self.saving:
             go()
             return
-        title = ruleset_label(saved.seen.ruleset)
-        body = t("confirm.discard_body", ruleset=title, months=len(saved.seen.results))
-        self.push_screen(confirm(t("confirm.discard"), body), go)
+        self.push_screen(confirm(t("confirm.discard"), discard_body(saved.seen)), go)
 
     # -- saves ----------------------------------------------------------------------------------
 

@@ -35,3 +35,17 @@ def test_a_text_that_names_a_ruleset_still_takes_it_as_a_value() -> None:
     i18n.set_lang("ja")
     text = t("confirm.discard_body", ruleset="八八", months=2)
     assert text == "続きから遊べる八八のゲーム(2か月済み)が消えます。"
+
+
+def test_starting_anew_names_the_saved_rules_and_counts_a_month_dealt_again_once() -> None:
+    from types import SimpleNamespace
+
+    from hanafuda_tui.ui.screens.selector import discard_body
+
+    months = (1, 1, 2)  # month 1 ended 流れ and was dealt again
+    game = SimpleNamespace(ruleset="hanaawase", results=[SimpleNamespace(month=m) for m in months])
+    i18n.set_lang("en")
+    assert discard_body(game) == (  # type: ignore[arg-type]
+        "The saved 花合わせ (hana-awase) game (2 months played) will be lost."
+    )
+    i18n.set_lang("ja")

@@ -30,6 +30,7 @@ from ..names import seat_name
 from ..session import HereTable, Session
 from ..text import plain
 from .modals import confirm, move_label, pct
+from .selector import discard_body
 
 LEVELS = tuple(name for name in BOTS if name != "random")
 """The levels a seat can be given when playing on (easy, normal, strong, expert)."""
@@ -104,8 +105,7 @@ class PlayOnScreen(ModalScreen[None]):
             if yes:
                 self.open_table()
 
-        body = t("confirm.discard_body", ruleset=saved.seen.ruleset, months=len(saved.seen.results))
-        self.app.push_screen(confirm(t("confirm.discard"), body), go)
+        self.app.push_screen(confirm(t("confirm.discard"), discard_body(saved.seen)), go)
 
     def open_table(self) -> None:
         app = app_side(self)

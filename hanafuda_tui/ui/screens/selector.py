@@ -7,7 +7,7 @@ from __future__ import annotations
 import enum
 import typing
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.actions import SkipAction
@@ -33,6 +33,9 @@ from ..rulesets import screen_of
 from ..widgets.choice import Choice
 from ..widgets.compact_button import CompactButton
 from .modals import confirm
+
+if TYPE_CHECKING:
+    from .ruleset_screen import SheetGame
 
 DEFAULT_BOT = "normal"
 ORDER = ("koikoi3", "hachihachi", "hanaawase", "koikoi2")
@@ -83,6 +86,13 @@ def ruleset_names() -> list[str]:
 def ruleset_label(name: str) -> str:
     ja, en = titles(name)
     return f"{ja} ({en})" if lang() == "en" else ja
+
+
+def discard_body(game: SheetGame) -> str:
+    """What starting anew discards: the saved game's rules and the months played in it (a
+    month dealt again, after 流れ or a redeal, counted once)."""
+    months = len({result.month for result in game.results})
+    return t("confirm.discard_body", ruleset=ruleset_label(game.ruleset), months=months)
 
 
 def default_seats(players: int, old: Sequence[dict[str, str]] = ()) -> list[dict[str, str]]:
@@ -517,7 +527,4 @@ class SelectorScreen(Screen[None]):
         if saved is None:
             go()
             return
-        game = saved.seen
-        title = ruleset_label(game.ruleset)
-        body = t("confirm.discard_body", ruleset=title, months=len(game.results))
-        self.app.push_screen(confirm(t("confirm.discard"), body), go)
+        self.app.push_screen(confirm(t("confirm.discard"), discard_body(saved.seen)), go)
