@@ -18,6 +18,11 @@ class AwaySeat(NamedTuple):
     """The bot the host gave the seat to, if any."""
 
 
+CLOSED_WHY = 60
+"""Characters of the host's reason for closing a seat shown in the status line (all of it is
+said once as the seat is closed)."""
+
+
 def hosted_parts(
     watching: bool,
     predictable: bool,
@@ -27,15 +32,17 @@ def hosted_parts(
     names: Sequence[str],
 ) -> list[str]:
     """A hosted table's state, first in the status line: a spectator's "watching", deals the host
-    makes from a seed, the connection closed or lost, who is away and for how long (and the bot
-    the host gave the seat to)."""
+    makes from a seed, the connection closed (and why) or lost, or else who is away and for how
+    long (and the bot the host gave the seat to): with the connection down, who is there is not
+    known."""
     parts = [t("net.watching")] if watching else []
     if predictable:
         parts.append(t("net.predictable_short"))
     if closed:
-        parts.append(t("net.closed_short"))
-    elif lost:
-        parts.append(t("net.lost_short"))
+        why = closed if len(closed) <= CLOSED_WHY else closed[: CLOSED_WHY - 1] + "…"
+        return [f"[b]{p}[/b]" for p in parts] + [f"[b]{t('net.closed_short')}[/b]: {plain(why)}"]
+    if lost:
+        return [f"[b]{p}[/b]" for p in [*parts, t("net.lost_short")]]
     now = time.monotonic()
     for seat, away_seat in sorted(away.items()):
         who = plain(names[seat]) if 0 <= seat < len(names) else "?"
