@@ -49,6 +49,16 @@ def test_a_turn_that_forms_a_yaku_offers_koikoi_and_shobu_scores_it():
     assert game.month == 2 and game.dealer == 0
 
 
+def test_the_question_offers_only_the_yaku_the_turn_formed_not_those_held_before():
+    # §5: the dealer holds 月見で一杯 (offered, こいこい called), then forms 花見で一杯
+    game = scripted()
+    play(game, "c koikoi B M J take:L koikoi I")
+    assert game.phase == Phase.KOIKOI and game.to_act == 0
+    assert game.view(0).facts.offered() == ("花見で一杯",)
+    play(game, "shobu")
+    assert game.results[0].yaku == (("月見で一杯", 5), ("花見で一杯", 5))
+
+
 def test_after_koikoi_the_other_players_win_is_doubled():
     game = scripted()
     play(game, "c koikoi B M J")

@@ -17,7 +17,7 @@ class Koikoi2Fields(NamedTuple):
     koikoi: tuple[bool, ...]
     """Each seat's こいこい call this month (§5)."""
     offer: tuple[str, ...]
-    """The yaku held, when the viewer is asked こいこい or 勝負 (§5)."""
+    """The yaku the turn formed or raised, when the viewer is asked こいこい or 勝負 (§5)."""
     koikoi_open: bool = True
     """こいこい can still be called this month; False under ``rules=nintendo`` after the month's one
     call, when the next turn that forms or raises a yaku ends the month (§11.2)."""

@@ -32,6 +32,7 @@ from .yaku import (
     TEYAKU_VALUE,
     VALUES,
     formed,
+    raised,
     raised_nintendo,
     redeal_kind,
     teyaku,
@@ -281,7 +282,8 @@ class Koikoi2(Game):
         if not self.hands[seat] or (self.nintendo and (self.koikoi[0] or self.koikoi[1])):
             self._shobu(seat)
             return
-        self.offer = tuple(found)
+        was = yaku_nintendo(before) if self.nintendo else yaku(before, self.values, self.rain)
+        self.offer = raised(was, found)
         self.phase = KOIKOI
         self.to_act = seat
 

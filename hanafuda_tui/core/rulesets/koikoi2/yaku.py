@@ -218,8 +218,13 @@ def raised_nintendo(before: int, after: int) -> bool:
     """True if some yaku is worth more after than before (a new one counts from 0)."""
     if after == before:
         return False
-    was = yaku_nintendo(before)
-    return any(v > was.get(name, 0) for name, v in yaku_nintendo(after).items())
+    return bool(raised(yaku_nintendo(before), yaku_nintendo(after)))
+
+
+def raised(was: dict[str, int], now: dict[str, int]) -> tuple[str, ...]:
+    """The yaku of ``now`` worth more than in ``was`` (a new one counts from 0): those a turn
+    formed or raised, which alone the こいこい question offers anew (docs/rules/koikoi2.md §5)."""
+    return tuple(name for name, v in now.items() if v > was.get(name, 0))
 
 
 def redeal_nintendo(hands: tuple[int, ...] | list[int], field: int) -> bool:
