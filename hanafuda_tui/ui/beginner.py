@@ -39,11 +39,14 @@ def takers(view: PlayerView) -> int:
 
 def move_reason(view: PlayerView, seat: int, steps: Sequence[Step], names: Sequence[str]) -> str:
     """One line (markup) on the hand play of ``seat``'s latest turn (``steps``): what it took
-    and the yaku that made or brought one card away, or that it took nothing."""
+    and the yaku that made or brought one card away, or that it took nothing; while it still
+    chooses between two field cards, only that it chooses."""
     played = next((s for s in steps if not s.drawn), None)
     if played is None:
         return ""
     who = plain(names[seat])
+    if not played.done:
+        return t("beginner.choosing", who=who, card=face(played.card))
     if not played.took:
         return t("beginner.laid", who=who, card=face(played.card))
     gained = 0

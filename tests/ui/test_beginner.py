@@ -8,6 +8,7 @@ import asyncio
 import random
 from pathlib import Path
 
+from helpers.koikoi2 import DEALER, FIELD, OTHER, STOCK, game_of, play, stacked
 from helpers.ui import settle
 
 from hanafuda_tui.core.cards import AOTAN, card_list, mask
@@ -18,7 +19,7 @@ from hanafuda_tui.core.turns import Step
 from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
-from hanafuda_tui.ui.beginner import move_reason, yaku_warning
+from hanafuda_tui.ui.beginner import beginner_notes, move_reason, yaku_warning
 from hanafuda_tui.ui.widgets.last_turns import LastTurns
 from hanafuda_tui.ui.widgets.table import HandPanel
 
@@ -32,7 +33,8 @@ def view_with(captures: tuple[str, str]) -> PlayerView:
 
 
 def step(card: str, took: str) -> Step:
-    return Step(0, 1, mask(card).bit_length() - 1, False, 0, 0, mask(took))
+    """The bot's hand step, done: it took ``took``, or was laid if that is empty."""
+    return Step(0, 1, mask(card).bit_length() - 1, False, 0, 0, mask(took), not took, 0)
 
 
 def test_a_bot_move_is_given_its_reason() -> None:
@@ -43,6 +45,22 @@ def test_a_bot_move_is_given_its_reason() -> None:
     assert "桜幕" in near and near.endswith(": 花見で一杯 one card away")
     laid = move_reason(view_with(("", "")), 1, [step("C", "")], NAMES)
     assert laid.startswith("Bot: laid ") and laid.endswith(", took nothing")
+    i18n.set_lang("ja")
+
+
+def test_a_bot_choosing_between_two_field_cards_is_not_said_to_have_taken_nothing() -> None:
+    """The other seat plays 桜の赤短 J where 桜カス K and L lie and has not chosen yet."""
+    i18n.set_lang("en")
+    game = game_of([stacked(DEALER, OTHER, FIELD, STOCK)])
+    play(game, "c koikoi B M J")
+    turns = game.book.latest_turns()
+    notes = beginner_notes(game.view(0), turns, NAMES, lambda seat: seat == 0)
+    assert notes[0].startswith("Bot: played ") and notes[0].endswith(
+        ", choosing which card it takes"
+    )
+    play(game, "take:L")
+    done = move_reason(game.view(0), 1, game.book.latest_turns()[1], NAMES)
+    assert done.startswith("Bot: took ") and "took nothing" not in done
     i18n.set_lang("ja")
 
 
