@@ -53,9 +53,10 @@ def payments(lines: Iterable[Line]) -> list[Payment]:
 def cause_text(line: Line, ruleset: str, after: str = "") -> str:
     """One line's cause: the yaku with its face value where it differs from the amount (八八's
     貫), the 場, 下げ, 法度, こいこい, 7点 doubling, card points, 吹き消し, 小引, 吟味...; the yaku a
-    line is on is left out when it is the one of the line told just ``after``."""
-    name = yaku_name(line.name) if line.name and line.name != after else ""
+    line is on is left out when it is the one of the line told just ``after``, except on a line
+    told by its name alone (the same teyaku declared by both seats of a payment)."""
     cause = line.cause
+    name = yaku_name(line.name) if line.name and (cause in NAMED or line.name != after) else ""
     if cause is Cause.CARD_POINTS:
         if line.value != line.amount:
             return t("cause.card_points_of", value=line.value)

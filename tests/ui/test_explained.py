@@ -24,9 +24,10 @@ from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, new_game
 from hanafuda_tui.core.results import Cause, DealResult, Line, Settlement
 from hanafuda_tui.core.rulesets.hachihachi.game import Hachihachi
+from hanafuda_tui.core.rulesets.hachihachi.lines import payment_lines
 from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
-from hanafuda_tui.ui.explain import cause_text, payments
+from hanafuda_tui.ui.explain import cause_text, explained, payments
 from hanafuda_tui.ui.i18n import has, set_lang, t
 from hanafuda_tui.ui.rulesets.hachihachi import screen as hachihachi_screen
 from hanafuda_tui.ui.screens.results import MonthResult, MonthShown, result_parts
@@ -136,6 +137,28 @@ def test_a_declared_teyaku_against_a_lower_one_is_told_as_the_difference() -> No
         if hand:
             faces = Content.from_markup(faces_of(hand)).plain
             assert f"{name}: {faces}" in text, text
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_same_teyaku_declared_by_both_seats_of_a_payment_is_named_on_both_sides(
+    lang: str,
+) -> None:
+    """八八: A and B each declared 赤 (2貫, 48点 at this 場, docs/rules/hachihachi.md §9) and B
+    made 三光: A pays B its 三光, the two 赤 told by name and 貫 on each side."""
+    lines = (
+        payment_lines(0, 48, 48, Cause.TEYAKU, "赤", 2)
+        + payment_lines(1, 48, 48, Cause.TEYAKU, "赤", 2)
+        + payment_lines(1, 24, 24, Cause.YAKU, "三光", 2)
+    )
+    set_lang(lang)
+    try:
+        told = explained(lines, NAMES, "hachihachi")
+        assert told[0].startswith("A → B 24"), told
+        ten = t("cause.value.hachihachi", "hachihachi", value=2)
+        assert f"赤 {ten} -24" in told[0] and f"赤 {ten} +24" in told[0], told
+        assert t("cause.teyaku") not in told[0], told
+    finally:
+        set_lang("ja")
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
