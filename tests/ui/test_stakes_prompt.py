@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from hanafuda_tui.bots import make_bot
+from hanafuda_tui.core import actions as act
 from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.hints import stakes
 from hanafuda_tui.core.records import new_game
@@ -74,3 +75,30 @@ def test_the_koikoi_prompt_says_what_the_core_says(
         assert line.count("×2") == len(stake.doublings)
     else:
         assert f"pay {stake.value}" in line and f"{total} in all" in line
+
+
+def asked_with_hand(ruleset: str, empty: bool) -> Game:
+    """A seeded random game where seat 0 is asked こいこい or 勝負 with its hand ``empty`` or not."""
+    for seed in range(400):
+        game = new_game(ruleset, random.Random(seed))
+        bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(game.players)]
+        while not game.is_over:
+            view = game.view(game.to_act)
+            if game.to_act == 0 and view.phase == Phase.KOIKOI and (view.hand == 0) == empty:
+                return game
+            game.apply(bots[game.to_act].act(view))
+    raise AssertionError("no such game")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_koikoi_prompt_warns_that_an_empty_hand_adds_nothing(lang: str) -> None:
+    """三人こいこい: こいこい on the last hand card stays legal, but the seat plays no more turn and
+    the month ends 流れ unless another player calls 勝負 (docs/rules/koikoi3.md §7)."""
+    i18n.set_lang(lang)
+    warning = t("koikoi.empty_hand.koikoi3")
+    game = asked_with_hand("koikoi3", empty=True)
+    view = game.view(0)
+    assert set(view.legal) == {act.KOIKOI, act.SHOBU}  # the call stays legal
+    assert warning in PROMPTS[Phase.KOIKOI](view, ["A", "B", "C"]).body
+    with_cards = asked_with_hand("koikoi3", empty=False).view(0)
+    assert warning not in PROMPTS[Phase.KOIKOI](with_cards, ["A", "B", "C"]).body

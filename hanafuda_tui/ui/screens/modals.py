@@ -256,7 +256,8 @@ def teyaku_prompt(view: PlayerView, names: Sequence[str], held: str | None = Non
 
 def koikoi_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     """こいこい or 勝負: the yaku just formed, what stopping pays with its ×2s by cause (the core's
-    ``stakes``), who could complete what."""
+    ``stakes``), that こいこい adds nothing with the hand empty (docs/rules/koikoi3.md §7), who
+    could complete what."""
     seat = view.seat
     options = view.options
     stake = stakes(view)
@@ -286,6 +287,9 @@ def koikoi_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
     )
     go_on = f"koikoi.go_on.{view.ruleset}"
     body.append(t(go_on if has(go_on) else "koikoi.go_on"))
+    if not view.hand:  # the seat plays no more turn this month: こいこい stays legal all the same
+        empty = f"koikoi.empty_hand.{view.ruleset}"
+        body.append(t(empty if has(empty) else "koikoi.empty_hand"))
     if dict(view.facts.status()).get("shibari"):
         body.append(t("koikoi.shibari"))
     for s in range(view.players):
