@@ -55,9 +55,7 @@ def test_a_bot_choosing_between_two_field_cards_is_not_said_to_have_taken_nothin
     play(game, "c koikoi B M J")
     turns = game.book.latest_turns()
     notes = beginner_notes(game.view(0), turns, NAMES, lambda seat: seat == 0)
-    assert notes[0].startswith("Bot: played ") and notes[0].endswith(
-        ", choosing which card it takes"
-    )
+    assert notes[0].startswith("Bot: played ") and notes[0].endswith(", choosing what to take")
     play(game, "take:L")
     done = move_reason(game.view(0), 1, game.book.latest_turns()[1], NAMES)
     assert done.startswith("Bot: took ") and "took nothing" not in done
