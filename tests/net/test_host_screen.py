@@ -65,7 +65,7 @@ def test_the_codes_name_a_seat_as_it_was_named_markup_and_all(tmp_path: Path) ->
         table = host.add(Table(game, seats, "11"))
         app = HostApp(host, table, ("127.0.0.1", 0), store=Store(tmp_path), bot_pause=0.0)
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, CodesScreen), "the codes")
+            await until(pilot, lambda: "hanafuda join" in screen_text(app), "the codes")
             shown = screen_text(app)
             assert "[b]x[/b]: hanafuda join" in shown and "\\[" not in shown
 

@@ -4,7 +4,6 @@ progress file in the data directory. The highlighted lesson's summary is shown b
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -18,11 +17,9 @@ from textual.widgets.option_list import Option
 from ...core.rulesets import titles
 from ...learn.lessons import all_lessons, find_lesson
 from ...learn.progress import PROGRESS_NAME, load_progress
+from ..app_side import app_side
 from ..i18n import lang, t
 from ..keys import KeysLine
-
-if TYPE_CHECKING:
-    from ..app import HanafudaApp
 
 
 def progress_path() -> Path:
@@ -99,7 +96,7 @@ class LessonsScreen(ModalScreen[str | None]):
         if listed.highlighted is not None:
             self.chosen = listed.options[listed.highlighted].id or ""
         self.finished = frozenset()  # the highlighted one stays where it is
-        await cast("HanafudaApp", self.app).action_toggle_language()
+        await app_side(self).action_toggle_language()
         self.on_mount()
 
     @on(OptionList.OptionSelected)
