@@ -99,6 +99,8 @@ def test_the_koikoi_prompt_warns_that_an_empty_hand_adds_nothing(lang: str) -> N
     game = asked_with_hand("koikoi3", empty=True)
     view = game.view(0)
     assert set(view.legal) == {act.KOIKOI, act.SHOBU}  # the call stays legal
-    assert warning in PROMPTS[Phase.KOIKOI](view, ["A", "B", "C"]).body
+    prompt = PROMPTS[Phase.KOIKOI](view, ["A", "B", "C"])
+    assert warning in prompt.body and prompt.focus_at == act.SHOBU  # Enter stops
     with_cards = asked_with_hand("koikoi3", empty=False).view(0)
-    assert warning not in PROMPTS[Phase.KOIKOI](with_cards, ["A", "B", "C"]).body
+    prompt = PROMPTS[Phase.KOIKOI](with_cards, ["A", "B", "C"])
+    assert warning not in prompt.body and prompt.focus_at == prompt.choices[0][0]

@@ -302,6 +302,7 @@ def koikoi_prompt(view: PlayerView, names: Sequence[str]) -> Decision:
         t("koikoi.title", view.ruleset, value=value),
         body,
         choices(view),
+        focus=None if view.hand else act.SHOBU,  # Enter stops where こいこい cannot add
     )
 
 
