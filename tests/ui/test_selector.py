@@ -9,17 +9,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.ui import settle
+from helpers.ui import screen_text, settle
 from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
 from textual.app import App
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 
 from hanafuda_tui.core.records import SeatRecord
 from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.i18n import t
 from hanafuda_tui.ui.screens.selector import SelectorScreen
 from hanafuda_tui.ui.widgets.choice import Choice
 
@@ -44,6 +46,38 @@ def test_every_ruleset_in_order_with_whole_labels_in_both_languages(tmp_path: Pa
 
     asyncio.run(run("en"))
     asyncio.run(run("ja"))
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_keys_line_shows_whole_at_80x24_whatever_the_rows(
+    tmp_path: Path, language: str
+) -> None:
+    """The keys line stays on the bottom line, whole, with every ruleset's rows (八八 and 花合わせ
+    with six seated have the most), and the focus at the top of a list that scrolls."""
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language=language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SelectorScreen)
+            shown = Content.from_markup(t("keys.selector")).plain
+            tables = [(n, {}) for n in ("koikoi3", "hachihachi", "koikoi2")]
+            tables += [("hanaawase", {"players": n}) for n in (3, 4, 5, 6)]
+            for ruleset, options in tables:
+                screen.query_one("#ruleset", Choice).value = ruleset
+                await pilot.pause()
+                for name, value in options.items():
+                    screen.query_one(f"#opt-{name}", Choice).value = value
+                    await pilot.pause()
+                await pilot.pause()
+                screen.query_one("#ruleset", Choice).focus()
+                await pilot.pause()
+                lines = screen_text(app).rstrip("\n").split("\n")
+                assert len(lines) == 24
+                assert lines[-1].strip() == shown, (ruleset, options, lines[-1])
+
+    asyncio.run(run())
 
 
 def test_opening_the_selector_focuses_start_once(

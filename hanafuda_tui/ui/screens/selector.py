@@ -251,7 +251,8 @@ class SelectorScreen(Screen[None]):
                 yield CompactButton(t("selector.stats"), id="stats", compact=True)
                 yield CompactButton(t("selector.quit"), id="quit", compact=True)
             yield Static("", id="selector-error")
-            yield Static(Content.from_markup(t("keys.selector")), id="selector-keys")
+        # under the list, never scrolled away: a newcomer sees the keys whatever the rows
+        yield Static(Content.from_markup(t("keys.selector")), id="selector-keys")
 
     def focus_first_button(self) -> None:
         """Continue when there is a saved game to continue, else Start (and Start when a new game
