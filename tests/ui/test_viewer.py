@@ -504,3 +504,30 @@ def test_every_key_is_described_and_the_palette_offers_play_on_and_review(tmp_pa
             assert isinstance(app.screen, Decision)  # whose decisions?
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("size", [(100, 32), (120, 36), (140, 50)])
+def test_five_seated_with_every_hand_open_every_seat_is_on_screen(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """花合わせ with five seated, every hand open: while 出る・下る is asked (all four other seats
+    in play, each hand open under it) and through the month, every other seat's rows lie inside
+    their box, none cut off below it."""
+    record = bot_record("hanaawase", 1, {"players": 5, "months": 3})
+
+    async def run() -> None:
+        app = app_on(tmp_path, record)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = viewer(app)
+            box = screen.query_one("#opponents")
+            for at in range(0, len(screen.positions), 3):
+                screen.go(at)
+                await pilot.pause()
+                await pilot.pause()
+                rows = [w for w in box.children if w.display]
+                assert len(rows) >= 4
+                bottom = max(w.region.bottom for w in rows)
+                assert bottom <= box.region.bottom, (at, screen_text(app))
+
+    asyncio.run(run())

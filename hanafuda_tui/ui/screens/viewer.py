@@ -43,6 +43,7 @@ from ..widgets.table import (
     FieldPanel,
     HandPanel,
     LogPanel,
+    Panel,
     SeatInfo,
     SeatPanel,
     YakuPanel,
@@ -105,6 +106,9 @@ class ViewerScreen(Screen[None]):
         humans = [i for i, s in enumerate(record.seats) if s.player == "human"]
         self.home = humans[0] if humans else 0
         """The seat at the bottom with every hand open."""
+        self.crowded = 0
+        """How far the board gives up room to the other seats, where they do not fit with their
+        hands open (``fit_seats``): 0 not at all, 1 a line each, 2 small cards too."""
 
     @property
     def players(self) -> int:
@@ -114,6 +118,7 @@ class ViewerScreen(Screen[None]):
         yield from table_layout(self.players, open_hands=True)
 
     def on_mount(self) -> None:
+        self.screen_layout_refresh_signal.subscribe(self, self.fit_seats)
         self.refresh_view()
 
     def on_screen_resume(self) -> None:
@@ -122,7 +127,33 @@ class ViewerScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         width = event.size.width
         self.query_one("#side").styles.width = 28 if width < 110 else min(44, width // 3)
+        self.crowd(0)
+
+    @property
+    def small_cards(self) -> bool:
+        """The field and the hand in small cards (``big_cards``), for the seats' room."""
+        return self.crowded >= 2
+
+    def crowd(self, level: int) -> None:
+        """Lay the board at ``level`` of ``crowded`` and show it again (every panel laid anew)."""
+        self.crowded = level
+        self.query_one("#opponents").styles.overflow_y = "hidden"
         self.refresh_view()
+        for panel in self.query(Panel):
+            panel.refresh(layout=True)
+
+    def fit_seats(self, _: object = None) -> None:
+        """Where the other seats (their hands open) run past their box, a line each for them,
+        then small cards on the board as well, and last a scroll bar; kept while stepping, so
+        the board stays still, until the size or the view changes."""
+        box = self.query_one("#opponents")
+        shown = [w.region.bottom for w in box.children if w.display and w.region.height]
+        if box.styles.overflow_y == "auto" or not shown or max(shown) <= box.region.bottom:
+            return
+        if self.crowded < 2:
+            self.crowd(self.crowded + 1)
+        else:
+            box.styles.overflow_y = "auto"
 
     # -- what the screen shows ------------------------------------------------------------------
 
@@ -177,6 +208,7 @@ class ViewerScreen(Screen[None]):
         lines = [line for e in log if (line := event_line(e, names, view.ruleset))]
         self.query_one("#log", LogPanel).show(lines)
         self.set_text("#keys", t("keys.viewer_locked" if self.locked else "keys.viewer"))
+        self.call_after_refresh(self.fit_seats)  # and after each layout (``on_mount``)
 
     def set_text(self, selector: str, markup: str) -> None:
         widget = self.query_one(selector, Static)
@@ -203,7 +235,8 @@ class ViewerScreen(Screen[None]):
         self, game: Game, view: PlayerView, seat: int, roles: list[str], koikoi: Any
     ) -> SeatInfo:
         scores = screen_of(view.ruleset).scores_shown(game)
-        return seat_info(view, seat, self.names, roles, koikoi, scores, view.seat, big_board(self))
+        big = big_board(self) and not self.crowded
+        return seat_info(view, seat, self.names, roles, koikoi, scores, view.seat, big)
 
     def sees_decision(self, game: Game) -> bool:
         """Whether the decision at this position is the viewer's to see (every hand open, or
@@ -292,7 +325,7 @@ class ViewerScreen(Screen[None]):
             return
         seats = [OPEN, *range(self.players)]
         self.seat = seats[(seats.index(self.seat) + 1) % len(seats)]
-        self.refresh_view()
+        self.crowd(0)
 
     def action_month_result(self) -> None:
         """The result of the month that ended last, as the table showed it."""

@@ -15,7 +15,7 @@ from ..faces import face
 from ..i18n import t
 from ..rulesets import screen_of
 from ..text import role_names, seat_roles
-from .table import BIG_SIZE, SeatInfo, YakuInfo
+from .table import SeatInfo, YakuInfo, big_cards
 
 
 def round_roles(view: PlayerView) -> list[str]:
@@ -98,5 +98,4 @@ def takes_text(takes: int) -> str:
 
 def big_board(screen: Screen[Any]) -> bool:
     """Whether the field and the hand use big cards (the seats have room to spare)."""
-    width, height = screen.app.size
-    return width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
+    return big_cards(screen)

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.cells import cell_len
 from textual import events
 from textual.content import Content
 from textual.message import Message
+from textual.screen import Screen
 from textual.widget import Widget
 
 from ...core.cards import HIKARI, KASU, KIND_MASK, TAN, TANE, card_list
@@ -38,6 +40,14 @@ BIG_SIZE = (100, 32)
 """From this terminal size on, the field and the hand use big cards."""
 
 
+def big_cards(screen: Screen[Any]) -> bool:
+    """Whether the field and the hand use big cards: from ``BIG_SIZE`` on, unless the screen
+    needs their rows for its seats (its ``small_cards``: the viewer with many hands open)."""
+    width, height = screen.app.size
+    big = width >= BIG_SIZE[0] and height >= BIG_SIZE[1]
+    return big and not getattr(screen, "small_cards", False)
+
+
 class Panel(Widget):
     """A block of card lines re-laid on every render to the widget's width."""
 
@@ -47,8 +57,7 @@ class Panel(Widget):
 
     @property
     def big(self) -> bool:
-        size = self.app.size
-        return size.width >= BIG_SIZE[0] and size.height >= BIG_SIZE[1]
+        return big_cards(self.screen)
 
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
@@ -126,13 +135,16 @@ class SeatPanel(Panel):
 
     def card_rows(self) -> int:
         """Rows of small cards a seat may use: the board's free height, less a line for each seat
-        out for the round, shared by the seats in play (0: the compact text)."""
+        out for the round, shared by the seats in play, and no more than an opponent's share of
+        its box (0: the compact text)."""
         if not self.big:
             return 0
         panels = list(self.screen.query(SeatPanel))
         out = sum(1 for p in panels if p.info is not None and p.info.out)
         seats = max(len(panels) - out, 1)
-        return max((self.app.size.height - OTHER_ROWS - out) // seats - SEAT_ROWS, 0) // 3
+        rows = max((self.app.size.height - OTHER_ROWS - out) // seats - SEAT_ROWS, 0) // 3
+        share = self.share()
+        return rows if share is None else min(rows, max(share, 0) // 3)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         self.room = getattr(container, "height", 0)
@@ -145,20 +157,33 @@ class SeatPanel(Panel):
         """Lines of compact text a seat's captures may use: an opponent shares what its box
         leaves after every opponent's head, shown cards and margin; the viewer's own seat gets
         its share of the terminal, at least two."""
-        box = self.parent
-        if self.id == "me" or not isinstance(box, Widget):
+        share = self.share()
+        if share is None:
             panels = list(self.screen.query(SeatPanel))
             seats = max(sum(1 for p in panels if p.info is not None and not p.info.out), 1)
             return max((self.app.size.height - OTHER_ROWS) // seats - SEAT_ROWS, 2)
+        return max(share, 1)
+
+    def share(self) -> int | None:
+        """An opponent's lines for its captures: what its box leaves after every opponent's
+        head, shown cards and margin and the hands shown open under them (the viewer), shared
+        by the seats in play; None for the viewer's own seat."""
+        box = self.parent
+        if self.id == "me" or not isinstance(box, Widget):
+            return None
         fixed, seats = 0, 0
-        for panel in box.query(SeatPanel):
-            info = panel.info
+        for widget in box.children:
+            if not isinstance(widget, SeatPanel):  # a hand shown open
+                if widget.display and isinstance(widget, Panel):
+                    fixed += len(widget.lines(self.size.width))
+                continue
+            info = widget.info
             if info is None or info.out or info.one_line:
-                fixed += len(panel.lines(self.size.width)) if info is not None else 1
+                fixed += len(widget.lines(self.size.width)) if info is not None else 1
                 continue
             seats += 1
             fixed += 2 + (1 if info.shown else 0)  # the head, the margin, the shown cards
-        return max((self.room - fixed) // max(seats, 1), 1)
+        return (self.room - fixed) // max(seats, 1)
 
     def lines(self, width: int) -> list[str]:
         i = self.info
