@@ -7,6 +7,7 @@ import io
 import random
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 from textual.app import App
 from textual.widgets import Static
@@ -115,3 +116,25 @@ def test_the_score_sheet_of_six_seats_fits_80_columns(lang: str) -> None:
             entry = result.entries[s]  # type: ignore[attr-defined]
             expected = marks[entry == "oikomi"] if entry in ("oriru", "oikomi") else None
             assert expected is None or cells[s] == expected, (s, line)
+
+
+def test_a_sheet_of_five_seats_gives_the_names_the_room_the_dialog_leaves() -> None:
+    """Five seated: the names take the width the sheet has (cut no more than they must, never
+    past it), wider in a wider dialog."""
+    game = seated_game(5)
+    names = ["You", "Bot Plum", "Bot Bamboo", "Bot Cherry", "Bot Mum"]
+    set_lang("en")
+    try:
+        for width, wanted in (
+            (74, ["You", "…t Plum", "…Bamboo", "…Cherry", "Bot Mum"]),
+            (100, names),
+        ):
+            console = Console(width=width, file=io.StringIO(), record=True)
+            console.print(sheet_table(game, names, width))
+            lines = console.export_text().splitlines()
+            assert all(cell_len(line.rstrip()) <= width for line in lines)
+            header = lines[0]
+            for name in wanted:
+                assert name in header, (width, header)
+    finally:
+        set_lang("ja")

@@ -6,11 +6,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
+from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.visual import VisualType
 from textual.widgets import Button, Static
@@ -145,7 +148,11 @@ def totals_table(
 
 
 SEAT_COLUMN = 6
-"""Cells for a name on a sheet of more than four seats (six fit at 80 columns)."""
+"""The fewest cells for a name on a sheet of more than four seats (six fit at 80 columns)."""
+SHEET_WIDTH = 72
+"""The cells a sheet has in its dialog (78 wide, less its border, padding and scroll bar)."""
+WHAT_ROOM = 8
+"""The fewest cells the yaku column is wrapped to where the names want the room."""
 
 
 def short(name: str, width: int | None) -> str:
@@ -161,11 +168,28 @@ def short(name: str, width: int | None) -> str:
     return "…" + tail
 
 
-def sheet_table(game: SheetGame, names: Sequence[str]) -> Table:
+def sheet_table(game: SheetGame, names: Sequence[str], width: int = SHEET_WIDTH) -> Table:
     """Every deal's row, the settlements (小引, 吟味) and the totals; a seat that sat a deal out
-    is marked so (下り, 追込) in its column. Past four seats, names are cut and columns packed so
-    that six fit at 80 columns."""
-    narrow = SEAT_COLUMN if len(names) > 4 else None
+    is marked so (下り, 追込) in its column. Past four seats, names (and the month) are cut to
+    the widest columns that leave the yaku column, wrapped, its longest word within ``width``
+    cells; six fit at 80 columns."""
+    if len(names) <= 4:
+        return laid_sheet(game, names, None)
+    console = Console(width=1000)
+    longest = max(cell_len(name) for name in names)
+    for narrow in range(max(longest, SEAT_COLUMN), SEAT_COLUMN, -1):
+        table = laid_sheet(game, names, narrow)
+        what = table.columns[3]
+        words = [w for cell in what.cells for w in str(cell).split()]
+        what.max_width = max([WHAT_ROOM, *map(cell_len, words)])  # wrapped at its longest word
+        if Measurement.get(console, console.options, table).maximum <= width:
+            what.max_width = None
+            return table
+    return laid_sheet(game, names, SEAT_COLUMN)
+
+
+def laid_sheet(game: SheetGame, names: Sequence[str], narrow: int | None) -> Table:
+    """The sheet with names and months cut to ``narrow`` cells (None: whole)."""
     table = Table(
         box=None, show_header=True, pad_edge=False, show_footer=True, padding=(0, 1, 0, 0)
     )
@@ -202,6 +226,22 @@ def standings(game: SheetGame, names: Sequence[str]) -> list[str]:
         rank = 1 + sum(1 for o in range(len(names)) if scores[o] > scores[s])
         out.append(t(key, game.ruleset, rank=rank, who=plain(names[s]), total=signed(scores[s])))
     return out
+
+
+class SheetTable(Static):
+    """The sheet laid to the width it is given (its names as wide as that leaves them)."""
+
+    def __init__(self, game: SheetGame, names: Sequence[str]) -> None:
+        super().__init__()
+        self.game, self.names = game, names
+        self.width = SHEET_WIDTH
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        self.width = width or SHEET_WIDTH  # the width it is laid at, before it renders
+        return super().get_content_height(container, viewport, width)
+
+    def render(self) -> VisualType:
+        return sheet_table(self.game, self.names, self.content_region.width or self.width)
 
 
 class ScoreSheet(ScrollKeys, ModalScreen[str | None]):
@@ -246,7 +286,7 @@ class ScoreSheet(ScrollKeys, ModalScreen[str | None]):
                 if own_sheet is not None:
                     yield Static(own_sheet, id="kinyu")
                 else:
-                    yield Static(sheet_table(self.game, self.names))
+                    yield SheetTable(self.game, self.names)
             label = t("key.close")
             if self.final:
                 label = t("year.quit") if self.keep is not None else t("year.new_game")
