@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.ui import screen_text, settle
+from helpers.ui import screen_text, settle, wait_until
 from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
@@ -372,7 +372,7 @@ def test_back_from_a_game_the_selector_shows_its_settings(tmp_path: Path) -> Non
             assert screen.query_one("#seat-1", Choice).value == "easy"
             assert screen.query_one("#name-1", Input).value == "ボット・梅"  # its given name
             screen.start()
-            await pilot.pause()
+            await wait_until(pilot, lambda: app.screen is not screen, "the question")
             await pilot.press("y")  # the game left is saved: start anew all the same
             await settle(pilot)
             table = app.table()

@@ -9,7 +9,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from helpers.ui import continued, saved_where, settle
+from helpers.ui import continued, saved_where, settle, wait_until
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -64,7 +64,10 @@ def test_start_over_a_saved_game_asks_and_no_keeps_it(tmp_path: Path) -> None:
             await pilot.pause()
             assert isinstance(app.screen, SelectorScreen) and store.path.read_text() == saved
             app.screen.query_one("#start").focus()
-            await pilot.press("enter", "y")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, Decision), "the question")
+            await pilot.press("y")
+            await wait_until(pilot, lambda: app.table() is not None, "the new table")
             await settle(pilot)
             table = app.table()
             assert (
