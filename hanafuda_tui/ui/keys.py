@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from rich.cells import cell_len
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -79,7 +80,23 @@ class KeysLine(Static):
             scroll.max_scroll_y > 0 for scroll in self.screen.query(VerticalScroll)
         )
         hint = f"[b]↑↓[/b] {t('keys.scroll')}  " if more else ""
-        self.update(Content.from_markup(hint + self.markup))
+        self.update(fitted(Content.from_markup(hint + self.markup), self.content_size.width))
+
+
+def fitted(keys: Content, width: int) -> Content:
+    """``keys`` (entries apart by two spaces, the most needed first) cut after the last whole
+    entry that fits ``width`` cells, rather than in the middle of one."""
+    plain = keys.plain
+    if width <= 0 or cell_len(plain) <= width:
+        return keys
+    end = plain.find("  ")
+    if end < 0 or cell_len(plain[:end]) > width:
+        return keys  # not even the first entry fits: the line's own ellipsis cuts it
+    while True:
+        after = plain.find("  ", end + 2)
+        if after < 0 or cell_len(plain[:after]) > width:
+            return keys[:end]
+        end = after
 
 
 class ScrollKeys:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from helpers.ui import human_step, settle
+from textual.content import Content
 from textual.widgets import Static
 
 from hanafuda_tui.bots import make_bot
@@ -19,6 +20,7 @@ from hanafuda_tui.core.records import SeatRecord, new_game, record_of
 from hanafuda_tui.core.rulesets.koikoi3.yaku import scoring_yaku
 from hanafuda_tui.tables.storage import Store
 from hanafuda_tui.ui.app import HanafudaApp
+from hanafuda_tui.ui.keys import KeysLine, fitted
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen, TooSmall
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
@@ -95,6 +97,34 @@ def test_koikoi_prompt_and_shobu_pays(tmp_path: Path) -> None:
             assert all(f"{yaku_name(n)} {v}" in text for n, v in expected.items())
 
     asyncio.run(run())
+
+
+def test_a_prompts_keys_line_at_80_columns_ends_after_a_whole_entry(tmp_path: Path) -> None:
+    """Where the keys do not all fit, the last entries are left out whole: the answers first."""
+    saved_game_where(tmp_path, lambda g: g.phase == Phase.KOIKOI)
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            prompt = await continue_saved(pilot)
+            await pilot.pause()
+            line = prompt.query_one(KeysLine).render()
+            shown = line.plain if isinstance(line, Content) else str(line)
+            full = Content.from_markup(prompt.keys_line()).plain
+            assert len(shown) <= 78 and full.startswith(shown) and "…" not in shown
+            assert full[len(shown) : len(shown) + 2] == "  "  # cut between two entries
+            assert "k Koi-koi" in shown and "s Stop" in shown
+
+    asyncio.run(run())
+
+
+def test_fitted_keeps_whole_entries_that_fit() -> None:
+    keys = Content.from_markup("[b]a[/b] one  [b]b[/b] two  [b]c[/b] three")
+    assert fitted(keys, 40).plain == "a one  b two  c three"
+    assert fitted(keys, 12).plain == "a one  b two"
+    assert fitted(keys, 11).plain == "a one"
+    assert fitted(keys, 3).plain == "a one  b two  c three"  # no entry fits: cut by the line
+    assert fitted(keys, 12).spans[0].style == "b"
 
 
 def test_take_prompt_offers_exactly_the_two_field_cards(tmp_path: Path) -> None:
