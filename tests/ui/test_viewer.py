@@ -13,7 +13,7 @@ from helpers.records import bot_record, example
 from helpers.ui import screen_text, wait_until
 
 from hanafuda_tui.core.determinize import unseen
-from hanafuda_tui.core.records import GameRecord
+from hanafuda_tui.core.records import GameRecord, SeatRecord
 from hanafuda_tui.review.judge import mistakes, review
 from hanafuda_tui.review.play_on import play_on
 from hanafuda_tui.review.positions import Positions
@@ -285,6 +285,22 @@ def test_japanese_and_english_keys_lines(tmp_path: Path) -> None:
             assert "一手" in screen_text(app)
             await keys(pilot, "l")
             assert "step" in screen_text(app)
+
+    asyncio.run(run())
+
+
+def test_l_names_the_seats_not_named_in_the_language_switched_to(tmp_path: Path) -> None:
+    played = bot_record("koikoi3", 3, {"months": 3})
+    unnamed = [SeatRecord(name="", player=seat.player) for seat in played.seats]
+    record = played.model_copy(update={"seats": unnamed})
+
+    async def run() -> None:
+        app = app_on(tmp_path, record, language="ja")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert "ボット・" in screen_text(app)
+            await keys(pilot, "l")
+            assert "ボット・" not in screen_text(app) and "Bot " in screen_text(app)
 
     asyncio.run(run())
 

@@ -355,6 +355,7 @@ class ViewerScreen(Screen[None]):
     async def action_language(self) -> None:
         """The app's language switch, then this screen in the new language."""
         await app_side(self).action_toggle_language()
+        self.names = seat_names(self.record.seats)  # a seat not named: its name in that language
         self.refresh_view()
 
     def action_play_on(self) -> None:
