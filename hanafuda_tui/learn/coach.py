@@ -292,7 +292,7 @@ class Coach:
         return said(name)
 
     def wanted(self, want: Want) -> Said:
-        """What a step asks for, as words."""
+        """What a step asks for, as words: of several cards, those in the learner's hand."""
         kind = want.how
         if kind == "action":
             action = want.action
@@ -301,8 +301,11 @@ class Coach:
             if act.TAKE <= action < act.TAKE + 48:
                 return said("want.take", card=card_name(action - act.TAKE))
             return said("want." + NAMED_WORDS[action])
-        if kind == "one-of":
-            return said("want.one_of", cards=cards_named(want.cards, "or"))
+        if kind == "one-of":  # of the cards asked for, those the learner holds
+            held = want.cards & self.game.hands[self.seat] or want.cards
+            if held.bit_count() == 1:
+                return said("want.card", card=card_name(held.bit_length() - 1))
+            return said("want.one_of", cards=cards_named(held, "or"))
         return said("want." + kind)
 
     def answer(self, step: Step, action: int) -> Said:

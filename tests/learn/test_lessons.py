@@ -9,9 +9,10 @@ import json
 import pytest
 
 from hanafuda_tui.core import actions as act
+from hanafuda_tui.core.cards import card_list
 from hanafuda_tui.core.rulesets import RULESETS
 from hanafuda_tui.learn.check import READ, check_lesson, coach_after, survey
-from hanafuda_tui.learn.coach import Coach
+from hanafuda_tui.learn.coach import Coach, card_name
 from hanafuda_tui.learn.lessons import (
     DATA,
     Lesson,
@@ -99,6 +100,24 @@ def test_the_answer_says_what_the_move_did() -> None:
     assert "moon (pampas) takes all three" in answer.text.en
     assert "松に鶴を出すこと" in answer.text.ja
     assert "playing crane (pine)" in answer.text.en
+
+
+def test_a_step_asking_for_one_of_several_cards_names_those_in_the_hand() -> None:
+    """Of the five lights asked for, the words name only those the learner holds (one: that
+    card alone), never a card they could not play."""
+    coach = Coach(find_lesson("koikoi2.cards"))
+    while coach.step is not None and coach.step.wanted.how != "one-of":
+        coach.read()
+    step = coach.step
+    assert step is not None
+    held = step.wanted.cards & coach.game.hands[coach.seat]
+    asked = coach.wanted(step.wanted)
+    for card in card_list(step.wanted.cards):
+        named = card_name(card)
+        assert (named.en in asked.en) == bool(held >> card & 1)
+        assert (named.ja in asked.ja) == bool(held >> card & 1)
+    if held.bit_count() == 1:
+        assert asked.en.startswith("playing ") and "one of" not in asked.en
 
 
 def test_a_decision_beside_the_point_says_what_stopping_pays() -> None:
