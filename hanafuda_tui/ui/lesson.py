@@ -51,6 +51,11 @@ class Coached(AtThisKeyboard):
         """The learner's news not yet shown (the session's)."""
         self.said: Said = self.coach.says()
         """What the coach said last: the step, or its answer to the learner's move."""
+        self.said_at = self.coach.index
+        """The step ``said`` was said at."""
+        self.before: tuple[Said, int] = (self.said, self.said_at)
+        """What was said before, and at which step: shown while the moves of the coach's last
+        answer are still being shown (its words speak of the table after them)."""
         self.accepted = True
         """Whether the learner's last move (or reading on) completed its step."""
 
@@ -86,9 +91,14 @@ class Coached(AtThisKeyboard):
             table.act(seat, table.latest, action)
 
     def answered(self, answer: Answer) -> None:
-        self.said = answer.text
+        self.say(answer.text)
         self.accepted = answer.accepted
         self.play(answer.moves)
+
+    def say(self, text: Said) -> None:
+        """The coach says ``text`` now (what it said before kept in ``before``)."""
+        self.before = (self.said, self.said_at)
+        self.said, self.said_at = text, self.coach.index
 
     def apply(self, session: Session[Any], action: int, shown: Shown) -> None:
         """The learner's move, to the coach: played (and the others' moves after it) if it is the

@@ -115,6 +115,32 @@ def test_a_lesson_is_played_with_the_tables_keys(tmp_path: Path) -> None:
     i18n.set_lang("ja")
 
 
+def test_the_next_words_wait_until_the_moves_they_speak_of_are_shown(tmp_path: Path) -> None:
+    """The crane played: while its moves (and the other seat's after it) are still to be shown,
+    the coach keeps the words of the step just done; the next step's come with the table."""
+    lesson = find_lesson("koikoi2.matching")
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0.2, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await choose(pilot, lesson.id)
+            session = screen.lesson_session
+            await pilot.press("enter")  # read on
+            await settle(pilot)
+            hand = card_list(session.table.game.view(session.coach.seat).hand)
+            await pilot.press(str(hand.index(act.parse_token("A")) + 1))
+            screen.action_play()  # the crane, played here: nothing shown of it yet
+            screen.refresh_table()
+            assert session.unshown and session.coach.index == 2
+            assert lesson.steps[1].say["en"] in panel(screen) and "step 2/6" in panel(screen)
+            assert lesson.steps[2].say["en"] not in panel(screen)
+            await settle(pilot)
+            assert lesson.steps[2].say["en"] in panel(screen) and "step 3/6" in panel(screen)
+
+    asyncio.run(run())
+    i18n.set_lang("ja")
+
+
 def test_a_finished_lesson_is_kept_and_marked_in_the_list(tmp_path: Path) -> None:
     lesson = find_lesson("koikoi2.block")
 

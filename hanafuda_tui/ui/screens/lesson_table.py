@@ -109,12 +109,15 @@ class LessonTableScreen(TableScreen):
         session = self.lesson_session
         coach = session.coach
         panel = self.query_one("#coach", CoachPanel)
-        head = t("lesson.step", n=min(coach.index + 1, len(coach.steps)), of=len(coach.steps))
-        if coach.finished:
+        moving = session.unshown or bool(self.flow.moments)
+        said, at = session.before if moving else (session.said, session.said_at)
+        finished = at >= len(coach.steps)
+        head = t("lesson.step", n=min(at + 1, len(coach.steps)), of=len(coach.steps))
+        if finished:
             head = t("lesson.finished")
-        text = session.said[lang()]
+        text = said[lang()]
         tail = ""
-        if coach.finished:
+        if finished:
             tail = f"\n[dim]{t('lesson.left')}[/]"
         elif session.reading and not self.flow.moments:
             tail = f"\n[dim]{t('lesson.go_on')}[/]"
@@ -141,6 +144,7 @@ class LessonTableScreen(TableScreen):
 
     def action_hint(self) -> None:
         session = self.lesson_session
-        session.said = session.hint()
+        session.say(session.hint())
+        session.before = (session.said, session.said_at)  # said at once, moves shown or not
         session.accepted = True
         self.refresh_table()
