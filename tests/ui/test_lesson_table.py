@@ -141,6 +141,34 @@ def test_the_next_words_wait_until_the_moves_they_speak_of_are_shown(tmp_path: P
     i18n.set_lang("ja")
 
 
+def test_a_over_a_lessons_prompt_asks_the_coach(tmp_path: Path) -> None:
+    """The cherry ribbon meets two field cards: over that question, a says in the coach's words
+    which to take, as at the table; the prompt stays, its keys line offering it."""
+    lesson = find_lesson("koikoi2.matching")
+    way = survey(lesson).ways[0]
+
+    async def run() -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language="en")
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await choose(pilot, lesson.id)
+            coach = screen.lesson_session.coach
+            for entry in way:
+                if isinstance(app.screen, Decision):
+                    break
+                await follow(pilot, [entry])
+            prompt = app.screen
+            assert isinstance(prompt, Decision) and "[b]a[/b] hint" in prompt.keys_line()
+            step = coach.step
+            assert step is not None and step.wanted.action >= act.TAKE
+            await pilot.press("a")
+            await pilot.pause()
+            assert app.screen is prompt
+            assert coach.wanted(step.wanted)["en"] in panel(screen)
+
+    asyncio.run(run())
+    i18n.set_lang("ja")
+
+
 def test_a_finished_lesson_is_kept_and_marked_in_the_list(tmp_path: Path) -> None:
     lesson = find_lesson("koikoi2.block")
 

@@ -45,11 +45,16 @@ class LessonFlow(TurnFlow):
     words), and so does a finished lesson once its month's result, if it came, is shown."""
 
     def __init__(
-        self, session: Session[Coached], screen: TableFace, leave: Callable[[], None]
+        self,
+        session: Session[Coached],
+        screen: TableFace,
+        leave: Callable[[], None],
+        hint: Callable[[], None],
     ) -> None:
         super().__init__(session, screen)
         self.lesson_session = session.link
         self.leave = leave
+        self.hint = hint
 
     def advance(self) -> None:
         session = self.lesson_session
@@ -65,9 +70,9 @@ class LessonFlow(TurnFlow):
 
     def open(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
         """A prompt of the lesson's: over the board, the coach's words left in view; Esc leaves
-        the lesson from it too."""
+        the lesson from it too, and ``a`` asks the coach for a hint."""
         if isinstance(screen, Decision):
-            screen.leave = self.leave
+            screen.leave, screen.hint = self.leave, self.hint
             screen.add_class("beside-coach")
         super().open(screen, callback)
 
@@ -84,7 +89,7 @@ class LessonTableScreen(TableScreen):
         """The lesson is kept as finished."""
 
     def turn_flow(self, session: Session[Any]) -> TurnFlow:
-        return LessonFlow(session, self, self.action_leave)
+        return LessonFlow(session, self, self.action_leave, self.action_hint)
 
     def on_mount(self) -> None:
         self.query_one("#side").mount(CoachPanel(id="coach"), before=0)

@@ -102,6 +102,8 @@ class Decision(ModalScreen[int]):
     """The same prompt made again (in the language now chosen), set by whoever opened it."""
     leave: Callable[[], None] | None = None
     """What Esc does when it answers nothing (a lesson's prompt: leave the lesson)."""
+    hint: Callable[[], None] | None = None
+    """What ``a`` does when it answers nothing (a lesson's prompt: the coach's hint)."""
 
     def __init__(
         self,
@@ -156,6 +158,8 @@ class Decision(ModalScreen[int]):
         for _, label, key in self.choices:
             if key and not key.isdigit():
                 parts.append(f"[b]{key}[/b] {label}")
+        if self.hint is not None and "a" not in self.keys:
+            parts.append(f"[b]a[/b] {t('bind.hint')}")
         if self.escape is not None:
             parts.append(f"[b]Esc[/b] {labels[self.escape]}")
         if "y" not in self.keys:
@@ -213,6 +217,10 @@ class Decision(ModalScreen[int]):
         if answer is None and event.key == "escape" and self.leave is not None:
             event.stop()
             self.leave()
+            return
+        if answer is None and key == "a" and self.hint is not None:
+            event.stop()
+            self.hint()
             return
         if answer is not None:
             event.stop()
