@@ -125,6 +125,8 @@ def test_the_statistics_screen_shows_the_standings_and_the_latest_year(tmp_path:
             stats = player_stats(store, standings[0])
             for name, n in stats.yaku.items():
                 assert f"{name} {n}" in facts
+            recent = str(screen.query_one("#stats-recent-title", Static).render())
+            assert recent.startswith("Final score of the last game: ")  # koikoi2's one game
             chart = lines_of(screen.query_one("#stats-chart", Static))
             assert all(cell_len(line) <= 78 for line in chart)
             assert chart[-1].split()[:2] == ["0", "1"]  # steps in ASCII below the plot

@@ -251,7 +251,12 @@ class StatisticsScreen(Screen[None]):
         lo, hi = (min(stats.recent), max(stats.recent)) if stats.recent else (0, 0)
         self.query_one("#stats-recent-title", Static).update(
             Content(
-                t("stats.recent", n=len(stats.recent), lo=_signed(lo), hi=_signed(hi))
+                t(
+                    "stats.recent_one" if len(stats.recent) == 1 else "stats.recent",
+                    n=len(stats.recent),
+                    lo=_signed(lo),
+                    hi=_signed(hi),
+                )
                 if stats.recent
                 else ""
             )
