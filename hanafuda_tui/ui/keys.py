@@ -83,17 +83,17 @@ class KeysLine(Static):
         self.update(fitted(Content.from_markup(hint + self.markup), self.content_size.width))
 
 
-def fitted(keys: Content, width: int) -> Content:
-    """``keys`` (entries apart by two spaces, the most needed first) cut after the last whole
+def fitted(keys: Content, width: int, between: str = "  ") -> Content:
+    """``keys`` (entries apart by ``between``, the most needed first) cut after the last whole
     entry that fits ``width`` cells, rather than in the middle of one."""
     plain = keys.plain
     if width <= 0 or cell_len(plain) <= width:
         return keys
-    end = plain.find("  ")
+    end = plain.find(between)
     if end < 0 or cell_len(plain[:end]) > width:
         return keys  # not even the first entry fits: the line's own ellipsis cuts it
     while True:
-        after = plain.find("  ", end + 2)
+        after = plain.find(between, end + len(between))
         if after < 0 or cell_len(plain[:after]) > width:
             return keys[:end]
         end = after

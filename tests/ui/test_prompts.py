@@ -127,6 +127,12 @@ def test_fitted_keeps_whole_entries_that_fit() -> None:
     assert fitted(keys, 12).spans[0].style == "b"
 
 
+def test_fitted_keeps_whole_parts_of_a_status_line() -> None:
+    status = Content.from_markup("[b]三人こいこい[/b] · Month 1 pine · stock 21 · pace 1s")
+    assert fitted(status, 38, " · ").plain == "三人こいこい · Month 1 pine · stock 21"
+    assert fitted(status, 80, " · ").plain.endswith("pace 1s")
+
+
 def test_take_prompt_offers_exactly_the_two_field_cards(tmp_path: Path) -> None:
     saved = saved_game_where(tmp_path, lambda g: g.phase == Phase.TAKE)
     legal = saved.legal_actions()
