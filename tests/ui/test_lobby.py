@@ -58,6 +58,14 @@ async def name_given(pilot: Pilot[Any], name: str) -> None:
     await press(pilot, "enter")
 
 
+async def signed_in(pilot: Pilot[Any], name: str) -> LobbyScreen:
+    """The name given, and the server's welcome come: the lobby."""
+    await name_given(pilot, name)
+    lobby = pilot.app.lobby
+    await until(pilot, lambda: lobby.welcome is not None, "the welcome")
+    return lobby
+
+
 async def year_by_keys(pilot: Pilot[Any], lobby: LobbyScreen) -> int:
     """Enter for every prompt and card until the year is over and the lobby is back."""
     app = pilot.app
@@ -95,9 +103,7 @@ def test_a_table_made_in_the_lobby_is_played_and_rated_then_the_board_and_a_page
                 "the name asked again with the reason",
             )
             await press(pilot, *["backspace"] * 6)
-            await name_given(pilot, MARKUP)
-            lobby = app.lobby
-            await until(pilot, lambda: lobby.welcome is not None, "the welcome")
+            lobby = await signed_in(pilot, MARKUP)
             kept = TokenBook(tmp_path / "me" / "config").get(where)
             assert kept is not None and kept.name == MARKUP
             assert MARKUP in lobby.head().plain
@@ -162,8 +168,7 @@ def test_a_quick_match_is_filled_with_bots_after_the_wait_asked(
         port = await server.start(port=0)
         app = lobby_app(tmp_path, port)
         async with app.run_test(size=(120, 36)) as pilot:
-            await name_given(pilot, "Hana")
-            await until(pilot, lambda: app.lobby.welcome is not None, "the welcome")
+            await signed_in(pilot, "Hana")
             await press(pilot, "q")
             await until(pilot, lambda: isinstance(app.screen, TableForm), "the form")
             await press(pilot, "down", "down", "down", "right", "enter")  # bots after 0 s
@@ -229,9 +234,7 @@ def test_a_table_in_play_is_watched_and_a_private_table_waited_at_is_left(
         where = f"127.0.0.1:{port}"
         app = lobby_app(tmp_path, port)
         async with app.run_test(size=(120, 36)) as pilot:
-            await name_given(pilot, "Hana")
-            lobby = app.lobby
-            await until(pilot, lambda: lobby.welcome is not None, "the welcome")
+            lobby = await signed_in(pilot, "Hana")
             notices = kept_notices(app)
 
             await press(pilot, "c")
@@ -277,9 +280,7 @@ def test_after_a_server_restart_the_lobby_reconnects_and_the_table_goes_on(
         port = await server.start(port=0)
         app = lobby_app(tmp_path, port)
         async with app.run_test(size=(120, 36)) as pilot:
-            await name_given(pilot, "Hana")
-            lobby = app.lobby
-            await until(pilot, lambda: lobby.welcome is not None, "the welcome")
+            lobby = await signed_in(pilot, "Hana")
             notices = kept_notices(app)
             lobby.send(CreateTable(ruleset="koikoi2", options={"months": 3}, bots=1))
             await until(pilot, lambda: waits_for_key(app), "the table begun")
@@ -377,8 +378,7 @@ def test_the_lobby_s_words_follow_the_language_switched(tmp_path: Path) -> None:
             language="en",
         )
         async with app.run_test(size=(80, 24)) as pilot:
-            await name_given(pilot, "Hana")
-            await until(pilot, lambda: app.lobby.welcome is not None, "the welcome")
+            await signed_in(pilot, "Hana")
             await press(pilot, "l")
             titles = [str(s.render()) for s in app.lobby.query(".lobby-list-title").results(Static)]
         await server.stop()
