@@ -18,6 +18,7 @@ import random
 import ssl
 import sys
 import time
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -49,6 +50,19 @@ TOLD_WAIT = 10.0
 
 class NetUsageError(Exception):
     """Reported as one line with exit status 2."""
+
+
+def given_name(option: str, name: str) -> str:
+    """A name given on the command line, as the table shows it; refused (as the server refuses
+    it) if it holds a control or invisible character, which the table would drop unseen."""
+    from ..net.host import clean_name
+
+    for ch in name:
+        if unicodedata.category(ch)[0] == "C":
+            raise NetUsageError(
+                f"{option}: a name has no control or invisible characters (U+{ord(ch):04X} is one)"
+            )
+    return clean_name(name)
 
 
 def guarded(
@@ -102,9 +116,7 @@ def seat_list(args: argparse.Namespace, seated: int) -> list[SeatRecord]:
     for spec in specs:
         if spec not in (HUMAN, REMOTE):
             make_bot(spec, random.Random(0))
-    from ..net.host import clean_name
-
-    names = [clean_name(n) for n in args.names.split(",")] if args.names else []
+    names = [given_name("--names", n) for n in args.names.split(",")] if args.names else []
     if names and len(names) != seated:
         raise NetUsageError(f"--names: {seated} names, got {len(names)}")
     return [SeatRecord(name=names[k] if names else "", player=spec) for k, spec in enumerate(specs)]
@@ -330,9 +342,7 @@ def cmd_join(args: argparse.Namespace, options: Any) -> int:
             f"join takes HOST:PORT (or ws://, wss://), not {scheme}:// (host prints the address)"
         )
     tls = client_tls(args)
-    from ..net.host import clean_name
-
-    name = clean_name(args.name)
+    name = given_name("--name", args.name)
     record = Path(args.record) if args.record else None
     if args.trace and not args.bot:
         raise NetUsageError("--trace goes with --bot")

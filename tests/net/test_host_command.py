@@ -126,6 +126,10 @@ def test_bad_host_and_join_arguments_get_one_line(capsys: Any, tmp_path: Path) -
     refused(capsys, "host", "--certfile", str(tmp_path / "cert.pem"))
     refused(capsys, "join", "127.0.0.1:1", "code", "--trace", str(tmp_path / "t.jsonl"))
     refused(capsys, "join", "127.0.0.1:1", "code", "--bot", "genius")
+    said = refused(capsys, "join", "127.0.0.1:1", "code", "--name", "\x1b[31mRed")
+    assert "--name: a name has no control or invisible characters (U+001B is one)" in said
+    said = refused(capsys, "host", "--seats", "human,remote,remote", "--names", "a,b\u200b,c")
+    assert "--names: a name has no control or invisible characters (U+200B is one)" in said
 
 
 def test_a_wrong_code_or_no_host_is_one_line_and_status_1(tmp_path: Path) -> None:
