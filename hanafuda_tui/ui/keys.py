@@ -4,6 +4,7 @@ and footer: the ``bind.*`` texts by action (``move(-1)`` → ``bind.move-``, ``c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -81,6 +82,37 @@ class KeysLine(Static):
         )
         hint = f"[b]↑↓[/b] {t('keys.scroll')}  " if more else ""
         self.update(fitted(Content.from_markup(hint + self.markup), self.content_size.width))
+
+
+def show_fitted(
+    widget: Static, markup: str, width: int, fit: Callable[[str, int], Content]
+) -> None:
+    """Show ``markup`` on ``widget`` as ``fit`` cuts it to ``width`` cells (done again only when
+    either changed)."""
+    if (getattr(widget, "markup_text", None), getattr(widget, "fitted_width", None)) != (
+        markup,
+        width,
+    ):
+        widget.markup_text, widget.fitted_width = markup, width  # type: ignore[attr-defined]
+        widget.update(fit(markup, width))
+
+
+def fitted_status(markup: str, width: int) -> Content:
+    """A status line's parts apart by `` · ``, cut after the last whole part that fits."""
+    return fitted(Content.from_markup(markup), width, " · ")
+
+
+def fitted_entries(markup: str, width: int) -> Content:
+    """A keys line of ``[b]key[/b] word`` entries apart by one space, cut after the last whole
+    entry that fits ``width`` cells."""
+    parts = markup.split(" [b]")
+    shown = parts[0]
+    for part in parts[1:]:
+        longer = f"{shown} [b]{part}"
+        if width > 0 and cell_len(Content.from_markup(longer).plain) > width:
+            break
+        shown = longer
+    return Content.from_markup(shown)
 
 
 def fitted(keys: Content, width: int, between: str = "  ") -> Content:

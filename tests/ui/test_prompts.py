@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from helpers.ui import human_step, settle
+from rich.cells import cell_len
 from textual.content import Content
 from textual.widgets import Static
 
@@ -19,8 +20,9 @@ from hanafuda_tui.core.game import Game, Phase
 from hanafuda_tui.core.records import SeatRecord, new_game, record_of
 from hanafuda_tui.core.rulesets.koikoi3.yaku import scoring_yaku
 from hanafuda_tui.tables.storage import Store
+from hanafuda_tui.ui import i18n
 from hanafuda_tui.ui.app import HanafudaApp
-from hanafuda_tui.ui.keys import KeysLine, fitted
+from hanafuda_tui.ui.keys import KeysLine, fitted, fitted_entries
 from hanafuda_tui.ui.screens.modals import Decision
 from hanafuda_tui.ui.screens.passing import PassScreen, TooSmall
 from hanafuda_tui.ui.screens.results import MonthResult, ScoreSheet
@@ -131,6 +133,32 @@ def test_fitted_keeps_whole_parts_of_a_status_line() -> None:
     status = Content.from_markup("[b]三人こいこい[/b] · Month 1 pine · stock 21 · pace 1s")
     assert fitted(status, 38, " · ").plain == "三人こいこい · Month 1 pine · stock 21"
     assert fitted(status, 80, " · ").plain.endswith("pace 1s")
+
+
+def test_fitted_entries_keeps_whole_key_entries() -> None:
+    line = "[b]←→ 1-9[/b] pick [b]Enter[/b] play [b]Esc[/b] leave"
+    assert fitted_entries(line, 80).plain == "←→ 1-9 pick Enter play Esc leave"
+    assert fitted_entries(line, 25).plain == "←→ 1-9 pick Enter play"
+    assert fitted_entries(line, 25).spans[0].style == "b"
+
+
+def test_the_tables_keys_line_is_whole_at_80_columns_in_both_languages(tmp_path: Path) -> None:
+    """Every entry of the table's own keys line fits 80 columns, Esc leave last."""
+    saved_game_where(tmp_path, lambda g: g.phase == Phase.PLAY)
+
+    async def run(language: str) -> None:
+        app = HanafudaApp(store=Store(tmp_path), bot_pause=0, language=language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.click("#continue")
+            await settle(pilot)
+            shown = str(app.screen.query_one("#keys", Static).render())
+            assert shown == Content.from_markup(i18n.t("keys.table")).plain
+            assert cell_len(shown) <= 78  # within the line's padding: nothing cut when drawn
+
+    for language in ("en", "ja"):
+        asyncio.run(run(language))
+    i18n.set_lang("ja")
 
 
 def test_take_prompt_offers_exactly_the_two_field_cards(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from .. import memory
 from ..advice import AdviceScreen
 from ..app_side import app_side
 from ..i18n import t
-from ..keys import fitted, unlisted
+from ..keys import fitted_entries, fitted_status, show_fitted, unlisted
 from ..session import Session
 from ..table_frame import Looks, bottom_seat, frame, hand_cards, playable
 from ..turn_flow import TurnFlow
@@ -120,7 +120,8 @@ class TableScreen(Screen[None]):
         )
         drawn = frame(self.session, looks)
         self.selected = drawn.hand[1]
-        self.show_status(drawn.status)
+        width = self.size.width - 2  # the lines' padding
+        show_fitted(self.query_one("#status", Static), drawn.status, width, fitted_status)
         panels = self.query(".opponent").results(SeatPanel)
         for panel, info in zip(panels, drawn.opponents, strict=True):
             panel.show(info)
@@ -131,20 +132,12 @@ class TableScreen(Screen[None]):
         self.query_one("#yaku", YakuPanel).show(drawn.yaku)
         self.query_one("#log", LogPanel).show(drawn.log)
         playing = self.human_to_play() is not None and not moments  # their turn on screen
-        self.set_text("#keys", self.keys_line(playing))  # working keys only
+        keys = self.keys_line(playing)  # working keys only
+        show_fitted(self.query_one("#keys", Static), keys, self.size.width - 2, fitted_entries)
 
     def keys_line(self, playing: bool) -> str:
         """The keys that work now (markup): playing ones on the human's turn."""
         return t("keys.table" if playing else "keys.watch")
-
-    def show_status(self, markup: str) -> None:
-        """The status line, its last parts (the pace first) left out whole where it is too long
-        for the terminal."""
-        widget = self.query_one("#status", Static)
-        width = self.size.width - 2  # its padding
-        if getattr(widget, "markup_text", None) != (markup, width):
-            widget.markup_text = (markup, width)  # type: ignore[attr-defined]
-            widget.update(fitted(Content.from_markup(markup), width, " · "))
 
     def set_text(self, selector: str, markup: str) -> None:
         widget = self.query_one(selector, Static)

@@ -29,7 +29,7 @@ from ...review.positions import Positions
 from ..app_side import app_side
 from ..faces import face, month_label
 from ..i18n import t
-from ..keys import unlisted
+from ..keys import fitted_entries, show_fitted, unlisted
 from ..names import seat_names
 from ..rulesets import screen_of
 from ..table_frame import LOG_LINES, fact_parts
@@ -207,7 +207,8 @@ class ViewerScreen(Screen[None]):
             log = [seen_by(e, self.seat) for e in log]
         lines = [line for e in log if (line := event_line(e, names, view.ruleset))]
         self.query_one("#log", LogPanel).show(lines)
-        self.set_text("#keys", t("keys.viewer_locked" if self.locked else "keys.viewer"))
+        keys = t("keys.viewer_locked" if self.locked else "keys.viewer")
+        show_fitted(self.query_one("#keys", Static), keys, self.size.width - 2, fitted_entries)
         self.call_after_refresh(self.fit_seats)  # and after each layout (``on_mount``)
 
     def set_text(self, selector: str, markup: str) -> None:
