@@ -115,6 +115,13 @@ def run_online(args: argparse.Namespace) -> int:
         return move_token(args)
     if args.quick and args.leaderboard:
         raise NetUsageError("online takes --quick RULESET or --leaderboard RULESET, not both")
+    if args.name:
+        from ..server.identity import IdentityError, check_name
+
+        try:
+            check_name(args.name)
+        except IdentityError as err:
+            raise NetUsageError(f"--name: {err}") from None
     tls = client_tls(args)
     if args.leaderboard:
         ruleset_class(args.leaderboard)

@@ -105,3 +105,5 @@ def test_bad_input_is_one_line(capsys: Any, tmp_path: Path) -> None:
         capsys, "online", "127.0.0.1:1", "--quick", "koikoi2", "--option", "x=1", "--bot", "random"
     )
     assert "unknown ruleset" in refused(capsys, "online", "127.0.0.1:1", "--leaderboard", "chess")
+    said = refused(capsys, "online", "127.0.0.1:1", "--name", "\x1b[31mRed")
+    assert "--name: a name has no control or invisible characters (U+001B is one)" in said
