@@ -303,6 +303,47 @@ def test_after_a_server_restart_the_lobby_reconnects_and_the_table_goes_on(
     asyncio.run(asyncio.wait_for(main(), 90))
 
 
+def test_after_a_server_restart_a_table_watched_is_watched_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hanafuda_tui.server.protocol import CreateTable
+    from hanafuda_tui.ui.screens import lobby as lobby_screen
+
+    monkeypatch.setenv("HANAFUDA_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(lobby_screen, "RECONNECT_WAITS", (0.2,) * 50)
+
+    async def main() -> None:
+        server = make_server(tmp_path / "server.sqlite3")
+        port = await server.start(port=0)
+        where = f"127.0.0.1:{port}"
+        app = lobby_app(tmp_path, port)
+        async with app.run_test(size=(120, 36)) as pilot:
+            lobby = await signed_in(pilot, "Hana")
+            other = await LobbyConnection.open(where)
+            await other.hello(where, "Jo", True, TokenBook(tmp_path / "other"))
+            await other.send(CreateTable(ruleset="koikoi2", options={"months": 3}, bots=1))
+            playing = lobby.query_one("#playing", DataTable)
+            await until(pilot, lambda: playing.row_count == 1, "the table in play listed")
+            playing.focus()
+            await press(pilot, "w")
+            await until(pilot, lambda: app.table() is not None, "the table watched")
+            session = app.table().session
+            assert session.watching
+            await other.close()
+            await server.stop()
+            server.store.close()
+            await until(pilot, lambda: session.link.lost != "", "the connection said lost")
+            server = make_server(tmp_path / "server.sqlite3")
+            await server.start(port=port)
+            await until(pilot, lambda: lobby.connection is not None, "back", 30)
+            await until(pilot, lambda: not session.link.lost, "watching again", 30)
+            assert app.table().session is session and session.watching
+        await server.stop()
+        server.store.close()
+
+    asyncio.run(asyncio.wait_for(main(), 90))
+
+
 def test_a_finished_table_says_which_total_is_yours() -> None:
     from hanafuda_tui.ui import i18n
 

@@ -685,7 +685,7 @@ class LobbyScreen(Screen[None]):
     async def connect_again(self) -> tuple[LobbyConnection, Welcome] | None:
         """The server closed the connection (a restart, a dropped network): its kept token said
         again after a growing pause, and the table open here asked for again (the server keeps
-        its seat); None once every try has failed."""
+        its seat) or watched again; None once every try has failed."""
         session = self.session
         playing = session is not None and session.seen.record is None and self.current > 0
         for attempt, wait in enumerate(RECONNECT_WAITS, 1):
@@ -707,8 +707,9 @@ class LobbyScreen(Screen[None]):
                 continue
             self.problem = ""
             self.waiting.clear()  # a restart closes the tables that waited for players
-            if playing:
-                await connection.send(JoinTable(table=self.current))
+            if playing and session is not None:  # a seat taken up again, or watched again
+                again = WatchTable if session.watching else JoinTable
+                await connection.send(again(table=self.current))
             return connection, welcome
         return None
 
