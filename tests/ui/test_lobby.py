@@ -264,16 +264,35 @@ def test_a_table_in_play_is_watched_and_a_private_table_waited_at_is_left(
     asyncio.run(asyncio.wait_for(main(), 60))
 
 
-def test_after_a_server_restart_the_lobby_reconnects_and_the_table_goes_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The server stops (its tables saved) and comes back on the same database: the lobby says
-    it is reconnecting, signs in again with its token and takes the table up where it was."""
-    from hanafuda_tui.server.protocol import CreateTable
+@pytest.fixture
+def quick_reconnect(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lobby tries the server again every 0.2 s; its records go under ``tmp_path``."""
     from hanafuda_tui.ui.screens import lobby as lobby_screen
 
     monkeypatch.setenv("HANAFUDA_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(lobby_screen, "RECONNECT_WAITS", (0.2,) * 50)
+
+
+async def restarted(pilot: Pilot[Any], server: Any, port: int, session: Any) -> Any:
+    """The server stopped (its tables saved) until the table on screen and the lobby say the
+    connection is lost, then a new one on the same database and port."""
+    db = server.store.path
+    await server.stop()
+    server.store.close()
+    await until(pilot, lambda: session.link.lost != "", "the connection said lost")
+    assert "Connection lost" in str(pilot.app.lobby.head())
+    again = make_server(db)
+    await again.start(port=port)
+    return again
+
+
+@pytest.mark.usefixtures("quick_reconnect")
+def test_after_a_server_restart_the_lobby_reconnects_and_the_table_goes_on(
+    tmp_path: Path,
+) -> None:
+    """The server comes back on the same database: the lobby says it is reconnecting, signs in
+    again with its token and takes the table up where it was."""
+    from hanafuda_tui.server.protocol import CreateTable
 
     async def main() -> None:
         server = make_server(tmp_path / "server.sqlite3")
@@ -286,12 +305,7 @@ def test_after_a_server_restart_the_lobby_reconnects_and_the_table_goes_on(
             await until(pilot, lambda: waits_for_key(app), "the table begun")
             session = app.table().session
             month = session.seen.current.month
-            await server.stop()
-            server.store.close()
-            await until(pilot, lambda: session.link.lost != "", "the connection said lost")
-            assert "Connection lost" in str(lobby.head())
-            server = make_server(tmp_path / "server.sqlite3")
-            await server.start(port=port)
+            server = await restarted(pilot, server, port, session)
             await until(pilot, lambda: not session.link.lost and not session.link.closed, "back")
             await until(pilot, lambda: waits_for_key(app), "the table playable again", 30)
             assert app.table().session is session and session.seen.current.month == month
@@ -303,14 +317,9 @@ def test_after_a_server_restart_the_lobby_reconnects_and_the_table_goes_on(
     asyncio.run(asyncio.wait_for(main(), 90))
 
 
-def test_after_a_server_restart_a_table_watched_is_watched_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.usefixtures("quick_reconnect")
+def test_after_a_server_restart_a_table_watched_is_watched_again(tmp_path: Path) -> None:
     from hanafuda_tui.server.protocol import CreateTable
-    from hanafuda_tui.ui.screens import lobby as lobby_screen
-
-    monkeypatch.setenv("HANAFUDA_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setattr(lobby_screen, "RECONNECT_WAITS", (0.2,) * 50)
 
     async def main() -> None:
         server = make_server(tmp_path / "server.sqlite3")
@@ -330,11 +339,7 @@ def test_after_a_server_restart_a_table_watched_is_watched_again(
             session = app.table().session
             assert session.watching
             await other.close()
-            await server.stop()
-            server.store.close()
-            await until(pilot, lambda: session.link.lost != "", "the connection said lost")
-            server = make_server(tmp_path / "server.sqlite3")
-            await server.start(port=port)
+            server = await restarted(pilot, server, port, session)
             await until(pilot, lambda: lobby.connection is not None, "back", 30)
             await until(pilot, lambda: not session.link.lost, "watching again", 30)
             assert app.table().session is session and session.watching
