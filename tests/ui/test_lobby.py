@@ -66,6 +66,26 @@ async def signed_in(pilot: Pilot[Any], name: str) -> LobbyScreen:
     return lobby
 
 
+async def watching(pilot: Pilot[Any], where: str, name: str, tmp: Path) -> tuple[Any, Any]:
+    """Another player (``name``) makes a 3-month 二人こいこい table with a bot; the lobby on
+    screen watches it from its list of tables in play: that player's connection and the
+    session watched."""
+    from hanafuda_tui.server.protocol import CreateTable
+
+    app = pilot.app
+    other = await LobbyConnection.open(where)
+    await other.hello(where, name, True, TokenBook(tmp / "other"))
+    await other.send(CreateTable(ruleset="koikoi2", options={"months": 3}, bots=1))
+    playing = app.lobby.query_one("#playing", DataTable)
+    await until(pilot, lambda: playing.row_count == 1, "the table in play listed")
+    playing.focus()
+    await press(pilot, "w")
+    await until(pilot, lambda: app.table() is not None, "the table watched")
+    session = app.table().session
+    assert session.watching
+    return other, session
+
+
 async def year_by_keys(pilot: Pilot[Any], lobby: LobbyScreen) -> int:
     """Enter for every prompt and card until the year is over and the lobby is back."""
     app = pilot.app
@@ -224,7 +244,6 @@ def test_the_selector_s_online_asks_the_address_remembers_it_and_opens_the_lobby
 def test_a_table_in_play_is_watched_and_a_private_table_waited_at_is_left(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hanafuda_tui.server.protocol import CreateTable
 
     monkeypatch.setenv("HANAFUDA_DATA_DIR", str(tmp_path / "data"))
 
@@ -246,17 +265,9 @@ def test_a_table_in_play_is_watched_and_a_private_table_waited_at_is_left(
             await press(pilot, "x")
             await until(pilot, lambda: table not in server.tables, "the table let go")
 
-            other = await LobbyConnection.open(where)
-            await other.hello(where, "[b]watched", True, TokenBook(tmp_path / "other"))
-            await other.send(CreateTable(ruleset="koikoi2", options={"months": 3}, bots=1))
-            playing = lobby.query_one("#playing", DataTable)
-            await until(pilot, lambda: playing.row_count == 1, "the table in play listed")
-            assert any("[b]watched" in text for text in cell_texts(playing))
-            playing.focus()
-            await press(pilot, "w")
-            await until(pilot, lambda: app.table() is not None, "the table watched")
-            session = app.table().session
-            assert session.watching and session.seen.ruleset == "koikoi2"
+            other, session = await watching(pilot, where, "[b]watched", tmp_path)
+            assert any("[b]watched" in text for text in cell_texts(lobby.query_one("#playing")))
+            assert session.seen.ruleset == "koikoi2"
             await other.close()
         await server.stop()
         server.store.close()
@@ -319,7 +330,6 @@ def test_after_a_server_restart_the_lobby_reconnects_and_the_table_goes_on(
 
 @pytest.mark.usefixtures("quick_reconnect")
 def test_after_a_server_restart_a_table_watched_is_watched_again(tmp_path: Path) -> None:
-    from hanafuda_tui.server.protocol import CreateTable
 
     async def main() -> None:
         server = make_server(tmp_path / "server.sqlite3")
@@ -328,16 +338,7 @@ def test_after_a_server_restart_a_table_watched_is_watched_again(tmp_path: Path)
         app = lobby_app(tmp_path, port)
         async with app.run_test(size=(120, 36)) as pilot:
             lobby = await signed_in(pilot, "Hana")
-            other = await LobbyConnection.open(where)
-            await other.hello(where, "Jo", True, TokenBook(tmp_path / "other"))
-            await other.send(CreateTable(ruleset="koikoi2", options={"months": 3}, bots=1))
-            playing = lobby.query_one("#playing", DataTable)
-            await until(pilot, lambda: playing.row_count == 1, "the table in play listed")
-            playing.focus()
-            await press(pilot, "w")
-            await until(pilot, lambda: app.table() is not None, "the table watched")
-            session = app.table().session
-            assert session.watching
+            other, session = await watching(pilot, where, "Jo", tmp_path)
             await other.close()
             server = await restarted(pilot, server, port, session)
             await until(pilot, lambda: lobby.connection is not None, "back", 30)
