@@ -67,7 +67,7 @@ from ..i18n import has, lang, t
 from ..keys import KeysLine, unlisted
 from ..session import HostedSeat, Joined, Session
 from ..widgets.chart import chart_text
-from ..widgets.choice import Choice
+from ..widgets.choice import Choice, choosing
 from .selector import choice_label, option_choices, ruleset_label, ruleset_names
 
 if TYPE_CHECKING:
@@ -147,12 +147,8 @@ class Form(ModalScreen[Any]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def choosing(self) -> bool:
-        """Whether a list of choices is open (its own keys pick from it)."""
-        return any(choice.expanded for choice in self.query(Choice))
-
     def action_row(self, step: int) -> None:
-        if self.choosing():
+        if choosing(self):
             raise SkipAction()
         if step < 0:
             self.focus_previous()
@@ -160,13 +156,13 @@ class Form(ModalScreen[Any]):
             self.focus_next()
 
     def action_change(self, step: int) -> None:
-        if not isinstance(self.focused, Choice) or self.choosing():
+        if not isinstance(self.focused, Choice) or choosing(self):
             raise SkipAction()
         self.focused.step(step)
 
     def action_send(self) -> None:
         focused = self.focused
-        if self.choosing():
+        if choosing(self):
             raise SkipAction()
         if isinstance(focused, Input):  # its Enter comes after the letters typed before it
             raise SkipAction()

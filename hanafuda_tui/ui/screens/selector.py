@@ -30,7 +30,7 @@ from ..config import THINK_TIMES
 from ..i18n import has, lang, t
 from ..names import seat_name as shown_name
 from ..rulesets import screen_of
-from ..widgets.choice import Choice
+from ..widgets.choice import Choice, choosing
 from ..widgets.compact_button import CompactButton
 from .modals import confirm
 
@@ -421,10 +421,6 @@ class SelectorScreen(Screen[None]):
         desc = description(self.ruleset, event.value, len(self.seats))
         self.query_one("#ruleset-desc", Static).update(desc)
 
-    def choosing(self) -> bool:
-        """Whether a list of choices is open (its own keys pick from it)."""
-        return any(choice.expanded for choice in self.query(Choice))
-
     def rows(self) -> list[list[Widget]]:
         """The focusable widgets of each row, top to bottom."""
         out = []
@@ -438,7 +434,7 @@ class SelectorScreen(Screen[None]):
 
     def action_row(self, step: int) -> None:
         """The next or previous row, at the same place in it where there is one."""
-        if self.choosing() or self.app.screen is not self:
+        if choosing(self) or self.app.screen is not self:
             raise SkipAction()
         rows = self.rows()
         at = [(r, c) for r, row in enumerate(rows) for c, w in enumerate(row) if w is self.focused]
@@ -454,7 +450,7 @@ class SelectorScreen(Screen[None]):
         previous button; elsewhere the key does what it does there (a text field moves its
         cursor)."""
         focused = self.focused
-        if self.choosing() or self.app.screen is not self:
+        if choosing(self) or self.app.screen is not self:
             raise SkipAction()
         if isinstance(focused, Button):
             row = next((row for row in self.rows() if focused in row), [focused])
@@ -470,7 +466,7 @@ class SelectorScreen(Screen[None]):
         """Start from any row; a focused button is pressed instead, an open list picks."""
         if (
             isinstance(self.focused, Button | Input)
-            or self.choosing()
+            or choosing(self)
             or self.app.screen is not self
         ):
             raise SkipAction()  # a line's own Enter comes after the letters typed before it

@@ -13,6 +13,7 @@ from rich.style import Style as RichStyle
 from textual import events, on
 from textual.binding import Binding
 from textual.css.query import NoMatches
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.reactive import var
 from textual.strip import Strip
@@ -182,3 +183,8 @@ class Choice(Widget, can_focus=True):
             self.value = value
         self.focus()
         self.expanded = False
+
+
+def choosing(node: DOMNode) -> bool:
+    """Whether a list of choices is open under ``node`` (its own keys pick from it)."""
+    return any(choice.expanded for choice in node.query(Choice))
